@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE, APP_VERSION, MANAGEMENT_BASE } from '@cadastro/domain';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import type { MailPort } from './integrations/mail/port.js';
+import { createSmtpMailer } from './integrations/mail/smtp.js';
+import { startSmtpSink } from './integrations/mail/sink.js';
+import { registerGuard } from './platform/auth/guard.js';
+import { resolveJwtSecret, TokenService } from './platform/auth/tokens.js';
+import type { AppContext } from './platform/context.js';
+import { registerErrorHandling } from './platform/errors/handler.js';
+import { contaRoutes } from './modules/conta/routes.js';
+import { correioRoutes } from './modules/correio/routes.js';
+import { ensureAuthorities, ensureDemoAccounts } from './seed/demo-accounts.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Logins of demo accounts created by this start (empty when they already existed). */
+  createdDemoAccounts: string[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Builds the whole application from configuration; tests use it with app.inject(). */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const database: Database = await openDatabase(config.databaseUrl, config.dataDir);
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  let mail: MailPort;
+  if (config.smtpUrl) {
+    mail = createSmtpMailer(config.smtpUrl, config.mailFrom, 'smtp');
+  } else {
+    sink = await startSmtpSink(database.db);
+    mail = createSmtpMailer(sink.url, config.mailFrom, 'sink');
+  }
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const ctx: AppContext = { config, database, tokens, mail, log: app.log };
+
+  app.addHook('onClose', async () => {
+    await mail.close();
+    await sink?.close();
+    await database.close();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie);
+  registerErrorHandling(app);
+  registerGuard(app, tokens, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
+
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Cadastro SEFAZ-AL API', version: APP_VERSION },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/swagger-ui' });
+  }
+
+  await app.register(contaRoutes(ctx), { prefix: API_BASE });
+  await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
+
+  const webDist = config.webDist ?? defaultWebDist;
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+
+  await ensureAuthorities(database.db);
+  const createdDemoAccounts = await ensureDemoAccounts(database.db, config.profile);
+  await app.ready();
+  return { app, ctx, createdDemoAccounts };
+}

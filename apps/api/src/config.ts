@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/** Environment → typed configuration. Secrets come only from the environment (or DATA_DIR). */
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Cadastro SEFAZ-AL <nao-responda@cadastro.local>'),
+  APP_PROFILE: z.enum(['dev', 'prod']).default('dev'),
+  API_DOCS: onOff.default(true),
+  /** Public base URL used in mails (activation/reset links). */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  TRUST_PROXY: onOff.default(false),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset → embedded PGlite in dataDir. `memory://` → in-memory PGlite (tests). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  profile: 'dev' | 'prod';
+  apiDocs: boolean;
+  baseUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  webDist: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset (common in container and CI environments).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    profile: e.APP_PROFILE,
+    apiDocs: e.API_DOCS,
+    baseUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    login: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    },
+    webDist: e.WEB_DIST,
+  };
+}
+
+/** Configuration as shown to operators: secrets masked. */
+export function describeConfig(c: Config): Record<string, unknown> {
+  return {
+    ...c,
+    databaseUrl: c.databaseUrl ? maskUrl(c.databaseUrl) : '(embedded PGlite)',
+    jwtSecret: c.jwtSecret ? '******' : '(generated, kept in DATA_DIR)',
+    smtpUrl: c.smtpUrl ? maskUrl(c.smtpUrl) : '(built-in SMTP sink)',
+  };
+}
+
+function maskUrl(u: string): string {
+  try {
+    const url = new URL(u);
+    if (url.password) url.password = '******';
+    return url.toString();
+  } catch {
+    return '******';
+  }
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; every repository function takes one so a write is one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgresql';
+  /** Human description for health/config pages (never contains a password). */
+  description: string;
+  /** Connection pool figures; the embedded database has exactly one connection. */
+  pool(): { total: number; idle: number; waiting: number };
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the configured database and applies the checked-in migrations.
+ * `url` undefined → PGlite in `dataDir`; `memory://` → in-memory PGlite (tests).
+ */
+export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+  if (!url || url.startsWith('memory://')) return openPglite(url ? undefined : path.join(dataDir, 'pgdata'));
+  return openPostgres(url);
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  return {
+    db,
+    driver: 'pglite',
+    description: dir ? `PGlite (embedded) at ${dir}` : 'PGlite (embedded, in memory)',
+    pool: () => ({ total: 1, idle: 1, waiting: 0 }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const orm = drizzle(pool, { schema });
+  // Replicas may start together: one migrates, the others wait on the advisory lock.
+  const conn = await pool.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock(727210)');
+    await migrate(drizzle(conn, { schema }), { migrationsFolder });
+  } finally {
+    await conn.query('SELECT pg_advisory_unlock(727210)').catch(() => undefined);
+    conn.release();
+  }
+  const u = new URL(url);
+  return {
+    db: orm as unknown as Db,
+    driver: 'postgresql',
+    description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
+}
+
+export async function ping(db: Db): Promise<string> {
+  const r = await db.execute(sql`select version() as v`);
+  return String((r as unknown as { rows: { v: string }[] }).rows[0]?.v ?? '');
+}

@@ -1,0 +1,3 @@
+export * from './conta.js';
+export * from './auditoria.js';
+export * from './correio.js';

@@ -1,0 +1,45 @@
+import { loadConfig } from './config.js';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock.js';
+import { buildApp } from './app.js';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
+
+async function main() {
+  const config = loadConfig();
+  // The data dir holds the embedded database and the generated JWT secret: one process only.
+  let release = () => {};
+  if (!config.databaseUrl) {
+    try {
+      release = acquireDataDirLock(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(`\n[cadastro] ${err.message}\n`);
+        process.exit(3);
+      }
+      throw err;
+    }
+  }
+  const { app, ctx } = await buildApp(config);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    release();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const accounts = DEMO_ACCOUNTS.map((d) => `    ${d.login.padEnd(16)} senha: ${d.login.padEnd(16)} ${d.profile}`).join('\n');
+  console.log(
+    `\n  Cadastro SEFAZ-AL pronto em ${url}\n` +
+      `  Banco de dados: ${ctx.database.description}\n` +
+      `  Correio: ${ctx.mail.kind === 'sink' ? 'caixa interna (SMTP sink) ' : 'SMTP '}${ctx.mail.target}\n` +
+      (config.apiDocs ? `  API docs: ${url}/swagger-ui\n` : '') +
+      `\n  Contas de demonstração:\n${accounts}\n`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error('[cadastro] failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { ProblemType } from '@cadastro/domain';
+import { startTestApp, expectProblem, type TestApp } from '../../test/harness.js';
+import { usuario } from '../../db/schema/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const userCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(usuario))[0]!.n;
+const keyFrom = (text: string | null, route: string) => new RegExp(`#/${route}/([A-Za-z0-9]{20})`).exec(text ?? '')?.[1];
+
+describe('register → mail → activate → sign in', () => {
+  it('walks the whole path through the SMTP sink', async () => {
+    const c = t.client();
+    const r = await c.post('/api/register', { login: 'Maria.Silva', email: 'Maria@Exemplo.com.br', password: 'segredo1', langKey: 'pt-br' });
+    expect(r.statusCode).toBe(201);
+    // not activated yet
+    expectProblem(await c.post('/api/authenticate', { username: 'maria.silva', password: 'segredo1' }), 401);
+    const mail = await t.lastMailTo('maria@exemplo.com.br');
+    expect(mail.subject).toBe('Cadastro SEFAZ-AL: ativação da conta');
+    const key = keyFrom(mail.textBody, 'activate');
+    expect(key).toBeDefined();
+    expect((await c.get(`/api/activate?key=${key}`)).statusCode).toBe(200);
+    const signed = await t.as('maria.silva', 'segredo1');
+    const acc = (await signed.get('/api/account')).json();
+    expect(acc).toMatchObject({ login: 'maria.silva', email: 'maria@exemplo.com.br', authorities: ['ROLE_USER'] });
+    // the key is single-use
+    expectProblem(await c.get(`/api/activate?key=${key}`), 400);
+  });
+
+  it('used login → 400 login-already-used; used email → 400 email-already-used; nothing written', async () => {
+    const before = await userCount();
+    const p1 = expectProblem(await t.client().post('/api/register', { login: 'ADMIN', email: 'novo@x.com.br', password: 'abcd' }), 400);
+    expect(p1.type).toBe(ProblemType.LOGIN_ALREADY_USED);
+    const p2 = expectProblem(await t.client().post('/api/register', { login: 'novo', email: 'admin@cadastro.local', password: 'abcd' }), 400);
+    expect(p2.type).toBe(ProblemType.EMAIL_ALREADY_USED);
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    [{ login: 'ok', email: 'ok@x.com.br', password: 'abc' }, 'password', 'minlength:4'],
+    [{ login: 'ok', email: 'ok@x.com.br', password: 'x'.repeat(51) }, 'password', 'maxlength:50'],
+    [{ login: 'com espaço', email: 'ok@x.com.br', password: 'abcd' }, 'login', 'pattern'],
+    [{ login: 'l'.repeat(51), email: 'ok@x.com.br', password: 'abcd' }, 'login', 'maxlength:50'],
+    [{ login: 'ok', email: 'a@b', password: 'abcd' }, 'email', 'minlength:5'],
+    [{ login: 'ok', email: 'nao-e-email', password: 'abcd' }, 'email', 'email'],
+    [{ login: 'ok', email: `${'e'.repeat(95)}@x.com`, password: 'abcd' }, 'email', 'maxlength:100'],
+  ])('bad input %j → 400 fieldError on %s (%s)', async (body, field, message) => {
+    const before = await userCount();
+    const p = expectProblem(await t.client().post('/api/register', body), 400);
+    expect(p.fieldErrors).toContainEqual(expect.objectContaining({ field, message }));
+    expect(await userCount()).toBe(before);
+  });
+
+  it('unknown activation key → 400', async () => {
+    expectProblem(await t.client().get('/api/activate?key=AAAAAAAAAAAAAAAAAAAA'), 400);
+    expectProblem(await t.client().get('/api/activate'), 400);
+  });
+});
+
+describe('settings and password change', () => {
+  it('saves own settings and refuses an email used by someone else', async () => {
+    const c = await t.as('user');
+    const ok = await c.post('/api/account', { firstName: 'João', lastName: 'Souza', email: 'user@cadastro.local', langKey: 'en' });
+    expect(ok.statusCode).toBe(200);
+    expect((await c.get('/api/account')).json()).toMatchObject({ firstName: 'João', langKey: 'en' });
+    const p = expectProblem(await c.post('/api/account', { firstName: 'X', lastName: 'Y', email: 'admin@cadastro.local', langKey: 'en' }), 400);
+    expect(p.type).toBe(ProblemType.EMAIL_ALREADY_USED);
+    expect((await c.get('/api/account')).json().firstName).toBe('João');
+  });
+
+  it('changes the password only with the current one', async () => {
+    const c = await t.as('contribuinte');
+    const p = expectProblem(await c.post('/api/account/change-password', { currentPassword: 'errada', newPassword: 'nova-senha' }), 400);
+    expect(p.type).toBe(ProblemType.INVALID_PASSWORD);
+    expectProblem(await c.post('/api/account/change-password', { currentPassword: 'contribuinte', newPassword: 'abc' }), 400);
+    expect((await c.post('/api/account/change-password', { currentPassword: 'contribuinte', newPassword: 'nova-senha' })).statusCode).toBe(200);
+    await t.as('contribuinte', 'nova-senha');
+    expectProblem(await t.client().post('/api/authenticate', { username: 'contribuinte', password: 'contribuinte' }), 401);
+  });
+
+  it('settings need a signed-in user', async () => {
+    expectProblem(await t.client().post('/api/account', { email: 'a@b.com.br', langKey: 'en' }), 401);
+    expectProblem(await t.client().post('/api/account/change-password', { currentPassword: 'a', newPassword: 'abcd' }), 401);
+  });
+});
+
+describe('password reset', () => {
+  it('init mails a key; finish sets the password; the key is single-use', async () => {
+    const c = t.client();
+    expect((await c.post('/api/account/reset-password/init', 'atendente@cadastro.local')).statusCode).toBe(200);
+    const mail = await t.lastMailTo('atendente@cadastro.local');
+    const key = keyFrom(mail.textBody, 'reset')!;
+    expect(key).toBeDefined();
+    expectProblem(await c.post('/api/account/reset-password/finish', { key, newPassword: 'abc' }), 400);
+    expect((await c.post('/api/account/reset-password/finish', { key, newPassword: 'redefinida' })).statusCode).toBe(200);
+    await t.as('atendente', 'redefinida');
+    expectProblem(await c.post('/api/account/reset-password/finish', { key, newPassword: 'outra-senha' }), 400);
+  });
+
+  it('a key older than 24 hours is refused', async () => {
+    const c = t.client();
+    await c.post('/api/account/reset-password/init', { email: 'editais@cadastro.local' });
+    const key = keyFrom((await t.lastMailTo('editais@cadastro.local')).textBody, 'reset')!;
+    await t.db.update(usuario).set({ resetDate: new Date(Date.now() - 25 * 3600_000).toISOString() }).where(eq(usuario.login, 'editais'));
+    expectProblem(await c.post('/api/account/reset-password/finish', { key, newPassword: 'qualquer' }), 400);
+  });
+
+  it('unknown email → 400 email-not-found', async () => {
+    const p = expectProblem(await t.client().post('/api/account/reset-password/init', { email: 'ninguem@x.com.br' }), 400);
+    expect(p.type).toBe(ProblemType.EMAIL_NOT_FOUND);
+  });
+});

@@ -1,0 +1,86 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { tentativaLogin, usuario, usuarioAutoridade } from '../../db/schema/index.js';
+
+export type UsuarioRow = typeof usuario.$inferSelect;
+export type UsuarioComAutoridades = UsuarioRow & { authorities: string[] };
+
+const authoritiesOf = sql<string[]>`coalesce((select array_agg(ua.autoridade order by ua.autoridade)
+  from usuario_autoridade ua where ua.usuario_id = ${usuario.id}), '{}')`;
+
+async function findOne(tx: DbOrTx, where: ReturnType<typeof eq>): Promise<UsuarioComAutoridades | undefined> {
+  const rows = await tx
+    .select({ u: usuario, authorities: authoritiesOf })
+    .from(usuario)
+    .where(where)
+    .limit(1);
+  const r = rows[0];
+  return r ? { ...r.u, authorities: r.authorities } : undefined;
+}
+
+export const findByLogin = (tx: DbOrTx, login: string) => findOne(tx, eq(usuario.login, login.toLowerCase()));
+export const findByEmail = (tx: DbOrTx, email: string) => findOne(tx, eq(usuario.email, email.toLowerCase()));
+export const findByActivationKey = (tx: DbOrTx, key: string) => findOne(tx, eq(usuario.activationKey, key));
+export const findByResetKey = (tx: DbOrTx, key: string) => findOne(tx, eq(usuario.resetKey, key));
+
+export async function insertUsuario(tx: DbOrTx, values: typeof usuario.$inferInsert, authorities: string[]) {
+  const [row] = await tx.insert(usuario).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  if (authorities.length) {
+    await tx.insert(usuarioAutoridade).values(authorities.map((a) => ({ usuarioId: row.id, autoridade: a })));
+  }
+  return { ...row, authorities: [...authorities].sort() };
+}
+
+export async function updateUsuario(tx: DbOrTx, id: number, values: Partial<typeof usuario.$inferInsert>) {
+  const [row] = await tx
+    .update(usuario)
+    .set({ ...values, version: sql`${usuario.version} + 1` })
+    .where(eq(usuario.id, id))
+    .returning();
+  if (!row) throw new Error(`usuario ${id} vanished`);
+  return row;
+}
+
+export async function replaceAuthorities(tx: DbOrTx, id: number, authorities: string[]) {
+  await tx.delete(usuarioAutoridade).where(eq(usuarioAutoridade.usuarioId, id));
+  if (authorities.length) {
+    await tx.insert(usuarioAutoridade).values(authorities.map((a) => ({ usuarioId: id, autoridade: a })));
+  }
+}
+
+export async function recordLoginAttempt(tx: DbOrTx, login: string, remoteAddress: string, success: boolean) {
+  await tx.insert(tentativaLogin).values({ login: login.toLowerCase(), remoteAddress, success });
+}
+
+/**
+ * Failed attempts since `since`: per login (only those after its last success, so a user who got
+ * in is not punished for earlier typos) and per address. Both counts use the indexes.
+ */
+export async function recentFailures(tx: DbOrTx, login: string, remoteAddress: string, since: string) {
+  const l = login.toLowerCase();
+  const lastSuccess = sql`(select max(t2.attempted_at) from tentativa_login t2
+    where t2.login = ${l} and t2.success and t2.attempted_at > ${since})`;
+  const [byLogin] = await tx
+    .select({ n: count() })
+    .from(tentativaLogin)
+    .where(
+      and(
+        eq(tentativaLogin.login, l),
+        eq(tentativaLogin.success, false),
+        gt(tentativaLogin.attemptedAt, since),
+        sql`${tentativaLogin.attemptedAt} > coalesce(${lastSuccess}, ${since}::timestamptz)`,
+      ),
+    );
+  const [byAddress] = await tx
+    .select({ n: count() })
+    .from(tentativaLogin)
+    .where(
+      and(
+        eq(tentativaLogin.remoteAddress, remoteAddress),
+        eq(tentativaLogin.success, false),
+        gt(tentativaLogin.attemptedAt, since),
+      ),
+    );
+  return { byLogin: byLogin?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+}

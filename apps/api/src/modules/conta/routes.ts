@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Account, AccountSettings, LoginRequest, LoginResponse, PasswordChange, ProfileInfo, RegisterRequest,
+  ResetPasswordFinish, ResetPasswordInit, APP_VERSION,
+} from '@cadastro/domain';
+import type { AppContext } from '../../platform/context.js';
+import { requirePrincipal } from '../../platform/auth/guard.js';
+import { badRequest } from '../../platform/errors/problem.js';
+import { ContaService } from './service.js';
+
+const tags = ['conta'];
+
+/** §7 "Auth and account", under /api. */
+export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const service = new ContaService(ctx);
+  return async (app) => {
+    app.post('/authenticate', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in; the JWT comes in the Authorization header and as id_token', body: LoginRequest, response: { 200: LoginResponse } },
+      handler: async (req, reply) => {
+        const token = await service.authenticate(req.body.username, req.body.password, req.body.rememberMe, req.ip);
+        return reply.header('Authorization', `Bearer ${token}`).send({ id_token: token });
+      },
+    });
+
+    app.get('/authenticate', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Login of the caller, or empty when anonymous', response: { 200: z.string() } },
+      handler: async (req) => req.principal?.login ?? '',
+    });
+
+    app.get('/account', {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'The signed-in account', response: { 200: Account } },
+      handler: async (req) => service.getAccount(requirePrincipal(req).login),
+    });
+
+    app.post('/account', {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Save own settings', body: AccountSettings },
+      handler: async (req, reply) => {
+        await service.saveAccount(requirePrincipal(req).login, req.body);
+        return reply.code(200).send();
+      },
+    });
+
+    app.post('/account/change-password', {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Change own password', body: PasswordChange },
+      handler: async (req, reply) => {
+        await service.changePassword(requirePrincipal(req).login, req.body);
+        return reply.code(200).send();
+      },
+    });
+
+    app.post('/register', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Self-registration; sends an activation mail', body: RegisterRequest },
+      handler: async (req, reply) => {
+        await service.register(req.body);
+        return reply.code(201).send();
+      },
+    });
+
+    app.get('/activate', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Activate an account by its mailed key', querystring: z.object({ key: z.string().max(20).optional() }) },
+      handler: async (req, reply) => {
+        if (!req.query.key) throw badRequest('Activation key missing', { message: 'error.activation' });
+        await service.activate(req.query.key);
+        return reply.code(200).send();
+      },
+    });
+
+    app.post('/account/reset-password/init', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Mail a password-reset link (body: the email, as text or {email})',
+        body: z.preprocess((v) => (typeof v === 'string' ? { email: v } : v), ResetPasswordInit),
+      },
+      handler: async (req, reply) => {
+        await service.requestPasswordReset(req.body.email);
+        return reply.code(200).send();
+      },
+    });
+
+    app.post('/account/reset-password/finish', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Set a new password with a reset key (valid 24 h)', body: ResetPasswordFinish },
+      handler: async (req, reply) => {
+        await service.finishPasswordReset(req.body);
+        return reply.code(200).send();
+      },
+    });
+
+    app.get('/profile-info', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Active profiles (dev/prod, api-docs)', response: { 200: ProfileInfo } },
+      handler: async () => ({
+        activeProfiles: [ctx.config.profile, ...(ctx.config.apiDocs ? ['api-docs'] : [])],
+        ribbonEnv: ctx.config.profile === 'dev' ? 'dev' : null,
+        version: APP_VERSION,
+        apiDocs: ctx.config.apiDocs,
+      }),
+    });
+  };
+}

@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_BASE, MANAGEMENT_BASE, REGISTRY_API_BASE, XSRF_COOKIE, XSRF_HEADER, hasAnyAuthority } from '@cadastro/domain';
+import type { Authority } from '@cadastro/domain';
+import { forbidden, unauthorized, HttpProblem } from '../errors/problem.js';
+import type { Principal, TokenService } from './tokens.js';
+
+/** What a route requires: anyone, any signed-in user, or at least one of the listed authorities. */
+export type Access = 'public' | 'authenticated' | readonly Authority[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const GUARDED_PREFIXES = [API_BASE + '/', REGISTRY_API_BASE + '/', MANAGEMENT_BASE + '/', MANAGEMENT_BASE];
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Deny by default: every API route must declare `config.access`, or the app refuses to start.
+ * Then on each request: CSRF double-submit check for mutating calls, bearer token → principal,
+ * 401 when a signed-in user is needed, 403 when an authority is missing.
+ */
+export function registerGuard(app: FastifyInstance, tokens: TokenService, opts: { secureCookie: boolean }) {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const guarded = GUARDED_PREFIXES.some((p) => route.url === p || route.url.startsWith(p));
+    if (guarded && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    let csrf = req.cookies[XSRF_COOKIE];
+    if (!csrf) {
+      csrf = crypto.randomBytes(24).toString('base64url');
+      reply.setCookie(XSRF_COOKIE, csrf, { path: '/', sameSite: 'strict', httpOnly: false, secure: opts.secureCookie });
+    }
+    const access = req.routeOptions.config?.access;
+    if (!access) return;
+    if (MUTATING.has(req.method)) {
+      const header = req.headers[XSRF_HEADER.toLowerCase()];
+      if (typeof header !== 'string' || !safeEqual(header, req.cookies[XSRF_COOKIE] ?? '')) {
+        throw new HttpProblem(403, 'Invalid or missing CSRF token (send the XSRF-TOKEN cookie value in X-XSRF-TOKEN)', {
+          message: 'error.csrf',
+        });
+      }
+    }
+    req.principal = await principalOf(req, tokens);
+    if (access === 'public') return;
+    if (!req.principal) throw unauthorized();
+    if (access === 'authenticated') return;
+    if (!hasAnyAuthority(req.principal.authorities, access)) throw forbidden();
+  });
+}
+
+async function principalOf(req: FastifyRequest, tokens: TokenService): Promise<Principal | null> {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  if (!m?.[1]) throw unauthorized('Malformed Authorization header');
+  const p = await tokens.verify(m[1]);
+  // A token that is present but invalid is an error, not an anonymous call.
+  if (!p) throw unauthorized('Invalid or expired token');
+  return p;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && ba.length > 0 && crypto.timingSafeEqual(ba, bb);
+}
+
+/** The signed-in principal of a route that requires one. */
+export function requirePrincipal(req: FastifyRequest): Principal {
+  if (!req.principal) throw unauthorized();
+  return req.principal;
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { MailPort } from '../integrations/mail/port.js';
+import type { TokenService } from './auth/tokens.js';
+
+/** What every module's service needs, built once by buildApp and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  mail: MailPort;
+  log: FastifyBaseLogger;
+}

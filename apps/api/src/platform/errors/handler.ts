@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldError, Problem } from '@cadastro/domain';
+import { ProblemType } from '@cadastro/domain';
+import { HttpProblem, STATUS_TITLES } from './problem.js';
+
+export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: number, p: Partial<Problem>) {
+  const body: Problem = {
+    type: p.type ?? ProblemType.DEFAULT,
+    title: p.title ?? STATUS_TITLES[status] ?? 'Error',
+    status,
+    detail: p.detail,
+    message: p.message ?? `error.http.${status}`,
+    path: req.url.split('?')[0],
+    ...(p.fieldErrors ? { fieldErrors: p.fieldErrors } : {}),
+    ...(p.params ? { params: p.params } : {}),
+  };
+  return reply.code(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
+}
+
+/** Every failure leaves as problem+json; bad input is a 4xx, never a 500. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpProblem) {
+      return sendProblem(reply, req, err.status, {
+        type: err.opts.type,
+        detail: err.detail,
+        message: err.opts.message,
+        fieldErrors: err.opts.fieldErrors,
+        params: err.opts.params,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const objectName = req.routeOptions.url ?? 'request';
+      const fieldErrors: FieldError[] = err.validation.map((v) => ({
+        objectName,
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body'),
+        message: v.message ?? 'invalid',
+      }));
+      return sendProblem(reply, req, 400, {
+        type: ProblemType.CONSTRAINT_VIOLATION,
+        message: 'error.validation',
+        detail: `Invalid ${err.validationContext ?? 'request'}: ` + fieldErrors.map((f) => `${f.field} (${f.message})`).join(', '),
+        fieldErrors,
+      });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unhandled error');
+      return sendProblem(reply, req, 500, { detail: 'Unexpected server error', message: 'error.http.500' });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)
+    return sendProblem(reply, req, status, { detail: err.message });
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(reply, req, 404, { detail: `No route for ${req.method} ${req.url.split('?')[0]}` }),
+  );
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { ALL_AUTHORITIES, Authority, REPORT_AUTHORITIES } from '@cadastro/domain';
+import type { Db } from '../db/client.js';
+import { autoridade, usuario } from '../db/schema/index.js';
+import { hashPassword } from '../platform/auth/password.js';
+import { insertUsuario } from '../modules/conta/repository.js';
+import { auditChange } from '../platform/audit.js';
+
+const A = Authority;
+
+/** Consult-only roles of a registry clerk. */
+const CLERK = [A.USER, A.CON_DADOS_CONTRI, A.CON_SITU_CONTRI, A.CON_PESSOA, A.CON_HISTORICO, A.CON_PEND_OFICIO, A.CON_EDITAL];
+
+/** Demo accounts, one per staff profile of §6. Password = login. README lists the same table. */
+export const DEMO_ACCOUNTS: { login: string; firstName: string; lastName: string; profile: string; authorities: string[] }[] = [
+  { login: 'admin', firstName: 'Administrador', lastName: 'do Sistema', profile: 'Administrador', authorities: [A.ADMIN, A.USER] },
+  { login: 'user', firstName: 'Usuário', lastName: 'Comum', profile: 'Usuário sem papéis do cadastro', authorities: [A.USER] },
+  { login: 'atendente', firstName: 'Ana', lastName: 'Atendente', profile: 'Atendente do cadastro (somente consultas)', authorities: CLERK },
+  {
+    login: 'auditor',
+    firstName: 'Paulo',
+    lastName: 'Auditor Fiscal',
+    profile: 'Auditor fiscal ("supertela": altera dados, situação, pendências, pessoas; relatórios)',
+    authorities: [
+      ...CLERK, A.MAN_DADOS_CONTRI, A.ALT_SITU_CNPJ, A.SINC_GESTOR, A.MAN_PEND_OFICIO, A.CAD_PESSOA_INFOC,
+      A.CON_HIS_INFOCONV, A.CON_MANIFESTACAO, ...REPORT_AUTHORITIES,
+    ],
+  },
+  {
+    login: 'editais',
+    firstName: 'Edite',
+    lastName: 'Gestora de Editais',
+    profile: 'Gestora de editais (consulta, cadastra, edita, publica)',
+    authorities: [A.USER, A.CON_EDITAL, A.CON_EDITAL_PUBLI, A.EDITAR_EDITAL, A.CON_DADOS_CONTRI],
+  },
+  {
+    login: 'apoio-contador',
+    firstName: 'Carla',
+    lastName: 'Apoio ao Contabilista',
+    profile: 'Apoio ao contabilista (manifestações, área do contador)',
+    authorities: [A.USER, A.SINC_GESTOR, A.CON_MANIFESTACAO, A.MAN_MANIFESTACAO, A.NFC],
+  },
+  {
+    login: 'contribuinte',
+    firstName: 'Carlos',
+    lastName: 'Contribuinte',
+    profile: 'Contribuinte (meu cadastro)',
+    authorities: [A.USER, A.MEU_CADASTRO],
+  },
+];
+
+/** Every authority of §6 exists as a row (idempotent, every start). */
+export async function ensureAuthorities(db: Db) {
+  await db.insert(autoridade).values(ALL_AUTHORITIES.map((name) => ({ name }))).onConflictDoNothing();
+}
+
+/**
+ * Creates the demo accounts that do not exist yet; never touches an existing account, so a second
+ * start keeps every change. In `prod` they are created only on an empty user table.
+ */
+export async function ensureDemoAccounts(db: Db, profile: 'dev' | 'prod'): Promise<string[]> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(usuario);
+  if (profile === 'prod' && n > 0) return [];
+  const created: string[] = [];
+  for (const d of DEMO_ACCOUNTS) {
+    const hash = await hashPassword(d.login);
+    await db.transaction(async (tx) => {
+      const exists = await tx.select({ id: usuario.id }).from(usuario).where(sql`${usuario.login} = ${d.login}`);
+      if (exists.length) return;
+      const u = await insertUsuario(
+        tx,
+        {
+          login: d.login,
+          email: `${d.login}@cadastro.local`,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          passwordHash: hash,
+          activated: true,
+          langKey: 'pt-br',
+          createdBy: 'system',
+        },
+        d.authorities,
+      );
+      await auditChange(tx, 'system', 'usuario', u.id, null, { login: u.login, authorities: d.authorities }, 'demo account');
+      created.push(d.login);
+    });
+  }
+  return created;
+}

@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import i18n from '../i18n';
+import { SessionProvider } from '../ui/session';
+import { AppRouter } from './Router';
+import { buildTheme } from './theme';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+function Themed({ children }: { children: ReactNode }) {
+  const { t, i18n: i } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the language changes
+  const theme = useMemo(() => buildTheme(t), [t, i.language]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Themed>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <AppRouter />
+          </SessionProvider>
+        </QueryClientProvider>
+      </Themed>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { Suspense, useEffect } from 'react';
+import { createHashRouter, Navigate, RouterProvider, useLocation, Outlet } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ROUTES, type AppRoute } from './routes';
+import { RouteGuard } from './RouteGuard';
+import { Layout } from './layout/Layout';
+import { progress } from '../ui/progress';
+
+
+function PageFallback() {
+  // Lazy pages load through the same progress bar as HTTP calls.
+  useEffect(() => {
+    progress.start();
+    return () => progress.done();
+  }, []);
+  return (
+    <Center h={200}>
+      <Loader aria-label="Carregando" />
+    </Center>
+  );
+}
+
+function Titled({ route }: { route: AppRoute }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  useEffect(() => {
+    document.title = `${t(route.titleKey)} — ${t('global.title')}`;
+  }, [t, route.titleKey, location.pathname]);
+  const Page = route.page;
+  return (
+    <RouteGuard route={route}>
+      <Suspense fallback={<PageFallback />}>
+        <Page />
+      </Suspense>
+    </RouteGuard>
+  );
+}
+
+const router = createHashRouter([
+  {
+    element: (
+      <Layout>
+        <Outlet />
+      </Layout>
+    ),
+    children: [
+      ...ROUTES.map((r) => ({ path: r.path === '' ? '/' : r.path, element: <Titled route={r} /> })),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);
+
+function NotFound() {
+  return <Navigate to="/error" replace state={{ notFound: true }} />;
+}
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { AppShell, Container } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navbar } from './Navbar';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { AlertProvider } from '../../ui/alerts';
+import LoginModal from '../../features/conta/LoginModal';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <a href="#main" className="skip-link" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        {t('global.skipToContent')}
+      </a>
+      <ProgressBar />
+      <AppShell.Header>
+        <Navbar />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="xl" id="main" tabIndex={-1} style={{ outline: 'none' }}>
+          <AlertProvider>{children}</AlertProvider>
+        </Container>
+        <LoginModal />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

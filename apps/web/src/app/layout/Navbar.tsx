@@ -1,0 +1,132 @@
+import { Burger, Button, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
+import { APP_VERSION, LANGUAGES } from '@cadastro/domain';
+import { ACCOUNT_QUERY_KEY, useSession } from '../../ui/session';
+import { changeLanguage, LANGUAGE_NAMES } from '../../i18n';
+import { http } from '../../ui/http';
+import { MENU_GROUPS, ROUTES, visibleMenu } from '../routes';
+
+const linkOf = (path: string) => '/' + path.replace(/\/:[^/]+\??/g, '');
+
+/** Navbar of §2: groups from the route table, shown only to users with a role of the group. */
+export function Navbar() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawer, { toggle, close }] = useDisclosure(false);
+  const hideAccount = ROUTES.some((r) => r.hideAccountMenu && matchPath('/' + r.path, location.pathname));
+
+  const groups = MENU_GROUPS.map((g) => ({ ...g, items: visibleMenu(g.group, session.hasAnyAuthority, session.authenticated) })).filter(
+    (g) => g.items.length > 0,
+  );
+  const topLevel = ROUTES.filter((r) => r.menu && !r.menu.group && (!r.authorities || (session.authenticated && session.hasAnyAuthority(r.authorities))));
+
+  const switchLanguage = async (lang: string) => {
+    await changeLanguage(lang);
+    // Kept as the user's langKey (§2) when signed in.
+    if (session.account && session.account.langKey !== lang) {
+      const a = session.account;
+      await http.post('/api/account', { firstName: a.firstName, lastName: a.lastName, email: a.email, imageUrl: a.imageUrl, langKey: lang }, { silent: true })
+        .then(() => qc.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY }))
+        .catch(() => undefined);
+    }
+  };
+
+  const signOut = () => {
+    session.logout();
+    void navigate('/');
+  };
+
+  const menus = (
+    <>
+      <Button component={Link} to="/" variant="subtle" color="white" onClick={close}>
+        {t('global.menu.home')}
+      </Button>
+      {topLevel.map((r) => (
+        <Button key={r.path} component={Link} to={r.menu?.href ?? linkOf(r.path)} variant="subtle" color="white" onClick={close}>
+          {t(r.menu!.labelKey)}
+        </Button>
+      ))}
+      {groups.map((g) => (
+        <Menu key={g.group} trigger="click-hover" position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle" color="white" data-testid={`menu-${g.group}`}>
+              {t(g.labelKey)} ▾
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {g.items.map((r) => (
+              <Menu.Item key={r.path} component={Link} to={r.menu?.href ?? linkOf(r.path)} onClick={close}>
+                {t(r.menu!.labelKey)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ))}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" color="white" data-testid="menu-language" title={t('global.menu.language')}>
+            {LANGUAGE_NAMES[i18n.language] ?? i18n.language} ▾
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {LANGUAGES.map((l) => (
+            <Menu.Item key={l} onClick={() => void switchLanguage(l)} aria-current={i18n.language === l}>
+              {LANGUAGE_NAMES[l]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      {!hideAccount && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle" color="white" data-testid="menu-account">
+              {session.account ? session.account.login : t('global.menu.account.main')} ▾
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {session.authenticated ? (
+              <>
+                <Menu.Item component={Link} to="/settings">{t('global.menu.account.settings')}</Menu.Item>
+                <Menu.Item component={Link} to="/password">{t('global.menu.account.password')}</Menu.Item>
+                <Menu.Item onClick={signOut} data-testid="logout">{t('global.menu.account.logout')}</Menu.Item>
+              </>
+            ) : (
+              <>
+                <Menu.Item onClick={session.openLogin} data-testid="login">{t('global.menu.account.login')}</Menu.Item>
+                <Menu.Item component={Link} to="/register">{t('global.menu.account.register')}</Menu.Item>
+              </>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </>
+  );
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" style={{ background: '#1351B4' }} component="nav" aria-label={t('global.menu.main')}>
+      <UnstyledButton component={Link} to="/">
+        <Stack gap={0}>
+          <Text c="white" fw={700} size="lg" lh={1.1}>
+            {t('global.title')}
+          </Text>
+          <Text c="white" size="xs">
+            SEFAZ-AL · v{APP_VERSION}
+          </Text>
+        </Stack>
+      </UnstyledButton>
+      <Group gap={4} visibleFrom="md" wrap="nowrap">
+        {menus}
+      </Group>
+      <Burger opened={drawer} onClick={toggle} hiddenFrom="md" color="white" aria-label={t('global.menu.toggle')} />
+      <Drawer opened={drawer} onClose={close} title={t('global.title')} hiddenFrom="md" styles={{ body: { background: '#1351B4' } }}>
+        <Stack gap={4} align="stretch">{menus}</Stack>
+      </Drawer>
+    </Group>
+  );
+}

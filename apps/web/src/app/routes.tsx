@@ -1,0 +1,55 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Authority } from '@cadastro/domain';
+import { Authority as A } from '@cadastro/domain';
+
+export type MenuGroup = 'edital' | 'pessoa' | 'contribuintes' | 'relatorios' | 'admin';
+
+export interface AppRoute {
+  /** Hash route path, relative (no leading slash); optional segments with `?`. */
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** Required authorities (any of). Absent → open to everyone. */
+  authorities?: readonly Authority[];
+  /** i18n key of the browser tab title. */
+  titleKey: string;
+  /** Where the route appears in the navbar (top-level when `group` is absent). */
+  menu?: { group?: MenuGroup; labelKey: string; href?: string };
+  /** Sheet and my-registration routes hide the account menu (§2). */
+  hideAccountMenu?: boolean;
+}
+
+/**
+ * THE route table: the router, the guards and the navbar all read it, so a screen's path, its
+ * required roles and its menu entry are written once.
+ */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '', page: lazy(() => import('../features/home/HomePage')), titleKey: 'home.title' },
+  { path: 'register', page: lazy(() => import('../features/conta/RegisterPage')), titleKey: 'register.title' },
+  { path: 'activate/:key?', page: lazy(() => import('../features/conta/ActivatePage')), titleKey: 'activate.title' },
+  { path: 'reset/request', page: lazy(() => import('../features/conta/ResetRequestPage')), titleKey: 'reset.request.title' },
+  { path: 'reset/:key?', page: lazy(() => import('../features/conta/ResetFinishPage')), titleKey: 'reset.finish.title' },
+  { path: 'password', page: lazy(() => import('../features/conta/PasswordPage')), authorities: [A.USER], titleKey: 'password.title' },
+  { path: 'settings', page: lazy(() => import('../features/conta/SettingsPage')), authorities: [A.USER], titleKey: 'settings.title' },
+  { path: 'accessdenied', page: lazy(() => import('../features/erro/AccessDeniedPage')), titleKey: 'error.title' },
+  {
+    path: 'admin/caixa-correio',
+    page: lazy(() => import('../features/admin/CaixaCorreioPage')),
+    authorities: [A.ADMIN],
+    titleKey: 'caixaCorreio.title',
+    menu: { group: 'admin', labelKey: 'global.menu.admin.caixaCorreio' },
+  },
+  { path: 'error', page: lazy(() => import('../features/erro/ErrorPage')), titleKey: 'error.title' },
+];
+
+export const MENU_GROUPS: readonly { group: MenuGroup; labelKey: string }[] = [
+  { group: 'edital', labelKey: 'global.menu.edital' },
+  { group: 'pessoa', labelKey: 'global.menu.pessoa' },
+  { group: 'contribuintes', labelKey: 'global.menu.contribuintes' },
+  { group: 'relatorios', labelKey: 'global.menu.relatorios' },
+  { group: 'admin', labelKey: 'global.menu.admin.main' },
+];
+
+/** A menu group shows when the user may open at least one of its routes (§2). */
+export function visibleMenu(group: MenuGroup, can: (r: readonly string[]) => boolean, authenticated: boolean) {
+  return ROUTES.filter((r) => r.menu?.group === group).filter((r) => (r.authorities ? authenticated && can(r.authorities) : true));
+}

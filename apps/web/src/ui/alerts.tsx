@@ -1,0 +1,75 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ALERT_TIMEOUT_MS } from '@cadastro/domain';
+import { HTTP_ERROR_EVENT } from './http';
+import { httpErrorMessage } from './errors';
+
+export type AlertType = 'success' | 'danger' | 'warning' | 'info';
+interface AlertItem {
+  id: number;
+  type: AlertType;
+  msg: string;
+}
+
+interface AlertApi {
+  show(type: AlertType, msg: string, timeout?: number): void;
+  success(msg: string): void;
+  error(msg: string): void;
+  clear(): void;
+}
+
+const Ctx = createContext<AlertApi | null>(null);
+let nextId = 1;
+
+const COLORS: Record<AlertType, string> = { success: 'green', danger: 'red', warning: 'yellow', info: 'blue' };
+
+/**
+ * Page alerts (§8): they last 5000 ms, an identical message already shown is not repeated, and the
+ * page scrolls to the top so the user sees it. Also shows every global http-error.
+ */
+export function AlertProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<AlertItem[]>([]);
+  const { t } = useTranslation();
+
+  const remove = useCallback((id: number) => setItems((xs) => xs.filter((x) => x.id !== id)), []);
+  const show = useCallback(
+    (type: AlertType, msg: string, timeout = ALERT_TIMEOUT_MS) => {
+      const id = nextId++;
+      // An identical message already on screen is not repeated.
+      setItems((xs) => (xs.some((x) => x.msg === msg && x.type === type) ? xs : [...xs, { id, type, msg }]));
+      window.scrollTo?.({ top: 0, behavior: 'smooth' });
+      if (timeout > 0) setTimeout(() => remove(id), timeout);
+    },
+    [remove],
+  );
+  const api = useMemo<AlertApi>(
+    () => ({ show, success: (m) => show('success', m), error: (m) => show('danger', m), clear: () => setItems([]) }),
+    [show],
+  );
+
+  useEffect(() => {
+    const onError = (e: Event) => api.error(httpErrorMessage((e as CustomEvent).detail, t));
+    window.addEventListener(HTTP_ERROR_EVENT, onError);
+    return () => window.removeEventListener(HTTP_ERROR_EVENT, onError);
+  }, [api, t]);
+
+  return (
+    <Ctx.Provider value={api}>
+      <Stack gap="xs" data-testid="alerts" aria-live="polite" style={{ position: 'sticky', top: 0, zIndex: 200 }}>
+        {items.map((a) => (
+          <Alert key={a.id} color={COLORS[a.type]} withCloseButton closeButtonLabel={t('global.close')} onClose={() => remove(a.id)} role={a.type === 'danger' ? 'alert' : 'status'}>
+            {a.msg}
+          </Alert>
+        ))}
+      </Stack>
+      {children}
+    </Ctx.Provider>
+  );
+}
+
+export function useAlerts(): AlertApi {
+  const c = useContext(Ctx);
+  if (!c) throw new Error('useAlerts outside AlertProvider');
+  return c;
+}

@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { HttpError } from './http';
+
+/**
+ * §8 "HTTP listener": the text shown for a failed call.
+ * 0 → 'Server not reachable'; 400 → app-error header, else field errors, else body message;
+ * 404 → 'Not found'; others → body message. A message that is an i18n key is translated;
+ * otherwise the problem's detail is preferred.
+ */
+export function httpErrorMessage(err: unknown, t: TFunction): string {
+  if (!(err instanceof HttpError)) return err instanceof Error ? err.message : t('error.generic');
+  const p = err.problem;
+  const fromBody = () => {
+    if (p?.message && p.message.startsWith('error.') && t(p.message, { defaultValue: '' })) return t(p.message);
+    return p?.detail ?? p?.message ?? (err.bodyText || t('error.generic'));
+  };
+  switch (err.status) {
+    case 0:
+      return t('error.server.not.reachable');
+    case 400: {
+      const appError = err.headers?.get('x-app-error') ?? err.headers?.get('x-cadastroapp-error');
+      if (appError) return t(appError, { param: err.headers?.get('x-app-params') ?? '' });
+      if (p?.fieldErrors?.length) {
+        return p.fieldErrors.map((f) => t('error.fieldError', { field: f.field, message: t(`validation.${f.message.split(':')[0]}`, { defaultValue: f.message, n: f.message.split(':')[1] }) })).join(' ');
+      }
+      return fromBody();
+    }
+    case 404:
+      return t('error.http.404');
+    default:
+      return fromBody();
+  }
+}

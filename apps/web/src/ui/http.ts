@@ -1,0 +1,107 @@
+import type { Problem } from '@cadastro/domain';
+import { XSRF_COOKIE, XSRF_HEADER } from '@cadastro/domain';
+import { progress } from './progress';
+import { readStored, storageKeys } from './storage';
+
+/** A failed call: status 0 when the server could not be reached. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly problem: Problem | undefined,
+    readonly bodyText: string,
+    readonly headers: Headers | undefined,
+  ) {
+    super(problem?.detail ?? problem?.message ?? `HTTP ${status}`);
+  }
+}
+
+export const HTTP_ERROR_EVENT = 'cadastro:http-error';
+export const UNAUTHORIZED_EVENT = 'cadastro:unauthorized';
+
+export interface RequestOptions {
+  /** The caller shows its own message: no global http-error broadcast. */
+  silent?: boolean;
+  query?: Record<string, string | number | undefined | null>;
+  signal?: AbortSignal;
+}
+
+function readCookie(name: string): string | undefined {
+  const m = document.cookie.split('; ').find((c) => c.startsWith(name + '='));
+  return m ? decodeURIComponent(m.slice(name.length + 1)) : undefined;
+}
+
+async function ensureXsrf() {
+  if (!readCookie(XSRF_COOKIE)) await fetch('/api/profile-info', { credentials: 'same-origin' }).catch(() => undefined);
+}
+
+export interface HttpResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+/**
+ * The one HTTP client of the SPA: bearer token, CSRF header, problem+json errors, the global
+ * error events of §8 (401 → logout; other errors broadcast) and the top progress bar.
+ */
+export async function request<T>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
+  const qs = opts.query
+    ? '?' +
+      Object.entries(opts.query)
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+        .join('&')
+    : '';
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  const token = readStored(storageKeys.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET' && method !== 'HEAD') {
+    await ensureXsrf();
+    const x = readCookie(XSRF_COOKIE);
+    if (x) headers[XSRF_HEADER] = x;
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  progress.start();
+  let res: Response;
+  try {
+    res = await fetch(url + qs, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (e) {
+    progress.done();
+    if ((e as Error).name === 'AbortError') throw e;
+    const err = new HttpError(0, url, undefined, '', undefined);
+    if (!opts.silent) window.dispatchEvent(new CustomEvent(HTTP_ERROR_EVENT, { detail: err }));
+    throw err;
+  }
+  progress.done();
+  const text = await res.text();
+  if (!res.ok) {
+    let problem: Problem | undefined;
+    try {
+      problem = text ? (JSON.parse(text) as Problem) : undefined;
+    } catch {
+      problem = undefined;
+    }
+    const err = new HttpError(res.status, url, problem, text, res.headers);
+    if (res.status === 401) window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
+    const skip = res.status === 401 && (text === '' || url.includes('/api/account'));
+    if (!opts.silent && !skip) window.dispatchEvent(new CustomEvent(HTTP_ERROR_EVENT, { detail: err }));
+    throw err;
+  }
+  const type = res.headers.get('content-type') ?? '';
+  const data = (text && type.includes('json') ? JSON.parse(text) : text) as T;
+  return { data, headers: res.headers, status: res.status };
+}
+
+export const http = {
+  get: <T>(url: string, opts?: RequestOptions) => request<T>('GET', url, undefined, opts).then((r) => r.data),
+  post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, body ?? {}, opts).then((r) => r.data),
+  put: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, body ?? {}, opts).then((r) => r.data),
+  delete: <T>(url: string, opts?: RequestOptions) => request<T>('DELETE', url, undefined, opts).then((r) => r.data),
+};

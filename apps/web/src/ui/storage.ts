@@ -1,0 +1,19 @@
+/** Browser storage with the §9 prefix ('jhi' + '-'). */
+const PREFIX = 'jhi-';
+
+export const storageKeys = {
+  token: 'authenticationToken',
+  locale: 'locale',
+  requestedUrl: 'requestedUrl',
+} as const;
+
+export function readStored(key: string): string | null {
+  return sessionStorage.getItem(PREFIX + key) ?? localStorage.getItem(PREFIX + key);
+}
+export function writeStored(key: string, value: string, persistent: boolean) {
+  (persistent ? localStorage : sessionStorage).setItem(PREFIX + key, value);
+}
+export function clearStored(key: string) {
+  localStorage.removeItem(PREFIX + key);
+  sessionStorage.removeItem(PREFIX + key);
+}

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { linkFromMail, signIn } from '../support/app';
+
+test('register → activation mail → activate → sign in', async ({ page, request }) => {
+  const login = `maria${Date.now() % 100000}`;
+  const email = `${login}@exemplo.com.br`;
+  await page.goto('/#/register');
+  await expect(page.getByLabel('Usuário')).toBeFocused();
+  await page.getByLabel('Usuário').fill(login);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('Segredo-2026');
+  await expect(page.getByTestId('password-strength')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Confirmação da nova senha' }).fill('Segredo-2026');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByTestId('register-success')).toHaveText('Cadastro salvo! Verifique seu e-mail para confirmá-lo.');
+
+  const link = await linkFromMail(request, email, 'activate');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByTestId('activate-success')).toBeVisible();
+  await page.getByTestId('activate-success').getByRole('button', { name: 'entrar' }).click();
+  await signIn(page, login, 'Segredo-2026');
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByTestId('home-logged')).toContainText(login);
+});
+
+test('register with a used login or a mismatched confirmation shows why and sends nothing', async ({ page }) => {
+  await page.goto('/#/register');
+  await page.getByLabel('Usuário').fill('admin');
+  await page.getByLabel('E-mail').fill('outro-admin@exemplo.com.br');
+  await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('qualquer1');
+  await page.getByRole('textbox', { name: 'Confirmação da nova senha' }).fill('diferente');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('A senha e sua confirmação não conferem!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Confirmação da nova senha' }).fill('qualquer1');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('Usuário já cadastrado! Escolha outro.')).toBeVisible();
+});
+
+test('an invalid activation key says so', async ({ page }) => {
+  await page.goto('/#/activate/AAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByTestId('activate-error')).toBeVisible();
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Signs in through the login modal (it must already be open, or is opened from the account menu). */
+export async function signIn(page: Page, login: string, password = login, opts: { openMenu?: boolean } = {}) {
+  const dialog = page.getByRole('dialog');
+  if (opts.openMenu) {
+    await page.getByTestId('menu-account').click();
+    await page.getByTestId('login').click();
+  }
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/Usuário|Login/).fill(login);
+  await dialog.getByLabel(/^(Senha|Password)/).fill(password);
+  await dialog.getByRole('button', { name: /^(Entrar|Sign in)$/ }).click();
+}
+
+/** An API client signed in as `login` (CSRF cookie + header, bearer token). */
+export async function apiAs(request: APIRequestContext, login: string, password = login) {
+  await request.get('/api/profile-info');
+  const state = await request.storageState();
+  const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const r = await request.post('/api/authenticate', { data: { username: login, password }, headers: { 'X-XSRF-TOKEN': xsrf } });
+  expect(r.status()).toBe(200);
+  const token = (await r.json()).id_token as string;
+  return { headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf } };
+}
+
+/** The newest link of a kind in the mail the built-in SMTP sink received for `to` (read as admin). */
+export async function linkFromMail(request: APIRequestContext, to: string, kind: 'activate' | 'reset'): Promise<string> {
+  const { headers } = await apiAs(request, 'admin');
+  for (let i = 0; i < 50; i++) {
+    const r = await request.get(`/management/mail-sink?to=${encodeURIComponent(to)}`, { headers });
+    expect(r.status()).toBe(200);
+    const mails = (await r.json()) as { textBody: string }[];
+    const m = mails.map((x) => new RegExp(`https?://\\S+/#/${kind}/[A-Za-z0-9]{20}`).exec(x.textBody)?.[0]).find(Boolean);
+    if (m) return m;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`no ${kind} mail for ${to}`);
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page; returns serious and critical violations. */
+export async function seriousA11yViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: { id: string; impact: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return (result as { id: string; impact: string; targets: string[] }[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { AccountSettings, LoginRequest, passwordStrength, RegisterRequest } from './contracts.js';
+import { hasAnyAuthority, Authority, ALL_AUTHORITIES, REPORT_AUTHORITIES } from '../roles.js';
+import { parseValidationCode } from '../common/messages.js';
+
+describe('RegisterRequest (§5 login, email, password rules)', () => {
+  const ok = { login: "joao.silva_1'@-", email: 'Joao@Exemplo.com.br', password: 'abcd' };
+  it('accepts the boundaries and trims the email', () => {
+    expect(RegisterRequest.parse(ok)).toMatchObject({ login: ok.login, email: 'Joao@Exemplo.com.br', langKey: 'pt-br' });
+    expect(RegisterRequest.safeParse({ ...ok, login: 'l'.repeat(50), password: 'p'.repeat(50) }).success).toBe(true);
+    expect(RegisterRequest.parse({ ...ok, email: '  a@b.co  ' }).email).toBe('a@b.co');
+  });
+  it.each([
+    ['login', '', 'required'],
+    ['login', 'l'.repeat(51), 'maxlength'],
+    ['login', 'com espaço', 'pattern'],
+    ['login', 'ação', 'pattern'],
+    ['password', 'abc', 'minlength'],
+    ['password', 'p'.repeat(51), 'maxlength'],
+    ['email', 'a@b', 'minlength'],
+    ['email', 'sem-arroba.com', 'email'],
+    ['email', `${'e'.repeat(95)}@x.com`, 'maxlength'],
+  ])('%s = %j → %s', (field, value, code) => {
+    const r = RegisterRequest.safeParse({ ...ok, [field]: value });
+    expect(r.success).toBe(false);
+    const issue = r.error!.issues.find((i) => i.path[0] === field)!;
+    expect(parseValidationCode(issue.message).code).toBe(code);
+  });
+});
+
+describe('other account contracts', () => {
+  it('login request defaults rememberMe to false', () => {
+    expect(LoginRequest.parse({ username: 'a', password: 'b' }).rememberMe).toBe(false);
+  });
+  it('settings need a known language', () => {
+    expect(AccountSettings.safeParse({ email: 'a@b.com', langKey: 'fr' }).success).toBe(false);
+    expect(AccountSettings.safeParse({ email: 'a@b.com', langKey: 'en', firstName: 'n'.repeat(51) }).success).toBe(false);
+  });
+});
+
+describe('passwordStrength (five levels)', () => {
+  it('grows with length and character classes', () => {
+    expect(passwordStrength('')).toBe(0);
+    expect(passwordStrength('abc')).toBe(0);
+    expect(passwordStrength('abcdefgh')).toBe(1);
+    expect(passwordStrength('abcdEFGH12')).toBe(3);
+    expect(passwordStrength('Abcd-1234-Efgh-5678')).toBe(4);
+    expect(passwordStrength('abcdefgh')).toBeLessThan(passwordStrength('abcdEFGH'));
+  });
+});
+
+describe('authorities', () => {
+  it('any-of semantics; empty requirement needs nothing', () => {
+    expect(hasAnyAuthority(['ROLE_USER'], [Authority.ADMIN, Authority.USER])).toBe(true);
+    expect(hasAnyAuthority(['ROLE_USER'], [Authority.ADMIN])).toBe(false);
+    expect(hasAnyAuthority(undefined, [Authority.USER])).toBe(false);
+    expect(hasAnyAuthority(undefined, [])).toBe(true);
+  });
+  it('has the ten report roles of §6 and no duplicates', () => {
+    expect(REPORT_AUTHORITIES).toHaveLength(10);
+    expect(new Set(ALL_AUTHORITIES).size).toBe(ALL_AUTHORITIES.length);
+  });
+});

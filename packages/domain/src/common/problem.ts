@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Problem types the SPA reacts to (§8). Relative URIs: RFC 7807 allows references. */
+export const ProblemType = {
+  DEFAULT: '/problem/problem-with-message',
+  CONSTRAINT_VIOLATION: '/problem/constraint-violation',
+  EMAIL_ALREADY_USED: '/problem/email-already-used',
+  LOGIN_ALREADY_USED: '/problem/login-already-used',
+  EMAIL_NOT_FOUND: '/problem/email-not-found',
+  INVALID_PASSWORD: '/problem/invalid-password',
+  CONCURRENT_CHANGE: '/problem/concurrent-change',
+} as const;
+
+export const FieldErrorSchema = z.object({
+  objectName: z.string(),
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** RFC 7807 body with the fields the SPA's error mapping (§8) reads. */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  message: z.string().optional(),
+  path: z.string().optional(),
+  fieldErrors: z.array(FieldErrorSchema).optional(),
+  params: z.string().optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

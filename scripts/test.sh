@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `npm test`: installs what is missing, then lint, type check, unit + API tests (embedded PGlite),
+# the same API suite against a throwaway PostgreSQL server, and browser tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n\033[1m=== %s\033[0m\n' "$*"; }
+started=$(date +%s)
+
+step "dependencies"
+node scripts/ensure-deps.mjs
+bash scripts/ensure-debian.sh
+
+step "lint"
+npx eslint . --max-warnings 0
+
+step "type check"
+npm run typecheck --silent
+
+step "unit tests (domain)"
+(cd packages/domain && npx vitest run)
+
+step "API tests on embedded PGlite"
+(cd apps/api && npx vitest run)
+
+step "API tests on a PostgreSQL server"
+source scripts/pg-temp.sh
+trap pg_temp_stop EXIT
+pg_temp_start
+(cd apps/api && TEST_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run)
+pg_temp_stop
+
+step "browser tests (Playwright, Debian Chromium)"
+node scripts/build-web.mjs
+(cd e2e && npx playwright test)
+
+echo
+echo "All test stages passed in $(( $(date +%s) - started )) s."
