@@ -37,9 +37,7 @@ const en: Messages = {
     messages: {
       info: {
         authenticated: {
-          prefix: 'If you want to ',
           link: 'sign in',
-          suffix: ', use the Account menu or the link beside.',
           demo: 'Demo accounts: administrator (login "admin", password "admin") and user (login "user", password "user").',
         },
         register: { noaccount: "You don't have an account yet?", link: 'Register a new account' },
@@ -80,6 +78,7 @@ const en: Messages = {
   home: {
     title: 'ICMS Taxpayer Registry',
     subtitle: 'State Finance Department of Alagoas — lookup and maintenance of the registry (CACEAL).',
+    signin: { prefix: 'To use the system, ', link: 'sign in', suffix: ' with your login and password.' },
     logged: { message: 'You are logged in as user "{{username}}".' },
   },
   login: {

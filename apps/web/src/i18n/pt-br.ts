@@ -35,9 +35,7 @@ const ptBr = {
     messages: {
       info: {
         authenticated: {
-          prefix: 'Se deseja ',
           link: 'entrar',
-          suffix: ', use o menu Conta ou o link ao lado.',
           demo: 'Contas de demonstração: administrador (usuário "admin" e senha "admin") e usuário comum (usuário "user" e senha "user").',
         },
         register: { noaccount: 'Ainda não tem uma conta?', link: 'Cadastre-se' },
@@ -78,6 +76,7 @@ const ptBr = {
   home: {
     title: 'Cadastro de Contribuintes do ICMS',
     subtitle: 'Secretaria de Estado da Fazenda de Alagoas — consulta e manutenção do cadastro (CACEAL).',
+    signin: { prefix: 'Para usar o sistema, ', link: 'entre', suffix: ' com seu usuário e senha.' },
     logged: { message: 'Você está conectado como "{{username}}".' },
   },
   login: {

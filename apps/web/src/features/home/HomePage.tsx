@@ -18,11 +18,11 @@ export default function HomePage() {
       ) : (
         <Alert color="blue">
           <Text>
-            {t('global.messages.info.authenticated.prefix')}{' '}
+            {t('home.signin.prefix')}{' '}
             <Anchor component="button" type="button" onClick={session.openLogin} data-testid="home-login">
-              {t('global.messages.info.authenticated.link')}
+              {t('home.signin.link')}
             </Anchor>
-            {t('global.messages.info.authenticated.suffix')}
+            {t('home.signin.suffix')}
           </Text>
           <Text mt="xs">
             {t('global.messages.info.register.noaccount')}{' '}
