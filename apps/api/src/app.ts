@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,6 +19,12 @@ import { resolveJwtSecret, TokenService } from './platform/auth/tokens.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { contaRoutes } from './modules/conta/routes.js';
+import { usuarioRoutes } from './modules/usuario/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { gatewayRoutes } from './modules/admin/gateway.js';
+import { LoggerRegistry } from './platform/logging.js';
+import { Metrics } from './platform/metrics.js';
+import { ServiceRegistry } from './platform/services.js';
 import { correioRoutes } from './modules/correio/routes.js';
 import { ensureAuthorities, ensureDemoAccounts } from './seed/demo-accounts.js';
 
@@ -32,13 +39,17 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
 /** Builds the whole application from configuration; tests use it with app.inject(). */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export async function buildApp(config: Config, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<BuiltApp> {
   const database: Database = await openDatabase(config.databaseUrl, config.dataDir);
-  const app = Fastify({
-    logger: {
+  const logger = pino(
+    {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers.authorization'],
     },
+    (opts.logStream ?? process.stdout) as pino.DestinationStream,
+  );
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -51,9 +62,23 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     mail = createSmtpMailer(sink.url, config.mailFrom, 'sink');
   }
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  const ctx: AppContext = { config, database, tokens, mail, log: app.log };
+  const metrics = new Metrics();
+  const services = new ServiceRegistry();
+  services.register({
+    id: 'mail',
+    path: 'smtp',
+    uri: `smtp://${mail.target}`,
+    mode: mail.kind === 'sink' ? 'internal' : 'remote',
+    check: async () => ((await mail.verify()) ? { status: 'UP' } : { status: 'DOWN', details: { error: 'SMTP server did not answer' } }),
+  });
+  const ctx: AppContext = { config, database, tokens, mail, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
+  for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.record(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+  });
   app.addHook('onClose', async () => {
+    metrics.stop();
     await mail.close();
     await sink?.close();
     await database.close();
@@ -78,7 +103,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   }
 
   await app.register(contaRoutes(ctx), { prefix: API_BASE });
+  await app.register(usuarioRoutes(ctx), { prefix: API_BASE });
+  await app.register(gatewayRoutes(ctx), { prefix: API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
+  await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 
   const webDist = config.webDist ?? defaultWebDist;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

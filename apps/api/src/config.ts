@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   WEB_DIST: z.string().optional(),
+  /** Static bearer token for Prometheus scrapes of /management/prometheus. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -44,6 +46,7 @@ export interface Config {
   trustProxy: boolean;
   login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
   webDist: string | undefined;
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
     webDist: e.WEB_DIST,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
@@ -84,6 +88,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
     databaseUrl: c.databaseUrl ? maskUrl(c.databaseUrl) : '(embedded PGlite)',
     jwtSecret: c.jwtSecret ? '******' : '(generated, kept in DATA_DIR)',
     smtpUrl: c.smtpUrl ? maskUrl(c.smtpUrl) : '(built-in SMTP sink)',
+    metricsToken: c.metricsToken ? '******' : null,
   };
 }
 

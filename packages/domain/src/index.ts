@@ -5,3 +5,4 @@ export * from './common/messages.js';
 export * from './account/contracts.js';
 export * from './common/paging.js';
 export * from './common/mail.js';
+export * from './admin/contracts.js';

@@ -45,7 +45,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     driver: 'pglite',
     description: dir ? `PGlite (embedded) at ${dir}` : 'PGlite (embedded, in memory)',
     pool: () => ({ total: 1, idle: 1, waiting: 0 }),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -70,11 +70,17 @@ async function openPostgres(url: string): Promise<Database> {
     driver: 'postgresql',
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 
 export async function ping(db: Db): Promise<string> {
   const r = await db.execute(sql`select version() as v`);
   return String((r as unknown as { rows: { v: string }[] }).rows[0]?.v ?? '');
+}
+
+/** Closing twice (health test, then shutdown) must not throw. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let p: Promise<void> | undefined;
+  return () => (p ??= fn());
 }

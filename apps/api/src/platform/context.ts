@@ -3,6 +3,9 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MailPort } from '../integrations/mail/port.js';
 import type { TokenService } from './auth/tokens.js';
+import type { LoggerRegistry } from './logging.js';
+import type { Metrics } from './metrics.js';
+import type { ServiceRegistry } from './services.js';
 
 /** What every module's service needs, built once by buildApp and passed down explicitly. */
 export interface AppContext {
@@ -11,4 +14,8 @@ export interface AppContext {
   tokens: TokenService;
   mail: MailPort;
   log: FastifyBaseLogger;
+  loggers: LoggerRegistry;
+  metrics: Metrics;
+  /** External-system ports and other parts reported by health and gateway. */
+  services: ServiceRegistry;
 }

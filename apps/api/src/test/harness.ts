@@ -13,7 +13,7 @@ import { mensagemCorreio } from '../db/schema/index.js';
  * A fresh application per test file on a fresh database: in-memory PGlite by default, or — when
  * TEST_DATABASE_URL points at a PostgreSQL server — a new database created on that server.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const databaseUrl = process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL) : 'memory://';
   const config: Config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -23,7 +23,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PORT: '8080',
     ...env,
   } as NodeJS.ProcessEnv);
-  const built = await buildApp(config);
+  const built = await buildApp(config, opts);
   return new TestApp(built);
 }
 

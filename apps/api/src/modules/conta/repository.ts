@@ -18,6 +18,7 @@ async function findOne(tx: DbOrTx, where: ReturnType<typeof eq>): Promise<Usuari
   return r ? { ...r.u, authorities: r.authorities } : undefined;
 }
 
+export const findById = (tx: DbOrTx, id: number) => findOne(tx, eq(usuario.id, id));
 export const findByLogin = (tx: DbOrTx, login: string) => findOne(tx, eq(usuario.login, login.toLowerCase()));
 export const findByEmail = (tx: DbOrTx, email: string) => findOne(tx, eq(usuario.email, email.toLowerCase()));
 export const findByActivationKey = (tx: DbOrTx, key: string) => findOne(tx, eq(usuario.activationKey, key));

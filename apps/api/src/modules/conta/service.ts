@@ -47,7 +47,10 @@ const loginUsed = () =>
   });
 
 export class ContaService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly log;
+  constructor(private readonly ctx: AppContext) {
+    this.log = ctx.loggers.get('conta');
+  }
 
   private get db() {
     return this.ctx.database.db;
@@ -55,6 +58,7 @@ export class ContaService {
 
   async authenticate(username: string, password: string, rememberMe: boolean, remoteAddress: string): Promise<string> {
     const login = username.trim().toLowerCase();
+    this.log.debug({ login, remoteAddress }, 'authentication attempt');
     const { login: lim } = this.ctx.config;
     const since = new Date(Date.now() - lim.windowMinutes * 60_000).toISOString();
     const failures = await repo.recentFailures(this.db, login, remoteAddress, since);
@@ -195,11 +199,11 @@ export class ContaService {
 
   /** Mail goes out after the commit; a mail failure is logged and never undoes the account change. */
   async sendMail(kind: 'activation' | 'reset' | 'creation', user: { email: string; login: string; langKey: string }, link: string) {
-    if (this.ctx.config.profile === 'dev') this.ctx.log.info({ login: user.login, link }, `${kind} link`);
+    if (this.ctx.config.profile === 'dev') this.log.info({ login: user.login, link }, `${kind} link`);
     try {
       await this.ctx.mail.send(accountMail(kind, user.langKey, user.email, user.login, link));
     } catch (err) {
-      this.ctx.log.error({ err, login: user.login }, `could not send ${kind} mail`);
+      this.log.error({ err, login: user.login }, `could not send ${kind} mail`);
     }
   }
 }

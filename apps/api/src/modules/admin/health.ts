@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Authority, Health, type HealthStatus } from '@cadastro/domain';
+import type { AppContext } from '../../platform/context.js';
+import { ping } from '../../db/client.js';
+import { runCheck, type CheckResult } from '../../platform/services.js';
+
+const DISK_THRESHOLD = 10 * 1024 * 1024;
+
+async function checkDb(ctx: AppContext): Promise<CheckResult> {
+  const version = await ping(ctx.database.db);
+  return { status: 'UP', details: { database: ctx.database.description, driver: ctx.database.driver, validationQuery: 'select version()', version } };
+}
+
+async function checkDisk(ctx: AppContext): Promise<CheckResult> {
+  const dir = fs.existsSync(ctx.config.dataDir) ? ctx.config.dataDir : process.cwd();
+  const s = await fs.promises.statfs(dir);
+  const total = s.blocks * s.bsize;
+  const free = s.bavail * s.bsize;
+  return { status: free > DISK_THRESHOLD ? 'UP' : 'DOWN', details: { path: dir, total, free, threshold: DISK_THRESHOLD } };
+}
+
+/** Every component's state; overall DOWN when any component is not UP. */
+export async function health(ctx: AppContext): Promise<Health> {
+  const checks: [string, () => Promise<CheckResult>][] = [
+    ['db', () => checkDb(ctx)],
+    ['diskSpace', () => checkDisk(ctx)],
+    ['ping', async () => ({ status: 'UP' })],
+    ...ctx.services.all().map((s): [string, () => Promise<CheckResult>] => [
+      s.id,
+      async () => {
+        const r = await s.check();
+        return { ...r, details: { mode: s.mode, uri: s.uri, ...r.details } };
+      },
+    ]),
+  ];
+  const results = await Promise.all(checks.map(async ([name, check]) => [name, await runCheck(check)] as const));
+  const components = Object.fromEntries(results);
+  const status: HealthStatus = results.every(([, r]) => r.status === 'UP') ? 'UP' : 'DOWN';
+  return { status, components };
+}
+
+/** GET management/health (ROLE_ADMIN): 200 when UP, 503 with the same body otherwise. */
+export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/health', {
+      config: { access: [Authority.ADMIN] },
+      schema: { tags: ['admin'], summary: 'Health of every component (503 when any is down)', response: { 200: Health, 503: Health } },
+      handler: async (_req, reply) => {
+        const h = await health(ctx);
+        return reply.code(h.status === 'UP' ? 200 : 503).send(h);
+      },
+    });
+  };
+}

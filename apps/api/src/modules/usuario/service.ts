@@ -1,0 +1,114 @@
+import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@cadastro/domain';
+import { Authority, ProblemType } from '@cadastro/domain';
+import type { AppContext } from '../../platform/context.js';
+import { auditChange } from '../../platform/audit.js';
+import { hashPassword } from '../../platform/auth/password.js';
+import { badRequest, HttpProblem, notFound } from '../../platform/errors/problem.js';
+import { randomKey } from '../../platform/keys.js';
+import * as contaRepo from '../conta/repository.js';
+import { auditImage, ContaService, toAccount } from '../conta/service.js';
+import * as repo from './repository.js';
+
+const emailUsed = () =>
+  new HttpProblem(400, 'Email is already in use!', { type: ProblemType.EMAIL_ALREADY_USED, message: 'error.emailexists' });
+const loginUsed = () =>
+  new HttpProblem(400, 'Login name already used!', { type: ProblemType.LOGIN_ALREADY_USED, message: 'error.userexists' });
+
+/** User management (admin): list, create (mails a set-password link), update, delete. */
+export class UsuarioService {
+  private readonly conta: ContaService;
+  constructor(private readonly ctx: AppContext) {
+    this.conta = new ContaService(ctx);
+  }
+  private get db() {
+    return this.ctx.database.db;
+  }
+
+  async page(page: number, size: number, sort: string[]) {
+    const r = await repo.pageUsers(this.db, page, size, sort);
+    return { rows: r.rows.map(toAccount), total: r.total };
+  }
+
+  async get(login: string): Promise<AdminUser> {
+    const u = await contaRepo.findByLogin(this.db, login);
+    if (!u) throw notFound(`User ${login} not found`);
+    return toAccount(u);
+  }
+
+  authorities() {
+    return repo.listAuthorities(this.db);
+  }
+
+  async create(actor: string, req: AdminUserCreate): Promise<AdminUser> {
+    const resetKey = randomKey();
+    const created = await this.db.transaction(async (tx) => {
+      if (await contaRepo.findByLogin(tx, req.login)) throw loginUsed();
+      if (await contaRepo.findByEmail(tx, req.email)) throw emailUsed();
+      const u = await contaRepo.insertUsuario(
+        tx,
+        {
+          login: req.login.toLowerCase(),
+          email: req.email.toLowerCase(),
+          firstName: req.firstName ?? null,
+          lastName: req.lastName ?? null,
+          imageUrl: req.imageUrl ?? null,
+          langKey: req.langKey,
+          // Nobody knows this password: the user sets one through the mailed link.
+          passwordHash: await hashPassword(randomKey(32)),
+          activated: true,
+          resetKey,
+          resetDate: new Date().toISOString(),
+          createdBy: actor,
+        },
+        req.authorities,
+      );
+      await auditChange(tx, actor, 'usuario', u.id, null, auditImage(u), 'created by administrator');
+      return u;
+    });
+    await this.conta.sendMail('creation', created, `${this.ctx.config.baseUrl}/#/reset/${resetKey}`);
+    return toAccount(created);
+  }
+
+  async update(actor: string, req: AdminUserUpdate): Promise<AdminUser> {
+    return this.db.transaction(async (tx) => {
+      const current = await contaRepo.findById(tx, req.id);
+      if (!current) throw notFound(`User ${req.id} not found`);
+      const byLogin = await contaRepo.findByLogin(tx, req.login);
+      if (byLogin && byLogin.id !== req.id) throw loginUsed();
+      const byEmail = await contaRepo.findByEmail(tx, req.email);
+      if (byEmail && byEmail.id !== req.id) throw emailUsed();
+      if (current.login === actor) {
+        if (!req.activated) throw badRequest('You cannot deactivate your own account', { message: 'userManagement.error.selfDeactivate' });
+        if (!req.authorities.includes(Authority.ADMIN)) {
+          throw badRequest('You cannot remove your own ROLE_ADMIN', { message: 'userManagement.error.selfAdmin' });
+        }
+      }
+      const after = await contaRepo.updateUsuario(tx, req.id, {
+        login: req.login.toLowerCase(),
+        email: req.email.toLowerCase(),
+        firstName: req.firstName ?? null,
+        lastName: req.lastName ?? null,
+        imageUrl: req.imageUrl ?? null,
+        langKey: req.langKey,
+        activated: req.activated,
+        lastModifiedBy: actor,
+        lastModifiedDate: new Date().toISOString(),
+      });
+      await contaRepo.replaceAuthorities(tx, req.id, req.authorities);
+      const full = { ...after, authorities: req.authorities };
+      await auditChange(tx, actor, 'usuario', req.id, auditImage(current), auditImage(full), 'updated by administrator');
+      return toAccount(full);
+    });
+  }
+
+  async delete(actor: string, login: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const u = await contaRepo.findByLogin(tx, login);
+      if (!u) throw notFound(`User ${login} not found`);
+      if (u.login === actor) throw badRequest('You cannot delete your own account', { message: 'userManagement.error.selfDelete' });
+      await repo.deleteUser(tx, u.id);
+      await auditChange(tx, actor, 'usuario', u.id, auditImage(u), null, 'deleted by administrator');
+    });
+  }
+
+}

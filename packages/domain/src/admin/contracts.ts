@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { V } from '../common/messages.js';
+import { emailField, langKeyField, loginField, nameField } from '../account/contracts.js';
+import { isAuthority } from '../roles.js';
+
+/** A user as administrators see and edit it (§3 Account/user). */
+export const AdminUser = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
+  activated: z.boolean(),
+  langKey: z.string(),
+  authorities: z.array(z.string()),
+  createdBy: z.string().nullable(),
+  createdDate: z.string().nullable(),
+  lastModifiedBy: z.string().nullable(),
+  lastModifiedDate: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+const authoritiesField = z
+  .array(z.string().refine(isAuthority, { message: 'unknownAuthority' }))
+  .max(64)
+  .transform((a) => [...new Set(a)].sort());
+
+export const AdminUserCreate = z.object({
+  login: loginField,
+  firstName: nameField,
+  lastName: nameField,
+  email: emailField,
+  imageUrl: z.string().max(256, V.maxlength(256)).nullish(),
+  langKey: langKeyField.default('pt-br'),
+  authorities: authoritiesField,
+});
+export type AdminUserCreate = z.infer<typeof AdminUserCreate>;
+
+export const AdminUserUpdate = AdminUserCreate.extend({
+  id: z.number().int().positive(),
+  activated: z.boolean(),
+});
+export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
+
+/** Sort fields the user list accepts (anything else → 400). */
+export const USER_SORT_FIELDS = ['id', 'login', 'email', 'firstName', 'lastName', 'langKey', 'activated', 'createdDate', 'lastModifiedBy', 'lastModifiedDate'] as const;
+
+/** §3 Audit: data {message, remoteAddress, …}, principal, timestamp, type; plus the data-change images. */
+export const AuditEvent = z.object({
+  id: z.number().int(),
+  timestamp: z.string(),
+  principal: z.string(),
+  type: z.string(),
+  data: z.record(z.string(), z.string()),
+  entity: z.string().nullable(),
+  entityId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+export const AUDIT_SORT_FIELDS = ['timestamp', 'principal', 'type', 'data'] as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern');
+
+export const AuditQuery = z
+  .object({
+    fromDate: isoDay,
+    toDate: isoDay,
+    principal: z.string().max(100).optional(),
+    type: z.string().max(60).optional(),
+  })
+  .refine((q) => q.fromDate <= q.toDate, { path: ['toDate'], message: 'dateRange' });
+
+/** Health (one entry per component; overall DOWN → HTTP 503 with the same body). */
+export const HealthStatus = z.enum(['UP', 'DOWN', 'OUT_OF_SERVICE', 'UNKNOWN']);
+export type HealthStatus = z.infer<typeof HealthStatus>;
+export const HealthComponent = z.object({
+  status: HealthStatus,
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export const Health = z.object({ status: HealthStatus, components: z.record(z.string(), HealthComponent) });
+export type Health = z.infer<typeof Health>;
+
+export const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+export const LogLevel = z.enum(LOG_LEVELS);
+export const LoggerInfo = z.object({ name: z.string(), level: LogLevel });
+export const LoggerChange = z.object({ name: z.string().min(1).max(100), level: LogLevel });
+
+export const GatewayRoute = z.object({
+  path: z.string(),
+  serviceId: z.string(),
+  serviceInstances: z.array(
+    z.object({
+      uri: z.string(),
+      instanceInfo: z.object({ status: z.string() }),
+      metadata: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+export type GatewayRoute = z.infer<typeof GatewayRoute>;
