@@ -16,8 +16,9 @@ npx eslint . --max-warnings 0
 step "type check"
 npm run typecheck --silent
 
-step "unit tests (domain)"
+step "unit tests (domain, web)"
 (cd packages/domain && npx vitest run)
+(cd apps/web && npx vitest run)
 
 step "API tests on embedded PGlite"
 (cd apps/api && npx vitest run)

@@ -75,7 +75,10 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', async (req, reply) => {
-    metrics.record(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+    // The SPA's static files are one bucket: the screen is about the API.
+    const url = req.routeOptions.url;
+    const route = url && /^\/(api|management|sfz-cadastro-api)(\/|$)/.test(url) ? url : url ? '(static files)' : '(no route)';
+    metrics.record(req.method, route, reply.statusCode, reply.elapsedTime);
   });
   app.addHook('onClose', async () => {
     metrics.stop();

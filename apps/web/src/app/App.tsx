@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ function Themed({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(t), [t, i.language]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {children}
+      <DatesProvider settings={{ locale: i.language === 'en' ? 'en' : 'pt-br', firstDayOfWeek: 0 }}>{children}</DatesProvider>
     </MantineProvider>
   );
 }

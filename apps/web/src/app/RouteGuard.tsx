@@ -14,7 +14,7 @@ export function RouteGuard({ route, children }: { route: AppRoute; children: Rea
   const session = useSession();
   const location = useLocation();
   const needs = route.authorities;
-  const anonymousOnGuarded = !!needs && !session.loading && !session.authenticated;
+  const anonymousOnGuarded = !!needs && !session.loading && !session.authenticated && !session.signedOutOnPurpose;
 
   useEffect(() => {
     if (anonymousOnGuarded) {
@@ -31,7 +31,8 @@ export function RouteGuard({ route, children }: { route: AppRoute; children: Rea
       </Center>
     );
   }
-  if (!session.authenticated) return <Navigate to="/accessdenied" replace />;
+  // Signing out on a guarded page goes home; an expired session asks to sign in again.
+  if (!session.authenticated) return <Navigate to={session.signedOutOnPurpose ? '/' : '/accessdenied'} replace />;
   if (!session.hasAnyAuthority(needs)) return <Navigate to="/accessdenied" replace state={{ forbidden: true }} />;
   return <>{children}</>;
 }

@@ -13,7 +13,7 @@ export interface AppRoute {
   /** i18n key of the browser tab title. */
   titleKey: string;
   /** Where the route appears in the navbar (top-level when `group` is absent). */
-  menu?: { group?: MenuGroup; labelKey: string; href?: string };
+  menu?: { group?: MenuGroup; labelKey: string; href?: string; /** shown only when the server has API docs on */ requiresApiDocs?: boolean };
   /** Sheet and my-registration routes hide the account menu (§2). */
   hideAccountMenu?: boolean;
 }
@@ -31,15 +31,30 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'password', page: lazy(() => import('../features/conta/PasswordPage')), authorities: [A.USER], titleKey: 'password.title' },
   { path: 'settings', page: lazy(() => import('../features/conta/SettingsPage')), authorities: [A.USER], titleKey: 'settings.title' },
   { path: 'accessdenied', page: lazy(() => import('../features/erro/AccessDeniedPage')), titleKey: 'error.title' },
-  {
-    path: 'admin/caixa-correio',
-    page: lazy(() => import('../features/admin/CaixaCorreioPage')),
-    authorities: [A.ADMIN],
-    titleKey: 'caixaCorreio.title',
-    menu: { group: 'admin', labelKey: 'global.menu.admin.caixaCorreio' },
-  },
+  ...adminRoutes(),
   { path: 'error', page: lazy(() => import('../features/erro/ErrorPage')), titleKey: 'error.title' },
 ];
+
+function adminRoutes(): AppRoute[] {
+  const admin = [A.ADMIN] as const;
+  const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+  const dialogs = () => import('../features/admin/UserDialogs');
+  return [
+    { path: 'gateway', page: page(() => import('../features/admin/GatewayPage')), authorities: admin, titleKey: 'gateway.title', menu: { group: 'admin', labelKey: 'global.menu.admin.gateway' } },
+    { path: 'user-management', page: page(() => import('../features/admin/UserManagementPage')), authorities: admin, titleKey: 'userManagement.title', menu: { group: 'admin', labelKey: 'global.menu.admin.userManagement' } },
+    { path: 'user-management-new', page: page(() => dialogs().then((m) => ({ default: m.UserNewPage }))), authorities: admin, titleKey: 'userManagement.new' },
+    { path: 'user-management/:login', page: page(() => import('../features/admin/UserDetailPage')), authorities: admin, titleKey: 'userManagement.title' },
+    { path: 'user-management/:login/edit', page: page(() => dialogs().then((m) => ({ default: m.UserEditPage }))), authorities: admin, titleKey: 'userManagement.title' },
+    { path: 'user-management/:login/delete', page: page(() => dialogs().then((m) => ({ default: m.UserDeletePage }))), authorities: admin, titleKey: 'userManagement.title' },
+    { path: 'jhi-metrics', page: page(() => import('../features/admin/MetricsPage')), authorities: admin, titleKey: 'metrics.title', menu: { group: 'admin', labelKey: 'global.menu.admin.metrics' } },
+    { path: 'jhi-health', page: page(() => import('../features/admin/HealthPage')), authorities: admin, titleKey: 'health.title', menu: { group: 'admin', labelKey: 'global.menu.admin.health' } },
+    { path: 'jhi-configuration', page: page(() => import('../features/admin/ConfigurationPage')), authorities: admin, titleKey: 'configuration.title', menu: { group: 'admin', labelKey: 'global.menu.admin.configuration' } },
+    { path: 'audits', page: page(() => import('../features/admin/AuditsPage')), authorities: admin, titleKey: 'audits.title', menu: { group: 'admin', labelKey: 'global.menu.admin.audits' } },
+    { path: 'logs', page: page(() => import('../features/admin/LogsPage')), authorities: admin, titleKey: 'logs.title', menu: { group: 'admin', labelKey: 'global.menu.admin.logs' } },
+    { path: 'docs', page: page(() => import('../features/admin/DocsPage')), authorities: admin, titleKey: 'docs.title', menu: { group: 'admin', labelKey: 'global.menu.admin.apidocs', requiresApiDocs: true } },
+    { path: 'admin/caixa-correio', page: page(() => import('../features/admin/CaixaCorreioPage')), authorities: admin, titleKey: 'caixaCorreio.title', menu: { group: 'admin', labelKey: 'global.menu.admin.caixaCorreio' } },
+  ];
+}
 
 export const MENU_GROUPS: readonly { group: MenuGroup; labelKey: string }[] = [
   { group: 'edital', labelKey: 'global.menu.edital' },
@@ -50,6 +65,8 @@ export const MENU_GROUPS: readonly { group: MenuGroup; labelKey: string }[] = [
 ];
 
 /** A menu group shows when the user may open at least one of its routes (§2). */
-export function visibleMenu(group: MenuGroup, can: (r: readonly string[]) => boolean, authenticated: boolean) {
-  return ROUTES.filter((r) => r.menu?.group === group).filter((r) => (r.authorities ? authenticated && can(r.authorities) : true));
+export function visibleMenu(group: MenuGroup, can: (r: readonly string[]) => boolean, authenticated: boolean, apiDocs: boolean) {
+  return ROUTES.filter((r) => r.menu?.group === group)
+    .filter((r) => !r.menu?.requiresApiDocs || apiDocs)
+    .filter((r) => (r.authorities ? authenticated && can(r.authorities) : true));
 }

@@ -2,6 +2,10 @@ import { Anchor, createTheme, Drawer, Modal, PasswordInput, type MantineColorsTu
 import type { TFunction } from 'i18next';
 
 /** gov.br design system blue (#1351B4 at index 6). */
+/** Success and danger darkened at shade 6 so white text keeps WCAG AA contrast (gov.br #168821). */
+const green: MantineColorsTuple = ['#e6f4e8', '#c3e4c7', '#9dd2a3', '#74bf7e', '#4fae5c', '#2f9c3e', '#168821', '#12711b', '#0e5a16', '#0a4410'];
+const red: MantineColorsTuple = ['#fdecea', '#f9cdc8', '#f3a59c', '#ec7b6e', '#e55445', '#df3320', '#c41d06', '#a51805', '#861304', '#680f03'];
+
 const govbr: MantineColorsTuple = [
   '#e8f0fc', '#cddcf5', '#9ab8ea', '#6493e0', '#3a74d6', '#2163c9', '#1351B4', '#0f4496', '#0c3879', '#082a5c',
 ];
@@ -10,7 +14,8 @@ const govbr: MantineColorsTuple = [
 export function buildTheme(t: TFunction) {
   return createTheme({
     primaryColor: 'govbr',
-    colors: { govbr },
+    colors: { govbr, green, red },
+    autoContrast: true,
     primaryShade: 6,
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
     black: '#333333',

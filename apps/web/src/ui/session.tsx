@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account } from '@cadastro/domain';
+import type { Account, ProfileInfo } from '@cadastro/domain';
 import { hasAnyAuthority } from '@cadastro/domain';
 import { http, UNAUTHORIZED_EVENT } from './http';
 import { clearStored, readStored, storageKeys, writeStored } from './storage';
@@ -8,12 +8,16 @@ import { changeLanguage } from '../i18n';
 
 interface Session {
   account: Account | null;
+  /** Active profiles and switches (API docs on/off) from /api/profile-info. */
+  profile: ProfileInfo | undefined;
   /** True until we know whether a stored token is still good. */
   loading: boolean;
   authenticated: boolean;
   hasAnyAuthority(required: readonly string[]): boolean;
   login(username: string, password: string, rememberMe: boolean): Promise<Account>;
-  logout(): void;
+  /** 'user' = signed out on purpose (go home); 'expired' = a 401 (ask to sign in again, then come back). */
+  logout(reason?: 'user' | 'expired'): void;
+  signedOutOnPurpose: boolean;
   loginOpen: boolean;
   openLogin(): void;
   closeLogin(): void;
@@ -30,6 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const [hasToken, setHasToken] = useState(() => !!readStored(storageKeys.token));
   const [loginOpen, setLoginOpen] = useState(false);
+  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
 
   const accountQuery = useQuery({
     queryKey: ACCOUNT_QUERY_KEY,
@@ -39,16 +44,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     staleTime: 5 * 60_000,
   });
   const account = hasToken ? (accountQuery.data ?? null) : null;
+  const profileQuery = useQuery({ queryKey: ['profile-info'], queryFn: () => http.get<ProfileInfo>('/api/profile-info', { silent: true }), staleTime: Infinity });
 
-  const logout = useCallback(() => {
+  const logout = useCallback((reason: 'user' | 'expired' = 'expired') => {
+    setSignedOutOnPurpose(reason === 'user');
     clearStored(storageKeys.token);
     setHasToken(false);
     qc.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
   }, [qc]);
 
   useEffect(() => {
-    window.addEventListener(UNAUTHORIZED_EVENT, logout);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, logout);
+    const onUnauthorized = () => logout('expired');
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, [logout]);
 
   useEffect(() => {
@@ -61,6 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearStored(storageKeys.token);
       writeStored(storageKeys.token, id_token, rememberMe);
       setHasToken(true);
+      setSignedOutOnPurpose(false);
       const acc = await qc.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: () => http.get<Account>('/api/account', { silent: true }) });
       return acc;
     },
@@ -70,16 +79,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Session>(
     () => ({
       account,
+      profile: profileQuery.data,
       loading: hasToken && accountQuery.isPending,
       authenticated: !!account,
       hasAnyAuthority: (required) => hasAnyAuthority(account?.authorities, required),
       login,
       logout,
+      signedOutOnPurpose,
       loginOpen,
       openLogin: () => setLoginOpen(true),
       closeLogin: () => setLoginOpen(false),
     }),
-    [account, hasToken, accountQuery.isPending, login, logout, loginOpen],
+    [account, profileQuery.data, hasToken, accountQuery.isPending, login, logout, signedOutOnPurpose, loginOpen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

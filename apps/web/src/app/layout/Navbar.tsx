@@ -21,7 +21,7 @@ export function Navbar() {
   const [drawer, { toggle, close }] = useDisclosure(false);
   const hideAccount = ROUTES.some((r) => r.hideAccountMenu && matchPath('/' + r.path, location.pathname));
 
-  const groups = MENU_GROUPS.map((g) => ({ ...g, items: visibleMenu(g.group, session.hasAnyAuthority, session.authenticated) })).filter(
+  const groups = MENU_GROUPS.map((g) => ({ ...g, items: visibleMenu(g.group, session.hasAnyAuthority, session.authenticated, session.profile?.apiDocs ?? false) })).filter(
     (g) => g.items.length > 0,
   );
   const topLevel = ROUTES.filter((r) => r.menu && !r.menu.group && (!r.authorities || (session.authenticated && session.hasAnyAuthority(r.authorities))));
@@ -38,7 +38,7 @@ export function Navbar() {
   };
 
   const signOut = () => {
-    session.logout();
+    session.logout('user');
     void navigate('/');
   };
 

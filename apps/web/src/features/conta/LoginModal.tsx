@@ -35,7 +35,7 @@ export default function LoginModal() {
     try {
       await session.login(v.username, v.password, v.rememberMe);
     } catch (e) {
-      session.logout(); // §8: a failed login sets the error flag and logs out
+      session.logout('expired'); // §8: a failed login sets the error flag and logs out
       setFailure(e instanceof HttpError && e.status === 429 ? 'locked' : 'auth');
       return;
     }

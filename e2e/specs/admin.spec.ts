@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousA11yViolations, signIn } from '../support/app';
+
+async function asAdmin(page: Page) {
+  await page.goto('/');
+  await page.getByTestId('home-login').click();
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home-logged')).toBeVisible();
+}
+
+test('create a user, edit its roles, deactivate it from the list', async ({ page }) => {
+  const login = `fiscal${Date.now() % 100000}`;
+  await asAdmin(page);
+  await page.getByTestId('menu-admin').click();
+  await page.getByRole('menuitem', { name: 'Gestão de usuários' }).click();
+  await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByTestId('user-new').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Login' }).fill(login);
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(`${login}@sefaz.al.gov.br`);
+  await expect(dialog.getByRole('checkbox', { name: 'Ativado' })).toBeDisabled();
+  await dialog.getByTestId('user-save').click();
+  await expect(page.getByText(`Usuário criado com identificador ${login}`)).toBeVisible();
+
+  // sort by login descending (state kept in the URL), open the new user's edit dialog
+  await page.goto(`/#/user-management/${login}/edit`);
+  const edit = page.getByRole('dialog');
+  await edit.getByRole('combobox', { name: 'Perfis' }).click();
+  await page.getByRole('option', { name: 'ROLE_CAD_CON_DADOS_CONTRI' }).click();
+  await page.keyboard.press('Escape');
+  await edit.getByTestId('user-save').click();
+  await expect(page.getByText(`Usuário atualizado com identificador ${login}`)).toBeVisible();
+
+  await page.goto(`/#/user-management/${login}`);
+  await expect(page.getByTestId('user-authorities')).toHaveText(/ROLE_CAD_CON_DADOS_CONTRI\s*ROLE_USER/);
+
+  // the user sets a password, then the admin deactivates them from the list
+  await page.goto('/#/user-management?page=1&sort=id,desc');
+  await page.getByTestId(`toggle-${login}`).click();
+  await expect(page.getByTestId(`toggle-${login}`)).toHaveText('Desativado');
+  await expect(page.getByTestId('toggle-admin')).toBeDisabled();
+});
+
+test('a deactivated account cannot sign in', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto('/#/user-management?sort=login,asc');
+  await page.getByTestId('toggle-contribuinte').click();
+  await expect(page.getByTestId('toggle-contribuinte')).toHaveText('Desativado');
+  await page.getByTestId('menu-account').click();
+  await page.getByTestId('logout').click();
+  await page.getByTestId('home-login').click();
+  await signIn(page, 'contribuinte');
+  await expect(page.getByTestId('login-error')).toBeVisible();
+});
+
+test('audits show the failed sign-in; a log level changes', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('home-login').click();
+  await signIn(page, 'auditor', 'senha-errada');
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await signIn(page, 'admin');
+  await page.goto('/#/audits?sort=type,asc');
+  await expect(page.getByRole('cell', { name: 'AUTHENTICATION_FAILURE' }).first()).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'AUTHENTICATION_FAILURE' }).filter({ hasText: 'auditor' });
+  await expect(row).toContainText('remoteAddress');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.goto('/#/logs');
+  const logger = page.getByTestId('logger-cadastro.conta');
+  await expect(logger.getByRole('button', { name: 'DEBUG' })).toHaveAttribute('aria-pressed', 'false');
+  await logger.getByRole('button', { name: 'DEBUG' }).click();
+  await expect(logger.getByRole('button', { name: 'DEBUG' })).toHaveAttribute('aria-pressed', 'true');
+  await logger.getByRole('button', { name: 'INFO' }).click();
+  await expect(logger.getByRole('button', { name: 'INFO' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('health, metrics, configuration, gateway and docs open for the admin', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto('/#/jhi-health');
+  await expect(page.getByTestId('health-overall')).toHaveText('UP');
+  await expect(page.getByRole('cell', { name: 'Banco de dados' })).toBeVisible();
+  await page.goto('/#/jhi-metrics');
+  await expect(page.getByText('Memória')).toBeVisible();
+  await page.getByRole('button', { name: /Handles da libuv/ }).click();
+  await expect(page.getByRole('dialog')).toContainText('tcp');
+  await page.keyboard.press('Escape');
+  await page.goto('/#/jhi-configuration');
+  await page.getByTestId('config-filter').fill('jwt');
+  await expect(page.getByRole('cell', { name: 'jwtSecret' })).toBeVisible();
+  await expect(page.getByText('(generated, kept in DATA_DIR)')).toBeVisible();
+  await page.goto('/#/gateway');
+  await expect(page.getByRole('cell', { name: 'cadastro-api', exact: true })).toBeVisible();
+  await page.goto('/#/docs');
+  await expect(page.frameLocator('iframe').getByText('Cadastro SEFAZ-AL API')).toBeVisible();
+});
