@@ -61,7 +61,14 @@ test('audits show the failed sign-in; a log level changes', async ({ page }) => 
   await signIn(page, 'auditor', 'senha-errada');
   await expect(page.getByTestId('login-error')).toBeVisible();
   await signIn(page, 'admin');
-  await page.goto('/#/audits?sort=type,asc');
+  // filter the audits to today (typed dd/mm/aaaa) and sort by state
+  await page.goto('/#/audits');
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Maceio' }).format(new Date());
+  await page.getByTestId('audits-from').fill(today);
+  await page.getByTestId('audits-to').fill(today);
+  await page.getByTestId('audits-search').click();
+  await expect(page).toHaveURL(/fromDate=\d{4}-\d{2}-\d{2}&toDate=/);
+  await page.getByTestId('sort-type').click();
   await expect(page.getByRole('cell', { name: 'AUTHENTICATION_FAILURE' }).first()).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'AUTHENTICATION_FAILURE' }).filter({ hasText: 'auditor' });
   await expect(row).toContainText('remoteAddress');

@@ -86,6 +86,8 @@ describe('metrics, configuration, gateway', () => {
     if (m.database.driver === 'pglite') expect(m.database.pool).toEqual({ total: 1, idle: 1, waiting: 0 });
     else expect(m.database.pool.total).toBeGreaterThanOrEqual(1);
     expect(typeof m.eventLoop.utilization).toBe('number');
+    expect(m.disk.free).toBeGreaterThan(0);
+    expect(m.disk.total).toBeGreaterThanOrEqual(m.disk.free);
   });
 
   it('prometheus: scrape token or admin; anyone else 403', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Authority, LoggerChange, LoggerInfo } from '@cadastro/domain';
@@ -20,10 +21,15 @@ export function operationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/metrics', {
       config: admin,
       schema: { tags, summary: 'Process, HTTP and database figures of this instance' },
-      handler: async () => ({
-        ...(await ctx.metrics.snapshot()),
-        database: { driver: ctx.database.driver, description: ctx.database.description, pool: ctx.database.pool() },
-      }),
+      handler: async () => {
+        const dir = fs.existsSync(ctx.config.dataDir) ? ctx.config.dataDir : process.cwd();
+        const s = await fs.promises.statfs(dir);
+        return {
+          ...(await ctx.metrics.snapshot()),
+          database: { driver: ctx.database.driver, description: ctx.database.description, pool: ctx.database.pool() },
+          disk: { path: dir, total: s.blocks * s.bsize, free: s.bavail * s.bsize },
+        };
+      },
     });
 
     // Scrapers send a static token (METRICS_TOKEN); people use their admin session.

@@ -70,6 +70,12 @@ export default function MetricsPage() {
               <Row label={t('metrics.pool')} value={`${m.database.pool.total} / ${m.database.pool.idle} / ${m.database.pool.waiting}`} />
               {m.database.driver === 'pglite' && <Text size="xs" c="dimmed">{t('metrics.pgliteNote')}</Text>}
             </Card>
+            <Card title={t('metrics.disk')}>
+              <Row label={t('metrics.diskFree')} value={formatBytes(m.disk.free)} />
+              <Row label={t('metrics.diskTotal')} value={formatBytes(m.disk.total)} />
+              <Progress value={((m.disk.total - m.disk.free) / m.disk.total) * 100} aria-label={t('metrics.disk')} mt="xs" />
+              <Text size="xs" c="dimmed">{m.disk.path}</Text>
+            </Card>
             <Card title={t('metrics.process')}>
               <Row label="PID" value={m.process.pid} />
               <Row label="Node.js" value={m.process.node} />

@@ -61,6 +61,7 @@ export type MetricsSnapshot = {
   activeResources: Record<string, number>;
   process: { uptimeSeconds: number; pid: number; node: string };
   database: { driver: string; description: string; pool: { total: number; idle: number; waiting: number } };
+  disk: { path: string; total: number; free: number };
 };
 export const useMetrics = () => useQuery({ queryKey: ['admin', 'metrics'], queryFn: () => http.get<MetricsSnapshot>('/management/metrics') });
 
