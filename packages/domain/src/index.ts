@@ -6,3 +6,5 @@ export * from './account/contracts.js';
 export * from './common/paging.js';
 export * from './common/mail.js';
 export * from './admin/contracts.js';
+export * from './documents/index.js';
+export * from './reference/uf.js';

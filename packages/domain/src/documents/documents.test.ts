@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import * as bu from '@brazilian-utils/brazilian-utils';
+import { seededRng } from './digits.js';
+import { formatCpf, generateCpf, isValidCpf } from './cpf.js';
+import { cnpjFromRoot, cnpjRoot, formatCnpj, generateCnpjRoot, isAlphanumericCnpj, isValidCnpj } from './cnpj.js';
+import { cacealCheckDigit, formatCaceal, generateCacealNumber, isValidCacealWithDigit } from './caceal.js';
+import { documentKind, formatCep, isAlagoasCep, parseCrc } from './others.js';
+import { UFS } from '../reference/uf.js';
+
+const rng = seededRng(20261122);
+
+/** Every single-character change of a valid document, with the position changed. */
+function corruptions(valid: string, alphabet: string): { bad: string; pos: number }[] {
+  const out: { bad: string; pos: number }[] = [];
+  for (let i = 0; i < valid.length; i++) {
+    for (const c of alphabet) if (c !== valid[i]) out.push({ bad: valid.slice(0, i) + c + valid.slice(i + 1), pos: i });
+  }
+  return out;
+}
+
+/**
+ * Mod-11 check digits fold remainders 10 (and, for CNPJ, 0/1) into 0, so a few body corruptions are
+ * valid documents in their own right. The property: every corruption of a check digit is rejected,
+ * almost all body corruptions are, and on every corruption we agree with an independent implementation.
+ */
+function checkCorruptions(valid: string, alphabet: string, ours: (v: string) => boolean, theirs: (v: string) => boolean, checkDigits: number) {
+  const all = corruptions(valid, alphabet);
+  let rejected = 0;
+  for (const { bad, pos } of all) {
+    const r = ours(bad);
+    expect(r, bad).toBe(theirs(bad));
+    if (pos >= valid.length - checkDigits) expect(r, bad).toBe(false);
+    if (!r) rejected++;
+  }
+  expect(rejected / all.length).toBeGreaterThan(0.9);
+}
+
+describe('CPF', () => {
+  it('accepts known valid public examples and formats them', () => {
+    for (const v of ['52998224725', '11144477735', '39053344705']) expect(isValidCpf(v)).toBe(true);
+    expect(formatCpf('52998224725')).toBe('529.982.247-25');
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+  });
+  it('rejects repeated digits and wrong lengths', () => {
+    expect(isValidCpf('11111111111')).toBe(false);
+    expect(isValidCpf('5299822472')).toBe(false);
+  });
+  it('generated CPFs are valid, agree with @brazilian-utils, and check-digit corruptions always fail', () => {
+    for (let i = 0; i < 200; i++) {
+      const cpf = generateCpf(rng);
+      expect(isValidCpf(cpf)).toBe(true);
+      expect(bu.isValidCpf(cpf)).toBe(true);
+      if (i < 20) checkCorruptions(cpf, '0123456789', isValidCpf, (v) => bu.isValidCpf(v), 2);
+    }
+  });
+  it('is deterministic for a seed', () => {
+    expect(generateCpf(seededRng(1))).toBe(generateCpf(seededRng(1)));
+  });
+});
+
+describe('CNPJ, numeric and alphanumeric', () => {
+  it('accepts known valid examples (incl. Receita’s alphanumeric example) and formats them', () => {
+    expect(isValidCnpj('11222333000181')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isValidCnpj('12ABC34501DE35')).toBe(true);
+    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(formatCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(isAlphanumericCnpj('12ABC34501DE35')).toBe(true);
+    expect(isAlphanumericCnpj('11222333000181')).toBe(false);
+    expect(cnpjRoot('11.222.333/0001-81')).toBe('11222333');
+  });
+  it('rejects letters in the check digits, repeated digits, wrong lengths', () => {
+    expect(isValidCnpj('12ABC34501DE3A')).toBe(false);
+    expect(isValidCnpj('00000000000000')).toBe(false);
+    expect(isValidCnpj('1122233300018')).toBe(false);
+  });
+  it('generated head office and branches are valid, agree with @brazilian-utils, and reject every corruption', () => {
+    for (let i = 0; i < 100; i++) {
+      const alnum = i % 2 === 1;
+      const root = generateCnpjRoot(rng, alnum);
+      for (const ordem of [1, 2, 57]) {
+        const cnpj = cnpjFromRoot(root, ordem);
+        expect(isValidCnpj(cnpj), cnpj).toBe(true);
+        expect(bu.isValidCnpj(cnpj, { version: 2 }), cnpj).toBe(true);
+        expect(cnpjRoot(cnpj)).toBe(root);
+      }
+      if (i < 6) {
+        const cnpj = cnpjFromRoot(root, 1);
+        const alphabet = alnum ? '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ' : '0123456789';
+        checkCorruptions(cnpj, alphabet, isValidCnpj, (v) => bu.isValidCnpj(v, { version: 2 }), 2);
+      }
+    }
+  });
+});
+
+describe('CACEAL (Alagoas state registration)', () => {
+  it('agrees with the Alagoas inscrição estadual rule of @brazilian-utils', () => {
+    for (let i = 0; i < 500; i++) {
+      const n = generateCacealNumber(rng);
+      const full = n + cacealCheckDigit(n);
+      expect(isValidCacealWithDigit(full)).toBe(true);
+      expect(bu.isValidIe('AL', full), full).toBe(true);
+      if (i < 20) checkCorruptions(full, '0123456789', isValidCacealWithDigit, (v) => bu.isValidIe('AL', v), 1);
+    }
+  });
+  it('a known registration and its display', () => {
+    expect(cacealCheckDigit('24000004')).toBe(8);
+    expect(isValidCacealWithDigit('240000048')).toBe(true);
+    expect(formatCaceal('24000004')).toBe('24000004-8');
+  });
+});
+
+describe('CEP, CRC, document kind, UFs', () => {
+  it('CEP', () => {
+    expect(formatCep('57020000')).toBe('57020-000');
+    expect(isAlagoasCep('57020-000')).toBe(true);
+    expect(isAlagoasCep('01310-100')).toBe(false);
+  });
+  it('CRC UF999999TD', () => {
+    expect(parseCrc('AL123456O5')).toEqual({ uf: 'AL', numero: '123456', tipo: 'O', digito: '5' });
+    expect(parseCrc('al-012345')).toEqual({ uf: 'AL', numero: '012345', tipo: null, digito: null });
+    expect(parseCrc('XX123456O5')).toBeNull();
+    expect(parseCrc('AL1234567')).toEqual({ uf: 'AL', numero: '123456', tipo: null, digito: '7' });
+    expect(parseCrc('AL12345678')).toBeNull();
+    expect(parseCrc('AL123456X1')).toBeNull();
+  });
+  it('fewer than 12 characters is a CPF (§5)', () => {
+    expect(documentKind('52998224725')).toBe('CPF');
+    expect(documentKind('11222333000181')).toBe('CNPJ');
+  });
+  it('the 27 UFs agree with IBGE as carried by @brazilian-utils', () => {
+    const theirs = bu.getStates().map((s) => `${s.code}:${s.ibgeCode}`).sort();
+    expect(UFS.map((u) => `${u.sigla}:${u.ibge}`).sort()).toEqual(theirs);
+  });
+});
