@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE, APP_VERSION, MANAGEMENT_BASE } from '@cadastro/domain';
+import { API_BASE, APP_VERSION, MANAGEMENT_BASE, REGISTRY_API_BASE } from '@cadastro/domain';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { MailPort } from './integrations/mail/port.js';
@@ -20,6 +20,7 @@ import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
+import { comboRoutes } from './modules/combo/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
@@ -27,6 +28,7 @@ import { Metrics } from './platform/metrics.js';
 import { ServiceRegistry } from './platform/services.js';
 import { correioRoutes } from './modules/correio/routes.js';
 import { ensureAuthorities, ensureDemoAccounts } from './seed/demo-accounts.js';
+import { ensureReferenceData } from './seed/referencia/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(contaRoutes(ctx), { prefix: API_BASE });
   await app.register(usuarioRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx), { prefix: API_BASE });
+  await app.register(comboRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
   }
 
+  await ensureReferenceData(database.db);
   await ensureAuthorities(database.db);
   const createdDemoAccounts = await ensureDemoAccounts(database.db, config.profile);
   await app.ready();

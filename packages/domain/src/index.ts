@@ -8,3 +8,4 @@ export * from './common/mail.js';
 export * from './admin/contracts.js';
 export * from './documents/index.js';
 export * from './reference/uf.js';
+export * from './combo/contracts.js';

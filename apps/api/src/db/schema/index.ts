@@ -1,3 +1,4 @@
 export * from './conta.js';
 export * from './auditoria.js';
 export * from './correio.js';
+export * from './referencia.js';
