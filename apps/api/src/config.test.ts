@@ -6,6 +6,7 @@ describe('configuration by environment', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, profile: 'dev', apiDocs: true, smtpUrl: undefined });
     expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(loadConfig({ DATA_DIR: 'x', INIT_CWD: '/srv/cad' }).dataDir).toBe('/srv/cad/x');
   });
   it('reads every variable', () => {
     const c = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u:p@db:5432/cad', APP_PROFILE: 'prod', API_DOCS: 'off', SMTP_URL: 'smtp://mail:25', JWT_SECRET: 'x'.repeat(40) });

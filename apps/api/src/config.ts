@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Environment → typed configuration. Secrets come only from the environment (or DATA_DIR). */
 const onOff = z
@@ -10,7 +11,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Cadastro SEFAZ-AL <nao-responda@cadastro.local>'),
@@ -25,10 +26,14 @@ const EnvSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   WEB_DIST: z.string().optional(),
   /** Static bearer token for Prometheus scrapes of /management/prometheus. */
+  /** Taxpayers generated on the first start of an empty registry (0 = none). */
+  SEED_DEMO_TAXPAYERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
 
 export interface Config {
   port: number;
@@ -47,6 +52,7 @@ export interface Config {
   login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
   webDist: string | undefined;
   metricsToken: string | undefined;
+  seedDemoTaxpayers: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Default ./data of the repository, whichever workspace runs; a relative DATA_DIR is taken from
+    // where the user ran npm (INIT_CWD), not from the workspace npm switched to.
+    dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : REPO_DATA_DIR,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -78,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN,
+    seedDemoTaxpayers: e.SEED_DEMO_TAXPAYERS,
   };
 }
 

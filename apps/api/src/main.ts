@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
+import { countTaxpayers, seedRegistry } from './seed/registro.js';
 
 async function main() {
   const config = loadConfig();
@@ -19,6 +20,12 @@ async function main() {
     }
   }
   const { app, ctx } = await buildApp(config);
+  // First start of an empty registry: a demo set a clerk can search right away.
+  if (config.seedDemoTaxpayers > 0 && (await countTaxpayers(ctx.database)) === 0) {
+    const t0 = performance.now();
+    await seedRegistry(ctx.database, { taxpayers: config.seedDemoTaxpayers, seed: 1 });
+    app.log.info({ taxpayers: config.seedDemoTaxpayers, ms: Math.round(performance.now() - t0) }, 'demo registry generated');
+  }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -17,6 +17,8 @@ export interface Database {
   description: string;
   /** Connection pool figures; the embedded database has exactly one connection. */
   pool(): { total: number; idle: number; waiting: number };
+  /** Bulk load: COPY rows (PostgreSQL text format: tab-separated, \N for null) into a table. */
+  copyRows(table: string, columns: readonly string[], text: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,9 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     driver: 'pglite',
     description: dir ? `PGlite (embedded) at ${dir}` : 'PGlite (embedded, in memory)',
     pool: () => ({ total: 1, idle: 1, waiting: 0 }),
+    copyRows: async (table, columns, text) => {
+      await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    },
     close: once(() => client.close()),
   };
 }
@@ -70,6 +75,17 @@ async function openPostgres(url: string): Promise<Database> {
     driver: 'postgresql',
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    copyRows: async (table, columns, text) => {
+      const { from } = await import('pg-copy-streams');
+      const { pipeline } = await import('node:stream/promises');
+      const { Readable } = await import('node:stream');
+      const c = await pool.connect();
+      try {
+        await pipeline(Readable.from([text]), c.query(from(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+      } finally {
+        c.release();
+      }
+    },
     close: once(() => pool.end()),
   };
 }

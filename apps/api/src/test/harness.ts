@@ -27,6 +27,11 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { log
   return new TestApp(built);
 }
 
+/** A fresh database URL: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
+export async function testDatabaseUrl(): Promise<string> {
+  return process.env.TEST_DATABASE_URL ? createServerDatabase(process.env.TEST_DATABASE_URL) : 'memory://';
+}
+
 async function createServerDatabase(serverUrl: string): Promise<string> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: serverUrl });

@@ -2,3 +2,4 @@ export * from './conta.js';
 export * from './auditoria.js';
 export * from './correio.js';
 export * from './referencia.js';
+export * from './cadastro.js';

@@ -1,0 +1,273 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  refCnae, refCrcCategoria, refCrcClassificacao, refCrcTipoInscricao, refFormaAtuacao, refMotivoSituacao, refMunicipio,
+  refNaturezaJuridica, refPais, refPorte, refQualificacao, refSituacaoCadastral, refTipoEndereco, refTipoLogradouro,
+  refTipoTelefone, refTipoUnidade, refUf,
+} from './referencia.js';
+
+const audit = {
+  version: integer('version').notNull().default(0), // optimistic lock on what staff edit
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }),
+};
+
+/**
+ * A person of the registry (§3): individual (F, CPF) or legal (J, CNPJ — numeric or alphanumeric).
+ * Branches point at the head office's person through numero_pessoa_raiz.
+ */
+export const pessoa = pgTable(
+  'pessoa',
+  {
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    tipo: char('tipo', { length: 1 }).notNull(),
+    numeroDocumento: varchar('numero_documento', { length: 14 }).notNull().unique(),
+    raizCnpj: varchar('raiz_cnpj', { length: 8 }).generatedAlwaysAs(sql`case when tipo = 'J' then left(numero_documento, 8) end`),
+    numeroPessoaRaiz: bigint('numero_pessoa_raiz', { mode: 'number' }),
+    nome: varchar('nome', { length: 150 }).notNull(),
+    /** lower-case, accent-free copy of nome for the contains-search (trigram index). */
+    nomeBusca: varchar('nome_busca', { length: 150 }).generatedAlwaysAs(sql`cadastro_normaliza(nome)`),
+    nomeFantasia: varchar('nome_fantasia', { length: 150 }),
+    email: varchar('email', { length: 100 }),
+    naturezaJuridicaId: integer('natureza_juridica_id').references(() => refNaturezaJuridica.id),
+    ...audit,
+  },
+  (t) => [
+    check('pessoa_tipo', sql`${t.tipo} in ('F', 'J')`),
+    check(
+      'pessoa_documento',
+      sql`(${t.tipo} = 'F' and ${t.numeroDocumento} ~ '^[0-9]{11}$') or (${t.tipo} = 'J' and ${t.numeroDocumento} ~ '^[0-9A-Z]{12}[0-9]{2}$')`,
+    ),
+    index('pessoa_raiz_cnpj_idx').on(t.raizCnpj),
+    index('pessoa_raiz_idx').on(t.numeroPessoaRaiz),
+    index('pessoa_nome_idx').on(t.nome, t.numeroPessoa),
+    index('pessoa_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+  ],
+);
+
+/** A CACEAL registration (§3 Taxpayer): one person may have several over time. */
+export const contribuinte = pgTable(
+  'contribuinte',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    numeroCaceal: integer('numero_caceal').notNull().unique(),
+    digitoCaceal: smallint('digito_caceal').notNull(),
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' })
+      .notNull()
+      .references(() => pessoa.numeroPessoa),
+    indicadorMatriz: char('indicador_matriz', { length: 1 }).notNull(),
+    porteId: integer('porte_id').references(() => refPorte.id),
+    ehMei: boolean('eh_mei').notNull().default(false),
+    ehOptanteSimples: boolean('eh_optante_simples').notNull().default(false),
+    sublimiteExcedido: boolean('sublimite_excedido'),
+    valorCapitalSocial: numeric('valor_capital_social', { precision: 17, scale: 2 }),
+    dataInicioAtividade: date('data_inicio_atividade', { mode: 'string' }).notNull(),
+    situacaoId: integer('situacao_id')
+      .notNull()
+      .references(() => refSituacaoCadastral.id),
+    motivoId: integer('motivo_id').references(() => refMotivoSituacao.id),
+    dataSituacao: date('data_situacao', { mode: 'string' }).notNull(),
+    /** The CNPJ's status at Receita Federal (ATIVA, SUSPENSA, INAPTA, BAIXADA, NULA). */
+    situacaoPj: varchar('situacao_pj', { length: 10 }),
+    opcaoLivroEletronico: boolean('opcao_livro_eletronico'),
+    dataAutorizacaoLivroEletronico: date('data_autorizacao_livro_eletronico', { mode: 'string' }),
+    opcaoDocumentoEletronico: boolean('opcao_documento_eletronico'),
+    dataAutorizacaoDocumentoEletronico: date('data_autorizacao_documento_eletronico', { mode: 'string' }),
+    opcaoLivrosFiscais: boolean('opcao_livros_fiscais'),
+    dataAutorizacaoLivrosFiscais: date('data_autorizacao_livros_fiscais', { mode: 'string' }),
+    usoObrigatorioSped: boolean('uso_obrigatorio_sped'),
+    ...audit,
+  },
+  (t) => [
+    check('contribuinte_caceal', sql`${t.numeroCaceal} between 24000000 and 24999999`),
+    check('contribuinte_digito', sql`${t.digitoCaceal} between 0 and 9`),
+    check('contribuinte_matriz', sql`${t.indicadorMatriz} in ('M', 'F')`),
+    check('contribuinte_mei_porte', sql`not ${t.ehMei} or ${t.porteId} = 3`),
+    check('contribuinte_situacao_pj', sql`${t.situacaoPj} in ('ATIVA', 'SUSPENSA', 'INAPTA', 'BAIXADA', 'NULA')`),
+    index('contribuinte_pessoa_idx').on(t.numeroPessoa),
+    index('contribuinte_situacao_idx').on(t.situacaoId, t.dataSituacao),
+    index('contribuinte_inicio_idx').on(t.dataInicioAtividade),
+  ],
+);
+
+export const contribuinteFormaAtuacao = pgTable(
+  'contribuinte_forma_atuacao',
+  {
+    contribuinteId: bigint('contribuinte_id', { mode: 'number' }).notNull().references(() => contribuinte.id, { onDelete: 'cascade' }),
+    formaAtuacaoId: integer('forma_atuacao_id').notNull().references(() => refFormaAtuacao.id),
+  },
+  (t) => [primaryKey({ columns: [t.contribuinteId, t.formaAtuacaoId] })],
+);
+
+export const contribuinteTipoUnidade = pgTable(
+  'contribuinte_tipo_unidade',
+  {
+    contribuinteId: bigint('contribuinte_id', { mode: 'number' }).notNull().references(() => contribuinte.id, { onDelete: 'cascade' }),
+    tipoUnidadeId: integer('tipo_unidade_id').notNull().references(() => refTipoUnidade.id),
+  },
+  (t) => [primaryKey({ columns: [t.contribuinteId, t.tipoUnidadeId] })],
+);
+
+/** Economic activities of a registration (CNAE; exactly one principal). */
+export const atividadeContribuinte = pgTable(
+  'atividade_contribuinte',
+  {
+    contribuinteId: bigint('contribuinte_id', { mode: 'number' }).notNull().references(() => contribuinte.id, { onDelete: 'cascade' }),
+    cnae: char('cnae', { length: 7 }).notNull().references(() => refCnae.id),
+    ehPrincipal: boolean('eh_principal').notNull().default(false),
+    ehInteresse: boolean('eh_interesse').notNull().default(true),
+    ehVistoriaPrevia: boolean('eh_vistoria_previa').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contribuinteId, t.cnae] }),
+    uniqueIndex('atividade_um_principal').on(t.contribuinteId).where(sql`${t.ehPrincipal}`),
+    index('atividade_cnae_idx').on(t.cnae),
+  ],
+);
+
+export const endereco = pgTable(
+  'endereco',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    tipoEnderecoId: integer('tipo_endereco_id').notNull().references(() => refTipoEndereco.id),
+    ehPrincipal: boolean('eh_principal').notNull().default(false),
+    paisId: integer('pais_id').notNull().references(() => refPais.id),
+    uf: char('uf', { length: 2 }).references(() => refUf.sigla),
+    municipioId: integer('municipio_id').references(() => refMunicipio.id),
+    tipoLogradouroId: integer('tipo_logradouro_id').references(() => refTipoLogradouro.id),
+    logradouro: varchar('logradouro', { length: 150 }).notNull(),
+    numero: varchar('numero', { length: 10 }),
+    complemento: varchar('complemento', { length: 100 }),
+    bairro: varchar('bairro', { length: 80 }),
+    cep: char('cep', { length: 8 }),
+    referencia: varchar('referencia', { length: 150 }),
+    enderecoEletronico: varchar('endereco_eletronico', { length: 100 }),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    ...audit,
+  },
+  (t) => [
+    check('endereco_cep', sql`${t.cep} ~ '^[0-9]{8}$'`),
+    index('endereco_pessoa_idx').on(t.numeroPessoa),
+    uniqueIndex('endereco_um_principal').on(t.numeroPessoa).where(sql`${t.ehPrincipal}`),
+  ],
+);
+
+export const telefone = pgTable(
+  'telefone',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    tipoTelefoneId: integer('tipo_telefone_id').notNull().references(() => refTipoTelefone.id),
+    ddd: varchar('ddd', { length: 4 }).notNull(),
+    numero: varchar('numero', { length: 14 }).notNull(),
+  },
+  (t) => [
+    check('telefone_digitos', sql`${t.ddd} ~ '^[0-9]{1,4}$' and ${t.numero} ~ '^[0-9]{1,14}$'`),
+    index('telefone_pessoa_idx').on(t.numeroPessoa),
+  ],
+);
+
+/** QSA: partners and administrators of a legal person (the head office's person). */
+export const socio = pgTable(
+  'socio',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    numeroPessoaEmpresa: bigint('numero_pessoa_empresa', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    numeroPessoaSocio: bigint('numero_pessoa_socio', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa),
+    qualificacaoId: integer('qualificacao_id').notNull().references(() => refQualificacao.id),
+    percentualParticipacao: numeric('percentual_participacao', { precision: 5, scale: 2 }),
+    dataInclusao: date('data_inclusao', { mode: 'string' }).notNull(),
+    ehImpedido: boolean('eh_impedido').notNull().default(false),
+    numeroPessoaRepresentante: bigint('numero_pessoa_representante', { mode: 'number' }).references(() => pessoa.numeroPessoa),
+    qualificacaoRepresentanteId: integer('qualificacao_representante_id').references(() => refQualificacao.id),
+    ...audit,
+  },
+  (t) => [
+    check('socio_percentual', sql`${t.percentualParticipacao} between 0 and 100`),
+    uniqueIndex('socio_empresa_socio').on(t.numeroPessoaEmpresa, t.numeroPessoaSocio),
+    index('socio_socio_idx').on(t.numeroPessoaSocio),
+  ],
+);
+
+/** The legal responsible of a company (one per company). */
+export const responsavel = pgTable(
+  'responsavel',
+  {
+    numeroPessoaEmpresa: bigint('numero_pessoa_empresa', { mode: 'number' }).primaryKey().references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    numeroPessoaResponsavel: bigint('numero_pessoa_responsavel', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa),
+    qualificacaoId: integer('qualificacao_id').notNull().references(() => refQualificacao.id),
+    possuiImpedimento: boolean('possui_impedimento').notNull().default(false),
+    ...audit,
+  },
+  (t) => [index('responsavel_responsavel_idx').on(t.numeroPessoaResponsavel)],
+);
+
+/** Accountant data of a person (CRC). */
+export const contador = pgTable(
+  'contador',
+  {
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).primaryKey().references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    crcUf: char('crc_uf', { length: 2 }).notNull().references(() => refUf.sigla),
+    crcNumero: varchar('crc_numero', { length: 6 }).notNull(),
+    crcTipoInscricao: varchar('crc_tipo_inscricao', { length: 1 }).notNull().references(() => refCrcTipoInscricao.id),
+    crcDigito: smallint('crc_digito'),
+    categoriaId: integer('categoria_id').notNull().references(() => refCrcCategoria.id),
+    classificacaoId: integer('classificacao_id').notNull().references(() => refCrcClassificacao.id),
+    apto: boolean('apto'),
+    ...audit,
+  },
+  (t) => [
+    check('contador_crc', sql`${t.crcNumero} ~ '^[0-9]{1,6}$' and (${t.crcDigito} is null or ${t.crcDigito} between 0 and 9)`),
+    uniqueIndex('contador_crc_idx').on(t.crcUf, t.crcNumero, t.classificacaoId),
+  ],
+);
+
+/** The accountant in charge of a registration. */
+export const contribuinteContador = pgTable(
+  'contribuinte_contador',
+  {
+    contribuinteId: bigint('contribuinte_id', { mode: 'number' }).primaryKey().references(() => contribuinte.id, { onDelete: 'cascade' }),
+    numeroPessoaContador: bigint('numero_pessoa_contador', { mode: 'number' }).notNull().references(() => contador.numeroPessoa),
+    dataInicio: date('data_inicio', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('contribuinte_contador_contador_idx').on(t.numeroPessoaContador)],
+);
+
+/** Attorneys in the State (procuradores). */
+export const procurador = pgTable(
+  'procurador',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    contribuinteId: bigint('contribuinte_id', { mode: 'number' }).notNull().references(() => contribuinte.id, { onDelete: 'cascade' }),
+    numeroPessoaProcurador: bigint('numero_pessoa_procurador', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa),
+    dataInicioValidade: date('data_inicio_validade', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('procurador_contribuinte_idx').on(t.contribuinteId), index('procurador_pessoa_idx').on(t.numeroPessoaProcurador)],
+);
+
+export const historicoSituacao = pgTable(
+  'historico_situacao',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    contribuinteId: bigint('contribuinte_id', { mode: 'number' }).notNull().references(() => contribuinte.id, { onDelete: 'cascade' }),
+    situacaoId: integer('situacao_id').notNull().references(() => refSituacaoCadastral.id),
+    motivoId: integer('motivo_id').references(() => refMotivoSituacao.id),
+    dataAlteracao: date('data_alteracao', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('historico_situacao_contribuinte_idx').on(t.contribuinteId, t.dataAlteracao), index('historico_situacao_data_idx').on(t.dataAlteracao)],
+);
+
+export const historicoRazaoSocial = pgTable(
+  'historico_razao_social',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    nome: varchar('nome', { length: 150 }).notNull(),
+    dataAlteracao: date('data_alteracao', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('historico_razao_social_pessoa_idx').on(t.numeroPessoa, t.dataAlteracao)],
+);

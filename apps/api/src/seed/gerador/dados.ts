@@ -1,0 +1,23 @@
+/** Neighbourhoods of Maceió (Prefeitura de Maceió, bairros oficiais). */
+export const BAIRROS_MACEIO = [
+  'PONTA VERDE', 'PAJUÇARA', 'JATIÚCA', 'FAROL', 'CENTRO', 'POÇO', 'JARAGUÁ', 'SERRARIA', 'BENEDITO BENTES',
+  'TABULEIRO DO MARTINS', 'CRUZ DAS ALMAS', 'MANGABEIRAS', 'GRUTA DE LOURDES', 'PINHEIRO', 'PONTA DA TERRA', 'PRADO',
+  'TRAPICHE DA BARRA', 'VERGEL DO LAGO', 'CIDADE UNIVERSITÁRIA', 'CLIMA BOM', 'JACINTINHO', 'FEITOSA', 'BARRO DURO',
+  'SANTA AMÉLIA', 'ANTARES', 'STELLA MARIS', 'GARÇA TORTA', 'RIACHO DOCE', 'PESCARIA', 'IPIOCA', 'BEBEDOURO', 'LEVADA',
+];
+export const BAIRROS_INTERIOR = ['CENTRO', 'CENTRO', 'CENTRO', 'ZONA RURAL', 'CONJUNTO HABITACIONAL', 'NOVO HORIZONTE', 'SÃO JOSÉ'];
+
+/** Largest municipalities of Alagoas (IBGE names) and the share of companies in each; the rest spread evenly. */
+export const MUNICIPIOS_PESO: [string, number][] = [
+  ['Maceió', 0.42], ['Arapiraca', 0.1], ['Palmeira dos Índios', 0.03], ['Rio Largo', 0.03], ['Marechal Deodoro', 0.025],
+  ['Penedo', 0.025], ['União dos Palmares', 0.02], ['São Miguel dos Campos', 0.02], ['Coruripe', 0.015], ['Delmiro Gouveia', 0.015],
+];
+
+/** CNAE prefixes most common among ICMS taxpayers (commerce, industry, food). */
+export const CNAE_PREFIXOS_COMUNS = ['47', '46', '45', '56', '10', '14', '23', '25', '31', '43'];
+
+export const SUFIXOS_EMPRESA = ['LTDA', 'LTDA', 'LTDA', 'EIRELI', 'S.A.', 'ME', 'EPP'];
+export const SITUACAO_PESO: [number, number][] = [
+  [1, 0.7], [2, 0.05], [3, 0.08], [4, 0.12], [5, 0.01], [6, 0.01], [7, 0.015], [8, 0.015],
+];
+export const PORTE_PESO: [number, number][] = [[1, 0.45], [2, 0.15], [3, 0.3], [4, 0.1]];

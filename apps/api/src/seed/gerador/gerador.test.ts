@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { isValidCacealWithDigit, isValidCnpj, isValidCpf } from '@cadastro/domain';
+import { openDatabase, type Database } from '../../db/client.js';
+import { ensureReferenceData } from '../referencia/index.js';
+import { seedRegistry } from '../registro.js';
+import { testDatabaseUrl } from '../../test/harness.js';
+
+const N = 1500;
+let a: Database;
+let b: Database;
+const q = async <T>(db: Database, text: string) => (await db.db.execute(sql.raw(text)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([openDatabase(await testDatabaseUrl(), '/tmp'), openDatabase(await testDatabaseUrl(), '/tmp')]);
+  for (const db of [a, b]) {
+    await ensureReferenceData(db.db);
+    await seedRegistry(db, { taxpayers: N, seed: 42 });
+  }
+}, 120_000);
+afterAll(async () => {
+  await a.close();
+  await b.close();
+});
+
+describe('registry generator', () => {
+  it('is deterministic: the same seed gives the same data', async () => {
+    const digest = `select md5(string_agg(numero_documento || nome, ',' order by numero_pessoa)) h from pessoa`;
+    const digest2 = `select md5(string_agg(numero_caceal || ':' || situacao_id || ':' || data_inicio_atividade, ',' order by id)) h from contribuinte`;
+    expect(await q(a, digest)).toEqual(await q(b, digest));
+    expect(await q(a, digest2)).toEqual(await q(b, digest2));
+  });
+
+  it('writes exactly N registrations with valid CACEAL check digits', async () => {
+    const rows = await q<{ numero_caceal: number; digito_caceal: number }>(a, 'select numero_caceal, digito_caceal from contribuinte');
+    expect(rows).toHaveLength(N);
+    for (const r of rows) expect(isValidCacealWithDigit(`${r.numero_caceal}${r.digito_caceal}`)).toBe(true);
+  });
+
+  it('every CPF and CNPJ is valid; some CNPJs are alphanumeric (registrations from July 2026)', async () => {
+    const people = await q<{ tipo: string; numero_documento: string }>(a, 'select tipo, numero_documento from pessoa');
+    for (const p of people) expect(p.tipo === 'F' ? isValidCpf(p.numero_documento) : isValidCnpj(p.numero_documento), p.numero_documento).toBe(true);
+    // an alphanumeric CNPJ's current registration starts from July 2026 (an older CACEAL may precede it)
+    const [alnum] = await q<{ n: number; late: number }>(a, `select count(*)::int n, count(*) filter (where inicio >= '2026-07-01')::int late
+      from (select p.numero_pessoa, max(c.data_inicio_atividade) inicio from pessoa p
+        join contribuinte c on c.numero_pessoa = p.numero_pessoa where p.numero_documento ~ '[A-Z]' group by 1) x`);
+    expect(alnum!.n).toBeGreaterThan(0);
+    expect(alnum!.late).toBe(alnum!.n);
+  });
+
+  it('branches share the head office root and point to its person', async () => {
+    const rows = await q<{ ok: boolean }>(a, `select f.raiz_cnpj = m.raiz_cnpj as ok from pessoa f join pessoa m on m.numero_pessoa = f.numero_pessoa_raiz`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.ok)).toBe(true);
+  });
+
+  it('addresses in Alagoas with AL CEPs, phones with DDD 82, one principal activity each', async () => {
+    const [addr] = await q<{ bad: number; municipios: number }>(a, `select count(*) filter (where uf <> 'AL' or cep::int not between 57000000 and 57999999)::int bad,
+      count(distinct municipio_id)::int municipios from endereco`);
+    expect(addr!.bad).toBe(0);
+    expect(addr!.municipios).toBeGreaterThan(20);
+    expect((await q<{ n: number }>(a, `select count(*)::int n from telefone where ddd <> '82'`))[0]!.n).toBe(0);
+    const [act] = await q<{ sem: number }>(a, `select count(*)::int sem from contribuinte c where not exists
+      (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and x.eh_principal)`);
+    expect(act!.sem).toBe(0);
+  });
+
+  it('partners appear in several companies; accountants serve many', async () => {
+    const [s] = await q<{ n: number }>(a, `select count(*)::int n from (select numero_pessoa_socio from socio group by 1 having count(*) > 2) x`);
+    expect(s!.n).toBeGreaterThan(5);
+    const [c] = await q<{ m: number }>(a, `select max(n)::int m from (select count(*) n from contribuinte_contador group by numero_pessoa_contador) x`);
+    expect(c!.m).toBeGreaterThan(20);
+  });
+
+  it('a realistic mix: mostly ATIVO, MEI only with porte 3, some people with several CACEALs, history rows', async () => {
+    const [m] = await q<{ ativo: number; mei: number; meiBad: number; multi: number; hist: number }>(a, `select
+      avg((situacao_id = 1)::int)::float ativo, avg(eh_mei::int)::float mei,
+      count(*) filter (where eh_mei and porte_id <> 3)::int "meiBad",
+      (select count(*)::int from (select numero_pessoa from contribuinte group by 1 having count(*) > 1) x) multi,
+      (select count(*)::int from historico_situacao) hist from contribuinte`);
+    expect(m!.ativo).toBeGreaterThan(0.55);
+    expect(m!.ativo).toBeLessThan(0.85);
+    expect(m!.mei).toBeGreaterThan(0.15);
+    expect(m!.meiBad).toBe(0);
+    expect(m!.multi).toBeGreaterThan(0);
+    expect(m!.hist).toBeGreaterThan(N);
+  });
+});

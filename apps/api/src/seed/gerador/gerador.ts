@@ -1,0 +1,277 @@
+import { Faker, base, pt_BR } from '@faker-js/faker';
+import * as bu from '@brazilian-utils/brazilian-utils';
+import { cacealCheckDigit, cnpjCheckDigits, cpfCheckDigits, seededRng, type Rng } from '@cadastro/domain';
+import type { Database } from '../../db/client.js';
+import { cnaes } from '../referencia/oficiais.js';
+import { PORTE_MEI, SITUACAO } from '../referencia/tabelas.js';
+import { CopyBuffer } from './tsv.js';
+import * as D from './dados.js';
+
+export interface GeneratorOptions {
+  /** Number of CACEAL registrations (contribuinte rows), head offices, branches and old ones included. */
+  taxpayers: number;
+  seed: number;
+  /** Rows per COPY chunk. */
+  chunk?: number;
+  onProgress?(done: number, total: number): void;
+}
+
+export interface GeneratorResult {
+  rows: Record<string, number>;
+}
+
+const MAX_CACEAL = 1_000_000; // "24" + 6 digits: the whole Alagoas numbering space
+const ALNUM_FROM = '2026-07-01'; // Receita issues alphanumeric CNPJs for registrations from July 2026
+
+/**
+ * Deterministic registry generator: the same seed gives the same data. Everything is derived from
+ * counters through bijections (no collisions, no lookups), so it streams at any size.
+ */
+export async function generateRegistry(db: Database, opt: GeneratorOptions): Promise<GeneratorResult> {
+  if (opt.taxpayers < 1 || opt.taxpayers > MAX_CACEAL) throw new Error(`taxpayers must be 1..${MAX_CACEAL}`);
+  const rng = seededRng(opt.seed);
+  const faker = new Faker({ locale: [pt_BR, base] });
+  faker.seed(opt.seed);
+  const g = new Gen(rng, faker, opt.taxpayers);
+  const chunk = opt.chunk ?? 20_000;
+
+  const b = {
+    pessoa: new CopyBuffer('pessoa', ['numero_pessoa', 'tipo', 'numero_documento', 'numero_pessoa_raiz', 'nome', 'nome_fantasia', 'email', 'natureza_juridica_id']),
+    contribuinte: new CopyBuffer('contribuinte', ['id', 'numero_caceal', 'digito_caceal', 'numero_pessoa', 'indicador_matriz', 'porte_id', 'eh_mei', 'eh_optante_simples', 'sublimite_excedido', 'valor_capital_social', 'data_inicio_atividade', 'situacao_id', 'motivo_id', 'data_situacao', 'situacao_pj', 'opcao_livro_eletronico', 'data_autorizacao_livro_eletronico', 'opcao_documento_eletronico', 'data_autorizacao_documento_eletronico', 'uso_obrigatorio_sped']),
+    formaAtuacao: new CopyBuffer('contribuinte_forma_atuacao', ['contribuinte_id', 'forma_atuacao_id']),
+    tipoUnidade: new CopyBuffer('contribuinte_tipo_unidade', ['contribuinte_id', 'tipo_unidade_id']),
+    atividade: new CopyBuffer('atividade_contribuinte', ['contribuinte_id', 'cnae', 'eh_principal', 'eh_interesse']),
+    endereco: new CopyBuffer('endereco', ['numero_pessoa', 'tipo_endereco_id', 'eh_principal', 'pais_id', 'uf', 'municipio_id', 'tipo_logradouro_id', 'logradouro', 'numero', 'complemento', 'bairro', 'cep']),
+    telefone: new CopyBuffer('telefone', ['numero_pessoa', 'tipo_telefone_id', 'ddd', 'numero']),
+    socio: new CopyBuffer('socio', ['numero_pessoa_empresa', 'numero_pessoa_socio', 'qualificacao_id', 'percentual_participacao', 'data_inclusao']),
+    responsavel: new CopyBuffer('responsavel', ['numero_pessoa_empresa', 'numero_pessoa_responsavel', 'qualificacao_id']),
+    contador: new CopyBuffer('contador', ['numero_pessoa', 'crc_uf', 'crc_numero', 'crc_tipo_inscricao', 'crc_digito', 'categoria_id', 'classificacao_id', 'apto']),
+    contribuinteContador: new CopyBuffer('contribuinte_contador', ['contribuinte_id', 'numero_pessoa_contador', 'data_inicio']),
+    histSituacao: new CopyBuffer('historico_situacao', ['contribuinte_id', 'situacao_id', 'motivo_id', 'data_alteracao']),
+    histRazao: new CopyBuffer('historico_razao_social', ['numero_pessoa', 'nome', 'data_alteracao']),
+  };
+  // Parents before children, so foreign keys hold at every flush.
+  const order = [b.pessoa, b.contador, b.contribuinte, b.formaAtuacao, b.tipoUnidade, b.atividade, b.endereco, b.telefone, b.socio, b.responsavel, b.contribuinteContador, b.histSituacao, b.histRazao];
+  const flushAll = async () => {
+    for (const t of order) await t.flush(db);
+  };
+
+  // 1. Individuals (partners, responsibles, accountants): a pool the companies share.
+  for (let i = 0; i < g.individuals; i++) {
+    const np = i + 1;
+    const name = g.personName();
+    b.pessoa.add(np, 'F', g.cpf(i), null, name, null, g.email(name), null);
+    g.address(b.endereco, np, false);
+    if (rng() < 0.6) b.telefone.add(np, 3, '82', '9' + g.digits(8));
+    if (i < g.accountants) {
+      b.contador.add(np, 'AL', String(100_000 + ((i * 7_919) % 900_000)), i % 17 === 0 ? 'T' : 'O', Math.floor(rng() * 10), i % 9 === 0 ? 2 : 1, 1, rng() > 0.05);
+    }
+    if (b.pessoa.count % chunk === 0) await flushAll();
+  }
+  await flushAll();
+
+  // 2. Companies: head office, sometimes branches and an old CACEAL; one registration at a time.
+  let numeroPessoa = g.individuals;
+  let contribuinteId = 0;
+  let rootSeq = 0;
+  while (contribuinteId < opt.taxpayers) {
+    const inicio = g.startDate();
+    const alnum = inicio >= ALNUM_FROM;
+    const root = g.cnpjRoot(rootSeq++, alnum);
+    const porte = g.pick(D.PORTE_PESO);
+    const mei = porte === PORTE_MEI;
+    const cnaePrincipal = g.cnaePrincipal();
+    const razao = g.companyName(cnaePrincipal, mei);
+    const matrizNp = ++numeroPessoa;
+    b.pessoa.add(matrizNp, 'J', g.cnpj(root, 1), null, razao, g.fantasyName(), g.email(razao), mei ? 2135 : g.naturezaJuridica());
+    g.companyContacts(b, matrizNp);
+    // QSA and responsible live on the head office's person.
+    const socios = mei ? [g.partner()] : g.partners();
+    socios.forEach((s, k) =>
+      b.socio.add(matrizNp, s, mei ? 50 : k === 0 ? 49 : 22, mei ? 100 : (100 / socios.length).toFixed(2), inicio),
+    );
+    b.responsavel.add(matrizNp, socios[0]!, mei ? 50 : 49);
+    if (rng() < 0.05) b.histRazao.add(matrizNp, g.companyName(g.cnaePrincipal(), mei), g.dateBetween(inicio, '2026-11-01'));
+
+    const registrations: { np: number; matriz: boolean; old: boolean }[] = [{ np: matrizNp, matriz: true, old: false }];
+    if (!mei && rng() < 0.12) {
+      const branches = 1 + Math.floor(rng() * 3);
+      for (let f = 0; f < branches; f++) {
+        const np = ++numeroPessoa;
+        b.pessoa.add(np, 'J', g.cnpj(root, f + 2), matrizNp, razao, g.fantasyName(), null, null);
+        g.companyContacts(b, np);
+        registrations.push({ np, matriz: false, old: false });
+      }
+    }
+    // Some older companies had an earlier CACEAL, now closed.
+    if (!alnum && rng() < 0.03) registrations.push({ np: matrizNp, matriz: true, old: true });
+
+    for (const r of registrations) {
+      if (contribuinteId >= opt.taxpayers) break;
+      const id = ++contribuinteId;
+      const caceal = g.caceal(id - 1);
+      const start = r.old ? g.dateBetween('1990-01-01', inicio) : inicio;
+      const situacao = r.old ? SITUACAO.BAIXADO : g.pick(D.SITUACAO_PESO);
+      const motivo = situacao * 100 + 1 + Math.floor(rng() * 2);
+      const dataSituacao = situacao === SITUACAO.ATIVO ? start : g.dateBetween(start, '2026-11-20');
+      const simples = mei || ((porte === 1 || porte === 2) && rng() < 0.7);
+      const pj = situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
+      const nfe = !mei && rng() < 0.8;
+      b.contribuinte.add(
+        id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', porte, mei, simples,
+        simples && !mei ? rng() < 0.05 : null, mei ? null : g.capital(porte), start, situacao,
+        motivo, dataSituacao, pj, nfe, nfe ? start : null, nfe, nfe ? start : null, porte === 4,
+      );
+      b.formaAtuacao.add(id, 1);
+      if (rng() < 0.15) b.formaAtuacao.add(id, 2);
+      b.tipoUnidade.add(id, 1);
+      b.atividade.add(id, cnaePrincipal, true, true);
+      for (const c of g.secondaryCnaes(cnaePrincipal)) b.atividade.add(id, c, false, rng() < 0.9);
+      b.histSituacao.add(id, 1, 101, start);
+      if (situacao !== SITUACAO.ATIVO) b.histSituacao.add(id, situacao, motivo, dataSituacao);
+      if (!mei && rng() < 0.85) b.contribuinteContador.add(id, g.accountant(), start);
+    }
+    if (b.contribuinte.count >= chunk) {
+      b.contribuinte.count = 0;
+      await flushAll();
+      opt.onProgress?.(contribuinteId, opt.taxpayers);
+    }
+  }
+  await flushAll();
+  opt.onProgress?.(contribuinteId, opt.taxpayers);
+  return { rows: Object.fromEntries(order.map((t) => [t.table, t.count])) };
+}
+
+/** All the random choices, derived from the seeded PRNG and from counters. */
+class Gen {
+  readonly individuals: number;
+  readonly accountants: number;
+  private readonly cnaeList: string[];
+  private readonly cnaeComuns: string[];
+  private readonly municipios: { id: number; nome: string }[];
+  private readonly municipioPeso: [number, number][];
+  private readonly naturezas = [2062, 2062, 2062, 2135, 2305, 2240, 2046, 2143];
+
+  constructor(
+    private readonly rng: Rng,
+    private readonly faker: Faker,
+    taxpayers: number,
+  ) {
+    this.individuals = Math.max(50, Math.round(taxpayers * 0.6));
+    this.accountants = Math.max(10, Math.round(taxpayers / 150));
+    this.cnaeList = cnaes().map((c) => c.id);
+    this.cnaeComuns = this.cnaeList.filter((c) => D.CNAE_PREFIXOS_COMUNS.some((p) => c.startsWith(p)));
+    this.municipios = bu.getMunicipalities('AL').map((m) => ({ id: Number(m.code), nome: m.name }));
+    const listed = D.MUNICIPIOS_PESO.map(([nome, w]) => [this.municipios.find((m) => m.nome === nome)!.id, w] as [number, number]);
+    const rest = (1 - listed.reduce((s, [, w]) => s + w, 0)) / (this.municipios.length - listed.length);
+    this.municipioPeso = this.municipios.map((m) => [m.id, listed.find(([id]) => id === m.id)?.[1] ?? rest]);
+  }
+
+  pick<T>(weighted: [T, number][]): T {
+    let r = this.rng();
+    for (const [v, w] of weighted) if ((r -= w) < 0) return v;
+    return weighted[weighted.length - 1]![0];
+  }
+  digits = (n: number) => Array.from({ length: n }, () => Math.floor(this.rng() * 10)).join('');
+  /** Skewed choice: low indices much more often (a few partners/accountants serve many companies). */
+  private skewed(n: number) {
+    return Math.min(n - 1, Math.floor(n * Math.pow(this.rng(), 2.2)));
+  }
+
+  cpf(i: number) {
+    const nine = String((i * 387_420_489 + 123_456_789) % 1_000_000_000).padStart(9, '0');
+    return nine + cpfCheckDigits(nine);
+  }
+  cnpjRoot(seq: number, alnum: boolean) {
+    if (!alnum) return String((seq * 48_271 + 10_203_040) % 100_000_000).padStart(8, '0');
+    return 'A' + seq.toString(36).toUpperCase().padStart(7, '0');
+  }
+  cnpj(root: string, ordem: number) {
+    const twelve = root + String(ordem).padStart(4, '0');
+    return twelve + cnpjCheckDigits(twelve);
+  }
+  /** A bijection of 0..999999, so every registration gets its own CACEAL. */
+  caceal(i: number) {
+    return 24_000_000 + ((i * 387_419 + 50_021) % 1_000_000);
+  }
+
+  personName() {
+    const f = this.faker;
+    return `${f.person.firstName()} ${f.person.lastName()} ${f.person.lastName()}`.toUpperCase();
+  }
+  companyName(cnae: string, mei: boolean) {
+    const desc = (bu.getCnae(cnae)?.description ?? 'COMÉRCIO').split(/[,;(-]/)[0]!.trim().split(' ').slice(0, 5).join(' ');
+    if (mei) return `${this.personName()} ${desc}`.slice(0, 150);
+    const who = this.rng() < 0.5 ? this.faker.person.lastName().toUpperCase() : `${this.faker.person.lastName()} & ${this.faker.person.lastName()}`.toUpperCase();
+    return `${who} ${desc} ${this.faker.helpers.arrayElement(D.SUFIXOS_EMPRESA)}`.slice(0, 150);
+  }
+  fantasyName() {
+    return this.rng() < 0.3 ? null : `${this.faker.word.adjective()} ${this.faker.person.lastName()}`.toUpperCase().slice(0, 60);
+  }
+  email(name: string) {
+    if (this.rng() < 0.3) return null;
+    const slug = name.normalize('NFD').replace(/[^A-Za-z ]/g, '').trim().split(/\s+/).slice(0, 2).join('.').toLowerCase();
+    return `${slug || 'contato'}${Math.floor(this.rng() * 1000)}@exemplo.com.br`.slice(0, 100);
+  }
+  naturezaJuridica() {
+    return this.naturezas[Math.floor(this.rng() * this.naturezas.length)]!;
+  }
+  cnaePrincipal() {
+    const list = this.rng() < 0.75 ? this.cnaeComuns : this.cnaeList;
+    return list[Math.floor(this.rng() * list.length)]!;
+  }
+  secondaryCnaes(principal: string): string[] {
+    const n = Math.floor(this.rng() * 4);
+    const out = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const c = this.cnaeComuns[Math.floor(this.rng() * this.cnaeComuns.length)]!;
+      if (c !== principal) out.add(c);
+    }
+    return [...out];
+  }
+  partner() {
+    return 1 + this.skewed(this.individuals);
+  }
+  partners() {
+    const n = 1 + Math.floor(this.rng() * 3);
+    const out = new Set<number>();
+    while (out.size < n) out.add(this.partner());
+    return [...out];
+  }
+  accountant() {
+    return 1 + this.skewed(this.accountants);
+  }
+  startDate() {
+    // more recent registrations are more common; a few months of 2026 after July
+    const r = Math.pow(this.rng(), 0.6);
+    const from = Date.UTC(1990, 0, 1);
+    const to = Date.UTC(2026, 10, 15);
+    return new Date(from + r * (to - from)).toISOString().slice(0, 10);
+  }
+  dateBetween(from: string, to: string) {
+    const a = Date.parse(from);
+    const z = Math.max(a, Date.parse(to));
+    return new Date(a + this.rng() * (z - a)).toISOString().slice(0, 10);
+  }
+  capital(porte: number) {
+    const max = porte === 1 ? 100_000 : porte === 2 ? 1_000_000 : 10_000_000;
+    return (1_000 + Math.floor(this.rng() * max)).toFixed(2);
+  }
+
+  address(buf: CopyBuffer, np: number, company: boolean) {
+    const municipio = this.pick(this.municipioPeso);
+    const maceio = municipio === 2704302;
+    const cep = maceio ? 57_000_000 + Math.floor(this.rng() * 100_000) : 57_100_000 + Math.floor(this.rng() * 900_000);
+    const bairros = maceio ? D.BAIRROS_MACEIO : D.BAIRROS_INTERIOR;
+    buf.add(
+      np, company ? 1 : 2, true, 76, 'AL', municipio, 1 + Math.floor(this.rng() * 6), this.faker.person.fullName().toUpperCase().slice(0, 150),
+      this.rng() < 0.1 ? 'S/N' : String(1 + Math.floor(this.rng() * 3000)), this.rng() < 0.3 ? `SALA ${1 + Math.floor(this.rng() * 50)}` : null,
+      bairros[Math.floor(this.rng() * bairros.length)], String(cep),
+    );
+  }
+  companyContacts(b: { endereco: CopyBuffer; telefone: CopyBuffer }, np: number) {
+    this.address(b.endereco, np, true);
+    b.telefone.add(np, 2, '82', (this.rng() < 0.5 ? '3' : '9') + this.digits(7 + (this.rng() < 0.5 ? 1 : 0)));
+    if (this.rng() < 0.4) b.telefone.add(np, 3, '82', '9' + this.digits(8));
+  }
+}

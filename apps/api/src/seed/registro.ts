@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
+
+/** Registry tables the generator fills, children first (for TRUNCATE and index handling). */
+export const REGISTRY_TABLES = [
+  'historico_razao_social', 'historico_situacao', 'procurador', 'contribuinte_contador', 'responsavel', 'socio', 'telefone',
+  'endereco', 'atividade_contribuinte', 'contribuinte_tipo_unidade', 'contribuinte_forma_atuacao', 'contribuinte', 'contador', 'pessoa',
+];
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
+
+export async function countTaxpayers(db: Database): Promise<number> {
+  return rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from contribuinte`))[0]?.n ?? 0;
+}
+
+export async function resetRegistry(db: Database) {
+  await db.db.execute(sql.raw(`TRUNCATE ${REGISTRY_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+/**
+ * Fills the registry with generated data. For big loads the secondary indexes are dropped and
+ * rebuilt afterwards (much faster than maintaining them row by row), then sequences follow the
+ * explicit keys and statistics are refreshed.
+ */
+export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebuildIndexes?: boolean }): Promise<GeneratorResult> {
+  const rebuild = opt.rebuildIndexes ?? opt.taxpayers >= 50_000;
+  let indexes: { indexname: string; indexdef: string }[] = [];
+  if (rebuild) {
+    indexes = rowsOf<{ indexname: string; indexdef: string }>(
+      await db.db.execute(sql.raw(`select i.indexname, i.indexdef from pg_indexes i
+        where i.schemaname = 'public' and i.tablename in (${REGISTRY_TABLES.map((t) => `'${t}'`).join(', ')})
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)),
+    );
+    for (const i of indexes) await db.db.execute(sql.raw(`DROP INDEX ${i.indexname}`));
+  }
+  const result = await generateRegistry(db, opt);
+  for (const i of indexes) await db.db.execute(sql.raw(i.indexdef));
+  await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('pessoa', 'numero_pessoa'), greatest(1, (select max(numero_pessoa) from pessoa)))`));
+  await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('contribuinte', 'id'), greatest(1, (select max(id) from contribuinte)))`));
+  for (const t of REGISTRY_TABLES) await db.db.execute(sql.raw(`ANALYZE ${t}`));
+  return result;
+}
