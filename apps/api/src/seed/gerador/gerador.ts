@@ -18,6 +18,7 @@ export interface GeneratorOptions {
 
 export interface GeneratorResult {
   rows: Record<string, number>;
+  timings?: { loadMs: number; indexesMs: number; analyzeMs: number };
 }
 
 const MAX_CACEAL = 1_000_000; // "24" + 6 digits: the whole Alagoas numbering space
@@ -52,9 +53,17 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   };
   // Parents before children, so foreign keys hold at every flush.
   const order = [b.pessoa, b.contador, b.contribuinte, b.formaAtuacao, b.tipoUnidade, b.atividade, b.endereco, b.telefone, b.socio, b.responsavel, b.contribuinteContador, b.histSituacao, b.histRazao];
+  // Write one chunk while the next is generated (the database works on the other core); tables
+  // go in order within a chunk and chunks one after another, so foreign keys always hold.
+  let pending: Promise<void> = Promise.resolve();
   const flushAll = async () => {
-    for (const t of order) await t.flush(db);
+    const texts = order.map((t) => [t, t.take()] as const);
+    await pending;
+    pending = (async () => {
+      for (const [t, text] of texts) if (text) await db.copyRows(t.table, t.columns, text, { trusted: true });
+    })();
   };
+  let sinceFlush = 0;
 
   // 1. Individuals (partners, responsibles, accountants): a pool the companies share.
   for (let i = 0; i < g.individuals; i++) {
@@ -69,6 +78,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     if (b.pessoa.count % chunk === 0) await flushAll();
   }
   await flushAll();
+  await pending;
 
   // 2. Companies: head office, sometimes branches and an old CACEAL; one registration at a time.
   let numeroPessoa = g.individuals;
@@ -131,13 +141,14 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       if (situacao !== SITUACAO.ATIVO) b.histSituacao.add(id, situacao, motivo, dataSituacao);
       if (!mei && rng() < 0.85) b.contribuinteContador.add(id, g.accountant(), start);
     }
-    if (b.contribuinte.count >= chunk) {
-      b.contribuinte.count = 0;
+    if (contribuinteId - sinceFlush >= chunk) {
+      sinceFlush = contribuinteId;
       await flushAll();
       opt.onProgress?.(contribuinteId, opt.taxpayers);
     }
   }
   await flushAll();
+  await pending;
   opt.onProgress?.(contribuinteId, opt.taxpayers);
   return { rows: Object.fromEntries(order.map((t) => [t.table, t.count])) };
 }

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../db/client.js';
+import { ensureReferenceData } from '../../seed/referencia/index.js';
+import { seedRegistry } from '../../seed/registro.js';
+import { testDatabaseUrl } from '../../test/harness.js';
+import { buscarContribuintes, COUNT_CAP } from './busca.js';
+
+let db: Database;
+const one = async <T>(text: string) => ((await db.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
+
+beforeAll(async () => {
+  db = await openDatabase(await testDatabaseUrl(), '/tmp');
+  await ensureReferenceData(db.db);
+  await seedRegistry(db, { taxpayers: 1200, seed: 5 });
+}, 120_000);
+afterAll(() => db.close());
+
+describe('taxpayer search SQL', () => {
+  it('CACEAL: exactly the registration, with masked input tolerated', async () => {
+    const c = await one<{ numero_caceal: number; numero_pessoa: number }>('select numero_caceal, numero_pessoa from contribuinte order by id limit 1 offset 7');
+    const r = await buscarContribuintes(db.db, 'CACEAL', String(c.numero_caceal), 0, 10);
+    expect(r.content).toHaveLength(1);
+    expect(r.content[0]).toMatchObject({ numeroCaceal: c.numero_caceal, numeroPessoa: Number(c.numero_pessoa) });
+  });
+
+  it('CNPJ (masked, also alphanumeric) and root: the registrations of that person / of head office and branches', async () => {
+    const p = await one<{ numero_documento: string; raiz_cnpj: string }>(
+      `select m.numero_documento, m.raiz_cnpj from pessoa m where exists (select 1 from pessoa f where f.numero_pessoa_raiz = m.numero_pessoa) limit 1`,
+    );
+    const masked = p.numero_documento.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+    const byCnpj = await buscarContribuintes(db.db, 'CNPJ', masked, 0, 10);
+    expect(byCnpj.content.length).toBeGreaterThanOrEqual(1);
+    expect(byCnpj.content.every((c) => c.cnpj === p.numero_documento)).toBe(true);
+    const byRoot = await buscarContribuintes(db.db, 'RAIZ_DO_CNPJ', p.raiz_cnpj, 0, 10);
+    expect(byRoot.content.length).toBeGreaterThan(byCnpj.content.length);
+    expect(byRoot.content.every((c) => c.cnpj.startsWith(p.raiz_cnpj))).toBe(true);
+    const alnum = await one<{ numero_documento: string }>(`select numero_documento from pessoa where numero_documento ~ '[A-Z]' limit 1`);
+    expect((await buscarContribuintes(db.db, 'CNPJ', alnum.numero_documento.toLowerCase(), 0, 10)).content.length).toBeGreaterThan(0);
+  });
+
+  it('RAZAO_SOCIAL: contains, accent- and case-insensitive, ordered by name, paged', async () => {
+    const withAccent = await one<{ nome: string }>(`select nome from pessoa where tipo = 'J' and nome ~ '[ÁÉÍÓÚÃÕÇ]' limit 1`);
+    const word = withAccent.nome.split(' ').find((w) => /[ÁÉÍÓÚÃÕÇ]/.test(w))!;
+    const typed = word.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', typed, 0, 10);
+    expect(r.content.length).toBeGreaterThan(0);
+    expect(r.content.every((c) => c.razaoSocial.includes(word))).toBe(true);
+    const names = r.content.map((c) => c.razaoSocial);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const p2 = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', typed, 1, 10);
+    if (r.totalElements > 10) expect(p2.content[0]!.razaoSocial >= names[names.length - 1]!).toBe(true);
+  });
+
+  it('a common term caps the count ("mais de 1.000"); % and _ are literal; nothing found → empty', async () => {
+    const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', 'a', 0, 10);
+    expect(r.totalElements).toBe(COUNT_CAP);
+    expect(r.totalIsLowerBound).toBe(true);
+    expect((await buscarContribuintes(db.db, 'RAZAO_SOCIAL', '%', 0, 10)).content).toEqual([]);
+    expect((await buscarContribuintes(db.db, 'RAZAO_SOCIAL', 'zzzqqqxxx', 0, 10)).totalElements).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+// Search benchmark: the SQL of each kind of the taxpayer search screen, measured by PostgreSQL
+// itself (EXPLAIN ANALYZE execution time), over many terms taken from the data.
+// Usage: DATABASE_URL=postgres://… node --import tsx bench/search.ts [runsPerKind]
+import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { countQuery, searchQuery, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
+const runs = Number(process.argv[2] ?? 200);
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const dialect = new PgDialect();
+
+const sample = async (q: string) => (await client.query(q)).rows.map((r) => String(Object.values(r)[0]));
+const cacealTerms = await sample(`select numero_caceal from contribuinte tablesample system (1) limit ${runs}`);
+const cnpjTerms = await sample(`select numero_documento from pessoa tablesample system (1) where tipo = 'J' limit ${runs}`);
+const rootTerms = await sample(`select raiz_cnpj from pessoa tablesample system (1) where tipo = 'J' limit ${runs}`);
+// Rare terms: a word pair from a real name; common terms: frequent words; both typed in lower case
+// without accents, as clerks do.
+const rare = (await sample(`select nome from pessoa tablesample system (1) where tipo = 'J' limit ${runs}`)).map((n) =>
+  n.split(' ').slice(0, 2).join(' ').toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+);
+const commonWords = ['comercio', 'silva', 'ltda', 'santos', 'oliveira', 'varejista', 'de', 'servicos', 'souza', 'alimentos'];
+const common = Array.from({ length: runs }, (_, i) => commonWords[i % commonWords.length]!);
+
+async function measure(kind: string, tipo: TipoBusca, terms: string[]) {
+  const times: number[] = [];
+  const countTimes: number[] = [];
+  let seqScans = 0;
+  for (const term of terms) {
+    for (const [q, bucket] of [[searchQuery(tipo, term, 0, 10), times], [countQuery(tipo, term), countTimes]] as const) {
+      const { sql, params } = dialect.sqlToQuery(q);
+      const r = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+      const plan = r.rows[0]['QUERY PLAN'][0];
+      bucket.push(plan['Execution Time'] + plan['Planning Time']);
+      if (/"Seq Scan"[^}]*"Relation Name": "(pessoa|contribuinte)"/.test(JSON.stringify(plan))) seqScans++;
+    }
+  }
+  const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+  console.log(
+    `${kind.padEnd(24)} n=${String(terms.length).padStart(4)}  page p50 ${pct(times, 0.5).toFixed(2).padStart(7)} ms  p95 ${pct(times, 0.95).toFixed(2).padStart(7)} ms` +
+      `  | count p50 ${pct(countTimes, 0.5).toFixed(2).padStart(7)} ms  p95 ${pct(countTimes, 0.95).toFixed(2).padStart(7)} ms  | seq scans on big tables: ${seqScans}`,
+  );
+}
+
+const [{ n }] = (await client.query('select count(*)::int n from contribuinte')).rows;
+console.log(`taxpayers: ${n.toLocaleString('pt-BR')} — times are planning + execution inside PostgreSQL`);
+await measure('CACEAL', 'CACEAL', cacealTerms);
+await measure('CNPJ', 'CNPJ', cnpjTerms);
+await measure('RAIZ_DO_CNPJ', 'RAIZ_DO_CNPJ', rootTerms);
+await measure('RAZAO_SOCIAL (rare)', 'RAZAO_SOCIAL', rare);
+await measure('RAZAO_SOCIAL (common)', 'RAZAO_SOCIAL', common);
+await client.end();
