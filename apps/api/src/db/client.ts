@@ -67,6 +67,8 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // bigint keys come back as numbers on both drivers (ours stay far below 2^53).
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const orm = drizzle(pool, { schema });
   // Replicas may start together: one migrates, the others wait on the advisory lock.

@@ -30,7 +30,7 @@ async function main() {
     const s = (performance.now() - t0) / 1000;
     const total = Object.values(r.rows).reduce((a, b) => a + b, 0);
     console.log(`\n  ${total.toLocaleString('pt-BR')} rows in ${s.toFixed(1)} s (${Math.round(total / s).toLocaleString('pt-BR')} rows/s)`);
-    if (r.timings) console.log(`  load ${(r.timings.loadMs / 1000).toFixed(1)} s · indexes ${(r.timings.indexesMs / 1000).toFixed(1)} s · analyze ${(r.timings.analyzeMs / 1000).toFixed(1)} s`);
+    if (r.timings) console.log(`  load ${(r.timings.loadMs / 1000).toFixed(1)} s · indexes ${(r.timings.indexesMs / 1000).toFixed(1)} s · operational ${(r.timings.operationalMs / 1000).toFixed(1)} s · analyze ${(r.timings.analyzeMs / 1000).toFixed(1)} s`);
     for (const [t, n] of Object.entries(r.rows)) console.log(`    ${t.padEnd(28)} ${n.toLocaleString('pt-BR')}`);
   } finally {
     await db.close();

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
+import { generateOperationalData } from './gerador/operacao.js';
 
 /** Registry tables the generator fills, children first (for TRUNCATE and index handling). */
 export const REGISTRY_TABLES = [
+  'infoconv_consulta', 'receita_cpf', 'receita_cnpj', 'gestor_contribuinte', 'evento_alteracao', 'contador_recadastro', 'manifestacao',
+  'solicitacao_mensagem', 'solicitacao', 'pendencia', 'edital_contribuinte', 'edital_motivo', 'edital', 'regime_especial_contribuinte',
   'historico_razao_social', 'historico_situacao', 'procurador', 'contribuinte_contador', 'responsavel', 'socio', 'telefone',
   'endereco', 'atividade_contribuinte', 'contribuinte_tipo_unidade', 'contribuinte_forma_atuacao', 'contribuinte', 'contador', 'pessoa',
 ];
@@ -40,9 +43,12 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   const t1 = performance.now();
   for (const i of indexes) await db.db.execute(sql.raw(i.indexdef));
   const t2 = performance.now();
+  // Operational data is derived set-wise, with the indexes in place (its joins need them).
+  Object.assign(result.rows, await generateOperationalData(db));
+  const t3 = performance.now();
   await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('pessoa', 'numero_pessoa'), greatest(1, (select max(numero_pessoa) from pessoa)))`));
   await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('contribuinte', 'id'), greatest(1, (select max(id) from contribuinte)))`));
   for (const t of REGISTRY_TABLES) await db.db.execute(sql.raw(`ANALYZE ${t}`));
-  result.timings = { loadMs: t1 - t0, indexesMs: t2 - t1, analyzeMs: performance.now() - t2 };
+  result.timings = { loadMs: t1 - t0, indexesMs: t2 - t1, operationalMs: t3 - t2, analyzeMs: performance.now() - t3 };
   return result;
 }

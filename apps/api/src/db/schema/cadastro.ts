@@ -5,7 +5,7 @@ import {
 import {
   refCnae, refCrcCategoria, refCrcClassificacao, refCrcTipoInscricao, refFormaAtuacao, refMotivoSituacao, refMunicipio,
   refNaturezaJuridica, refPais, refPorte, refQualificacao, refSituacaoCadastral, refTipoEndereco, refTipoLogradouro,
-  refTipoTelefone, refTipoUnidade, refUf,
+  refTipoContribuinte, refTipoTelefone, refTipoUnidade, refUf,
 } from './referencia.js';
 
 const audit = {
@@ -58,6 +58,7 @@ export const contribuinte = pgTable(
       .notNull()
       .references(() => pessoa.numeroPessoa),
     indicadorMatriz: char('indicador_matriz', { length: 1 }).notNull(),
+    tipoContribuinteId: integer('tipo_contribuinte_id').notNull().default(0).references(() => refTipoContribuinte.id),
     porteId: integer('porte_id').references(() => refPorte.id),
     ehMei: boolean('eh_mei').notNull().default(false),
     ehOptanteSimples: boolean('eh_optante_simples').notNull().default(false),

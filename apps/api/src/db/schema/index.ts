@@ -3,3 +3,4 @@ export * from './auditoria.js';
 export * from './correio.js';
 export * from './referencia.js';
 export * from './cadastro.js';
+export * from './operacao.js';

@@ -88,6 +88,36 @@ export const refCriticidadeIrregularidade = lookup('ref_criticidade_irregularida
 export const refSituacaoIrregularidade = lookup('ref_situacao_irregularidade');
 export const refSituacaoEdital = lookup('ref_situacao_edital');
 
+export const refTipoContribuinte = lookup('ref_tipo_contribuinte');
+export const refTipoRegimeEspecial = lookup('ref_tipo_regime_especial');
+export const refRegimeEspecial = pgTable('ref_regime_especial', {
+  id: integer('id').primaryKey(),
+  tipoRegimeId: integer('tipo_regime_id')
+    .notNull()
+    .references(() => refTipoRegimeEspecial.id),
+  descricao: varchar('descricao', { length: 200 }).notNull(),
+  ativo: boolean('ativo').notNull().default(true),
+});
+export const refTipoAtoConcessorio = lookup('ref_tipo_ato_concessorio');
+export const refTipoEdital = lookup('ref_tipo_edital');
+export const refTipoDocumentoVinculado = lookup('ref_tipo_documento_vinculado');
+export const refOrigemIrregularidade = lookup('ref_origem_irregularidade');
+export const refClassificacaoIrregularidade = pgTable('ref_classificacao_irregularidade', {
+  id: integer('id').primaryKey(),
+  descricao: varchar('descricao', { length: 200 }).notNull(),
+  origemId: integer('origem_id')
+    .notNull()
+    .references(() => refOrigemIrregularidade.id),
+  ativo: boolean('ativo').notNull().default(true),
+});
+/** Registry events (codes from 11001 are the notice events); implemented S/N feeds a report. */
+export const refTipoEvento = pgTable('ref_tipo_evento', {
+  id: integer('id').primaryKey(),
+  descricao: varchar('descricao', { length: 200 }).notNull(),
+  implementado: boolean('implementado').notNull().default(true),
+  ativo: boolean('ativo').notNull().default(true),
+});
+
 /** Fingerprint of the loaded reference data: a start reloads the tables only when it changed. */
 export const refVersao = pgTable('ref_versao', {
   id: smallint('id').primaryKey(),

@@ -78,6 +78,22 @@ describe('combos (§7)', () => {
     expectProblem(await t.client().get(`${base}/atividade/9999999`), 404);
   });
 
+  it('special regimes by type, active types only, event codes by range', async () => {
+    const tipos = (await t.client().get(`${base}/tipoRegimeEspecial/obterAtivos`)).json();
+    expect(tipos.length).toBeGreaterThan(0);
+    expect(tipos.every((x: { ativo: boolean }) => x.ativo)).toBe(true);
+    const regimes = (await t.client().get(`${base}/regimeEspecial/obterPorIdTipoRegime/${tipos[0].id}`)).json();
+    expect(regimes.length).toBeGreaterThan(0);
+    expect(regimes.every((r: { idTipoRegime: number }) => r.idTipoRegime === tipos[0].id)).toBe(true);
+    expectProblem(await t.client().get(`${base}/regimeEspecial/obterPorIdTipoRegime/999`), 404);
+    const eventos = (await t.client().get(`${base}/tipoEventoEntreCodigos?codigoInicial=11001`)).json();
+    expect(eventos.length).toBeGreaterThan(0);
+    expect(eventos.every((e: { id: number; implementado: string }) => e.id >= 11001 && ['S', 'N'].includes(e.implementado))).toBe(true);
+    expectProblem(await t.client().get(`${base}/tipoEventoEntreCodigos`), 400);
+    const classif = (await t.client().get(`${base}/classificacaoIrregularidade`)).json();
+    expect(classif).toContainEqual(expect.objectContaining({ id: 7, idOrigem: 10 }));
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await t.client().get(`${base}/uf`);
     const etag = first.headers.etag as string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { onlyDigits } from '@cadastro/domain';
@@ -12,7 +12,7 @@ const tags = ['combo'];
 type Lookup = PgTable & { id: never; descricao: never; ativo: never };
 
 /** Plain {id, descricao, ativo} combos of §7 and the table behind each. */
-const SIMPLE: Record<string, { table: Lookup; summary: string }> = {
+const SIMPLE: Record<string, { table: Lookup; summary: string; onlyActive?: boolean }> = {
   porteEmpresa: { table: s.refPorte as unknown as Lookup, summary: 'Company sizes (3 = MEI)' },
   qualificacao: { table: s.refQualificacao as unknown as Lookup, summary: "Receita Federal's partner/responsible qualifications" },
   tipoInscricao: { table: s.refCrcTipoInscricao as unknown as Lookup, summary: 'CRC registration types (O, T, S, P, F)' },
@@ -27,6 +27,12 @@ const SIMPLE: Record<string, { table: Lookup; summary: string }> = {
   situacaoEdital: { table: s.refSituacaoEdital as unknown as Lookup, summary: 'Notice statuses' },
   situacaoCadastral: { table: s.refSituacaoCadastral as unknown as Lookup, summary: 'Registration statuses' },
   situacoesPessoa: { table: s.refSituacaoCadastral as unknown as Lookup, summary: 'Registration statuses (status change screen)' },
+  tipoContribuinte: { table: s.refTipoContribuinte as unknown as Lookup, summary: 'Taxpayer types (type digit of the AL registration)' },
+  tipoEdital: { table: s.refTipoEdital as unknown as Lookup, summary: 'Notice types' },
+  tiposDocumentosVinculados: { table: s.refTipoDocumentoVinculado as unknown as Lookup, summary: 'Document types a notice row may cite' },
+  tipoAtoConcessorio: { table: s.refTipoAtoConcessorio as unknown as Lookup, summary: 'Granting act types of special regimes' },
+  'tipoAtoConcessorio/obterAtivos': { table: s.refTipoAtoConcessorio as unknown as Lookup, summary: 'Active granting act types', onlyActive: true },
+  'tipoRegimeEspecial/obterAtivos': { table: s.refTipoRegimeEspecial as unknown as Lookup, summary: 'Active special regime types', onlyActive: true },
   criticidadeIrregularidade: { table: s.refCriticidadeIrregularidade as unknown as Lookup, summary: 'Pendência criticalities' },
   situacaoIrregularidade: { table: s.refSituacaoIrregularidade as unknown as Lookup, summary: 'Pendência situations' },
 };
@@ -35,13 +41,17 @@ const SIMPLE: Record<string, { table: Lookup; summary: string }> = {
 export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = () => ctx.database.db;
   return async (app) => {
-    for (const [path, { table, summary }] of Object.entries(SIMPLE)) {
+    for (const [path, { table, summary, onlyActive }] of Object.entries(SIMPLE)) {
       app.get(`/${path}`, {
         config: { access: 'public' },
         schema: { tags, summary },
         handler: async (req, reply) => {
           const t = table as unknown as { id: never; descricao: never; ativo: never };
-          const rows = await db().select({ id: t.id, descricao: t.descricao, ativo: t.ativo }).from(table).orderBy(asc(t.id));
+          const rows = await db()
+            .select({ id: t.id, descricao: t.descricao, ativo: t.ativo })
+            .from(table)
+            .where(onlyActive ? eq(t.ativo, true as never) : undefined)
+            .orderBy(asc(t.id));
           return sendCached(req, reply, rows);
         },
       });
@@ -101,6 +111,53 @@ export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const [sit] = await db().select().from(s.refSituacaoCadastral).where(eq(s.refSituacaoCadastral.id, req.params.id));
         if (!sit) throw notFound(`Registration status ${req.params.id} not found`);
         const rows = await db().select().from(s.refMotivoSituacao).where(eq(s.refMotivoSituacao.situacaoId, sit.id)).orderBy(asc(s.refMotivoSituacao.id));
+        return sendCached(req, reply, rows.map((m) => ({ id: m.id, idSituacao: m.situacaoId, descricao: m.descricao, ativo: m.ativo })));
+      },
+    });
+
+    app.get('/regimeEspecial/obterPorIdTipoRegime/:id', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Special regimes of a regime type', params: z.object({ id: z.coerce.number().int().positive() }) },
+      handler: async (req, reply) => {
+        const [tipo] = await db().select().from(s.refTipoRegimeEspecial).where(eq(s.refTipoRegimeEspecial.id, req.params.id));
+        if (!tipo) throw notFound(`Special regime type ${req.params.id} not found`);
+        const rows = await db().select().from(s.refRegimeEspecial).where(eq(s.refRegimeEspecial.tipoRegimeId, tipo.id)).orderBy(asc(s.refRegimeEspecial.id));
+        return sendCached(req, reply, rows.map((r) => ({ id: r.id, idTipoRegime: r.tipoRegimeId, descricao: r.descricao, ativo: r.ativo })));
+      },
+    });
+
+    app.get('/classificacaoIrregularidade', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Pendência classifications with their origin (10 = registry)' },
+      handler: async (req, reply) => {
+        const rows = await db().select().from(s.refClassificacaoIrregularidade).orderBy(asc(s.refClassificacaoIrregularidade.id));
+        return sendCached(req, reply, rows.map((r) => ({ id: r.id, descricao: r.descricao, idOrigem: r.origemId, ativo: r.ativo })));
+      },
+    });
+
+    app.get('/tipoEventoEntreCodigos', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Registry events with codes in a range (notice events start at 11001)',
+        querystring: z.object({ codigoInicial: z.coerce.number().int().min(0), codigoFinal: z.coerce.number().int().min(0).optional() }),
+      },
+      handler: async (req, reply) => {
+        const { codigoInicial, codigoFinal } = req.query;
+        const rows = await db()
+          .select()
+          .from(s.refTipoEvento)
+          .where(and(gte(s.refTipoEvento.id, codigoInicial), codigoFinal === undefined ? undefined : lte(s.refTipoEvento.id, codigoFinal)))
+          .orderBy(asc(s.refTipoEvento.id));
+        return sendCached(req, reply, rows.map((r) => ({ id: r.id, descricao: r.descricao, implementado: r.implementado ? 'S' : 'N', ativo: r.ativo })));
+      },
+    });
+
+    app.get('/motivosAlteracaoSituacaoCadastral', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Every status-change reason with its status' },
+      handler: async (req, reply) => {
+        const rows = await db().select().from(s.refMotivoSituacao).orderBy(asc(s.refMotivoSituacao.id));
         return sendCached(req, reply, rows.map((m) => ({ id: m.id, idSituacao: m.situacaoId, descricao: m.descricao, ativo: m.ativo })));
       },
     });

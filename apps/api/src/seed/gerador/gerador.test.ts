@@ -85,4 +85,31 @@ describe('registry generator', () => {
     expect(m!.multi).toBeGreaterThan(0);
     expect(m!.hist).toBeGreaterThan(N);
   });
+
+  it('operational data in proportion: notices, pendências, requests, statements, simulator records', async () => {
+    const [o] = await q<Record<string, number>>(a, `select
+      (select count(*)::int from edital) editais, (select count(*)::int from edital_contribuinte) vinculos,
+      (select count(*)::int from edital where situacao_edital_id in (3, 4) and data_publicacao is null) "publicadoSemData",
+      (select count(*)::int from pendencia) pendencias, (select count(*)::int from pendencia p join contribuinte c on c.id = p.contribuinte_id where c.eh_mei) "pendenciaMei",
+      (select count(*)::int from solicitacao where sistema = 'RDS') rds, (select count(*)::int from solicitacao where sistema = 'CSN') csn,
+      (select count(*)::int from solicitacao s where not exists (select 1 from solicitacao_mensagem m where m.solicitacao_id = s.id)) "semMensagem",
+      (select count(*)::int from manifestacao m where not exists (select 1 from contribuinte_contador cc where cc.contribuinte_id = m.contribuinte_id
+        and cc.numero_pessoa_contador = m.numero_pessoa_contador)) "manifestacaoSemVinculo",
+      (select count(*)::int from receita_cnpj) receita, (select count(*)::int from pessoa where tipo = 'J') juridicas,
+      (select count(*)::int from gestor_contribuinte) gestor, (select count(*)::int from infoconv_consulta) infoconv,
+      (select count(*)::int from regime_especial_contribuinte) regimes`);
+    expect(o!.editais).toBeGreaterThanOrEqual(12);
+    expect(o!.vinculos).toBeGreaterThan(0);
+    expect(o!.publicadoSemData).toBe(0);
+    expect(o!.pendencias).toBeGreaterThan(N * 0.15);
+    expect(o!.pendenciaMei).toBe(0);
+    expect(o!.rds).toBe(N / 5);
+    expect(o!.csn).toBeGreaterThan(0);
+    expect(o!.semMensagem).toBe(0);
+    expect(o!.manifestacaoSemVinculo).toBe(0);
+    expect(o!.receita).toBe(o!.juridicas);
+    expect(o!.gestor).toBeGreaterThan(0);
+    expect(o!.infoconv).toBe(120);
+    expect(o!.regimes).toBeGreaterThan(0);
+  });
 });

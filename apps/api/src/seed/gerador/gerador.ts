@@ -18,7 +18,7 @@ export interface GeneratorOptions {
 
 export interface GeneratorResult {
   rows: Record<string, number>;
-  timings?: { loadMs: number; indexesMs: number; analyzeMs: number };
+  timings?: { loadMs: number; indexesMs: number; operationalMs: number; analyzeMs: number };
 }
 
 const MAX_CACEAL = 1_000_000; // "24" + 6 digits: the whole Alagoas numbering space
@@ -38,7 +38,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
 
   const b = {
     pessoa: new CopyBuffer('pessoa', ['numero_pessoa', 'tipo', 'numero_documento', 'numero_pessoa_raiz', 'nome', 'nome_fantasia', 'email', 'natureza_juridica_id']),
-    contribuinte: new CopyBuffer('contribuinte', ['id', 'numero_caceal', 'digito_caceal', 'numero_pessoa', 'indicador_matriz', 'porte_id', 'eh_mei', 'eh_optante_simples', 'sublimite_excedido', 'valor_capital_social', 'data_inicio_atividade', 'situacao_id', 'motivo_id', 'data_situacao', 'situacao_pj', 'opcao_livro_eletronico', 'data_autorizacao_livro_eletronico', 'opcao_documento_eletronico', 'data_autorizacao_documento_eletronico', 'uso_obrigatorio_sped']),
+    contribuinte: new CopyBuffer('contribuinte', ['id', 'numero_caceal', 'digito_caceal', 'numero_pessoa', 'indicador_matriz', 'tipo_contribuinte_id', 'porte_id', 'eh_mei', 'eh_optante_simples', 'sublimite_excedido', 'valor_capital_social', 'data_inicio_atividade', 'situacao_id', 'motivo_id', 'data_situacao', 'situacao_pj', 'opcao_livro_eletronico', 'data_autorizacao_livro_eletronico', 'opcao_documento_eletronico', 'data_autorizacao_documento_eletronico', 'uso_obrigatorio_sped']),
     formaAtuacao: new CopyBuffer('contribuinte_forma_atuacao', ['contribuinte_id', 'forma_atuacao_id']),
     tipoUnidade: new CopyBuffer('contribuinte_tipo_unidade', ['contribuinte_id', 'tipo_unidade_id']),
     atividade: new CopyBuffer('atividade_contribuinte', ['contribuinte_id', 'cnae', 'eh_principal', 'eh_interesse']),
@@ -128,7 +128,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       const pj = situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
       const nfe = !mei && rng() < 0.8;
       b.contribuinte.add(
-        id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', porte, mei, simples,
+        id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', g.tipoContribuinte(caceal), porte, mei, simples,
         simples && !mei ? rng() < 0.05 : null, mei ? null : g.capital(porte), start, situacao,
         motivo, dataSituacao, pj, nfe, nfe ? start : null, nfe, nfe ? start : null, porte === 4,
       );
@@ -200,6 +200,11 @@ class Gen {
   cnpj(root: string, ordem: number) {
     const twelve = root + String(ordem).padStart(4, '0');
     return twelve + cnpjCheckDigits(twelve);
+  }
+  /** The type digit of 24X… (SINTEGRA AL: 0, 3, 5, 7, 8); other digits are normal taxpayers. */
+  tipoContribuinte(caceal: number) {
+    const x = Math.floor((caceal - 24_000_000) / 100_000);
+    return [0, 3, 5, 7, 8].includes(x) ? x : 0;
   }
   /** A bijection of 0..999999, so every registration gets its own CACEAL. */
   caceal(i: number) {

@@ -31,6 +31,15 @@ function datasets(): [PgTable, Record<string, unknown>[]][] {
     [s.refCriticidadeIrregularidade, tb.CRITICIDADES],
     [s.refSituacaoIrregularidade, tb.SITUACOES_IRREGULARIDADE],
     [s.refSituacaoEdital, tb.SITUACOES_EDITAL],
+    [s.refTipoContribuinte, tb.TIPOS_CONTRIBUINTE],
+    [s.refTipoRegimeEspecial, tb.TIPOS_REGIME_ESPECIAL],
+    [s.refRegimeEspecial, tb.REGIMES_ESPECIAIS],
+    [s.refTipoAtoConcessorio, tb.TIPOS_ATO_CONCESSORIO],
+    [s.refTipoEdital, tb.TIPOS_EDITAL],
+    [s.refTipoDocumentoVinculado, tb.TIPOS_DOCUMENTO_VINCULADO],
+    [s.refOrigemIrregularidade, tb.ORIGENS_IRREGULARIDADE],
+    [s.refClassificacaoIrregularidade, tb.CLASSIFICACOES_IRREGULARIDADE],
+    [s.refTipoEvento, tb.TIPOS_EVENTO],
   ];
 }
 

@@ -109,3 +109,40 @@ export const SITUACOES_IRREGULARIDADE = rows([[1, 'PENDENTE'], [2, 'REGULARIZADA
 
 /** Spec §4: notice statuses. */
 export const SITUACOES_EDITAL = rows([[1, 'EM EDIÇÃO'], [2, 'PRONTO PARA PUBLICAR'], [3, 'PUBLICADO'], [4, 'REPUBLICADO']]);
+
+/** SINTEGRA / SEFAZ-AL: the type digit of the Alagoas state registration (24X…). */
+export const TIPOS_CONTRIBUINTE = rows([[0, 'NORMAL'], [3, 'PRODUTOR RURAL'], [5, 'SUBSTITUTO TRIBUTÁRIO'], [7, 'MICROEMPRESA AMBULANTE'], [8, 'MICROEMPRESA']]);
+
+/** Special regimes of the registry's own table (RICMS-AL and PRODESIN grounds). */
+export const TIPOS_REGIME_ESPECIAL = rows([[1, 'REGIME ESPECIAL DE TRIBUTAÇÃO'], [2, 'SUBSTITUIÇÃO TRIBUTÁRIA'], [3, 'DIFERIMENTO'], [4, 'INCENTIVO FISCAL']]);
+export const REGIMES_ESPECIAIS = [
+  [1, 1, 'CRÉDITO PRESUMIDO'], [2, 1, 'REDUÇÃO DE BASE DE CÁLCULO'], [3, 1, 'APURAÇÃO CENTRALIZADA'],
+  [4, 2, 'RESPONSABILIDADE POR SUBSTITUIÇÃO - OPERAÇÕES SUBSEQUENTES'], [5, 2, 'DISPENSA DE RETENÇÃO ANTECIPADA'],
+  [6, 3, 'DIFERIMENTO NA IMPORTAÇÃO'], [7, 3, 'DIFERIMENTO NA AQUISIÇÃO DE INSUMOS'],
+  [8, 4, 'PRODESIN - PROGRAMA DE DESENVOLVIMENTO INTEGRADO DO ESTADO DE ALAGOAS'],
+].map(([id, tipoRegimeId, descricao]) => ({ id: id as number, tipoRegimeId: tipoRegimeId as number, descricao: descricao as string }));
+export const TIPOS_ATO_CONCESSORIO = rows([[1, 'TERMO DE ACORDO'], [2, 'DECRETO'], [3, 'PORTARIA'], [4, 'PARECER'], [5, 'DESPACHO']]);
+
+/** Notice types (CONVOCAÇÃO is the one with a deadline, spec §5) and documents a notice may cite. */
+export const TIPOS_EDITAL = rows([[1, 'CONVOCAÇÃO'], [2, 'INTIMAÇÃO'], [3, 'SUSPENSÃO'], [4, 'INAPTIDÃO'], [5, 'BAIXA DE OFÍCIO'], [6, 'NULIDADE']]);
+export const TIPO_EDITAL_CONVOCACAO = 1;
+export const TIPOS_DOCUMENTO_VINCULADO = rows([[1, 'CPF'], [2, 'CNPJ'], [3, 'CACEAL']]);
+
+/** Pendência origins (10 = registry, spec §9) and classifications (7 = registry data, regularizable). */
+export const ORIGENS_IRREGULARIDADE = rows([[1, 'ARRECADAÇÃO'], [2, 'FISCALIZAÇÃO'], [3, 'DOCUMENTOS FISCAIS ELETRÔNICOS'], [10, 'CADASTRO']]);
+export const CLASSIFICACOES_IRREGULARIDADE = [
+  [1, 'OMISSÃO DE ENTREGA DA EFD ICMS/IPI', 3], [2, 'OMISSÃO DE ENTREGA DA DeSTDA', 3], [3, 'DÉBITO DECLARADO E NÃO PAGO', 1],
+  [4, 'PARCELAMENTO EM ATRASO', 1], [5, 'DIVERGÊNCIA EM NF-e', 3], [6, 'AUTO DE INFRAÇÃO NÃO QUITADO', 2],
+  [7, 'DADOS CADASTRAIS DESATUALIZADOS', 10],
+].map(([id, descricao, origemId]) => ({ id: id as number, descricao: descricao as string, origemId: origemId as number }));
+export const CLASSIFICACAO_CADASTRO = 7;
+
+/** Registry events; codes from 11001 are those a notice triggers (spec §9). */
+export const TIPOS_EVENTO = [
+  [101, 'INSCRIÇÃO DE ESTABELECIMENTO', true], [211, 'ALTERAÇÃO DE ENDEREÇO', true], [220, 'ALTERAÇÃO DO NOME EMPRESARIAL', true],
+  [221, 'ALTERAÇÃO DO TÍTULO DO ESTABELECIMENTO (NOME FANTASIA)', true], [222, 'ALTERAÇÃO DA NATUREZA JURÍDICA', true],
+  [225, 'ALTERAÇÃO DE CAPITAL SOCIAL', true], [244, 'ALTERAÇÃO DE ATIVIDADES ECONÔMICAS', true], [247, 'ALTERAÇÃO DE PORTE', true],
+  [248, 'ALTERAÇÃO DO CONTABILISTA', true], [405, 'ALTERAÇÃO DO QUADRO DE SÓCIOS E ADMINISTRADORES', true], [407, 'BAIXA A PEDIDO', true],
+  [510, 'REATIVAÇÃO', false], [11001, 'SUSPENSÃO POR EDITAL', true], [11002, 'INAPTIDÃO POR EDITAL', true],
+  [11003, 'BAIXA DE OFÍCIO POR EDITAL', true], [11004, 'NULIDADE POR EDITAL', false], [11005, 'CONVOCAÇÃO POR EDITAL', true],
+].map(([id, descricao, implementado]) => ({ id: id as number, descricao: descricao as string, implementado: implementado as boolean }));

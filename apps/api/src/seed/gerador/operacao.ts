@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+
+/**
+ * The registry's operational data, derived set-wise from the generated registrations (plain SQL,
+ * so it costs seconds at a million): special regimes, attorneys, notices with their taxpayers and
+ * reasons, pendências, REDESIM and Simples Nacional requests with messages, accountants'
+ * statements, and the records the manager-system and federal-registry simulators answer from.
+ * Every choice is arithmetic on keys, so the same registrations give the same data.
+ */
+const STATEMENTS: [string, string][] = [
+  ['regime_especial_contribuinte', `insert into regime_especial_contribuinte (contribuinte_id, regime_id, tipo_ato_concessorio_id, processo, dt_inicio, dt_fim, situacao, ind_ativo, texto)
+    select c.id, 1 + c.id % 8, 1 + c.id % 5, 'E:' || lpad((c.id % 99999)::text, 5, '0') || '/' || extract(year from c.data_inicio_atividade),
+      c.data_inicio_atividade + (c.id % 300)::int, case when c.id % 3 = 0 then null else c.data_inicio_atividade + (c.id % 300)::int + 730 end,
+      (array['D','D','D','I','R','S'])[1 + c.id % 6], case when c.id % 6 < 4 then 'S' else 'N' end,
+      'Concedido nos termos da legislação estadual, mediante requerimento do contribuinte.'
+    from contribuinte c where c.id % 33 = 0 and c.situacao_id = 1`],
+  ['procurador', `insert into procurador (contribuinte_id, numero_pessoa_procurador, data_inicio_validade)
+    select c.id, 1 + (c.id * 31) % (select count(*) from pessoa where tipo = 'F'), c.data_inicio_atividade
+    from contribuinte c where c.id % 50 = 0`],
+  ['edital', `insert into edital (sequencial, ano, numero, titulo, tipo_edital_id, situacao_edital_id, data_publicacao, data_efeito_legal, prazo_convocacao,
+      numero_processo, numero_pessoa_responsavel, texto, meio_comunicacao, numero_diario, processado, situacao_cadastral_futura_id)
+    select g, a.ano, lpad(g::text, 4, '0') || '/' || a.ano, 'EDITAL DE ' || t.descricao || ' Nº ' || lpad(g::text, 4, '0') || '/' || a.ano, t.id, st.s,
+      case when st.s in (3, 4) then make_date(a.ano, 1 + g % 12, 1 + g % 28) end,
+      case when st.s in (3, 4) then make_date(a.ano, 1 + g % 12, 1 + g % 28) + 30 end,
+      case when t.id = 1 then 15 end, 'E:' || lpad((g * 7)::text, 5, '0') || '/' || a.ano, 1 + g % 50,
+      'A Secretaria de Estado da Fazenda de Alagoas, no uso de suas atribuições, torna público o presente edital de ' || lower(t.descricao) ||
+        ' dos contribuintes relacionados, para os fins previstos no Regulamento do ICMS.',
+      'E', case when st.s in (3, 4) then lpad((g * 13 % 9999)::text, 4, '0') end, st.s in (3, 4),
+      case t.id when 3 then 2 when 4 then 3 when 5 then 4 when 6 then 5 end
+    from generate_series(1, greatest(12, (select count(*) from contribuinte) / 1000)::int) g
+    cross join lateral (select 2020 + g % 7 as ano) a
+    join ref_tipo_edital t on t.id = 1 + g % 6
+    cross join lateral (select case g % 10 when 0 then 1 when 1 then 2 when 2 then 4 else 3 end as s) st`],
+  ['edital_motivo', `insert into edital_motivo (edital_id, motivo_id, principal)
+    select e.id, e.situacao_cadastral_futura_id * 100 + 2, true from edital e where e.situacao_cadastral_futura_id is not null`],
+  ['edital_contribuinte', `insert into edital_contribuinte (edital_id, contribuinte_id, numero_documento_vinculado, tipo_documento_vinculado_id, observacao)
+    select e.id, c.id, case when c.id % 3 = 0 then p.numero_documento end, case when c.id % 3 = 0 then 2 end,
+      case when c.id % 7 = 0 then 'Contribuinte não localizado no endereço cadastrado.' end
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+    join edital e on e.sequencial = 1 + (c.id / 40) % (select count(*) from edital)
+    where c.id % 40 = 0`],
+  ['pendencia', `insert into pendencia (contribuinte_id, cnpj, classificacao_id, descricao, acoes_regularizadoras, competencia, prazo, data_regularizacao,
+      criticidade_id, situacao_id, origem_id)
+    select c.id, p.numero_documento, k.id, k.descricao || ' referente à competência ' || to_char(m.comp, 'MM/YYYY'),
+      'Regularizar a obrigação junto à SEFAZ-AL e acompanhar pelo portal do contribuinte.', m.comp, m.comp + 60,
+      case when c.id % 4 = 0 then m.comp + 45 end, 1 + c.id % 3, case when c.id % 4 = 0 then 2 else 1 end, k.origem_id
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+    join ref_classificacao_irregularidade k on k.id = 1 + (c.id / 10) % 7
+    cross join lateral (select (date_trunc('month', date '2026-10-01') - make_interval(months => (c.id % 24)::int))::date as comp) m
+    where c.id % 10 < 3 and not c.eh_mei`],
+  ['solicitacao', `insert into solicitacao (sistema, protocolo, cnpj, nome_empresarial, data_solicitacao, status_rds_id, codigos_eventos, contribuinte_id, detalhe)
+    select 'RDS', 'ALP' || lpad(c.id::text, 10, '0'), p.numero_documento, p.nome, c.data_inicio_atividade + time '10:00' + make_interval(mins => (c.id % 480)::int),
+      case c.id / 5 % 20 when 12 then 5 when 13 then 1 when 14 then 11 when 15 then 10 when 16 then 6 when 17 then 8 when 18 then 9 when 19 then 2 else 4 end,
+      case when c.id % 2 = 0 then '101' else '211,244' end, c.id,
+      jsonb_build_object('identificacao', jsonb_build_object('nomeEmpresarial', p.nome, 'nomFantasia', p.nome_fantasia, 'numCnpj', p.numero_documento,
+        'naturezaJuridicaCad', p.natureza_juridica_id, 'porteEnquadramento', c.porte_id, 'valorCapitalSocial', c.valor_capital_social,
+        'simplesNacional', jsonb_build_object('indSimplesNacional', case when c.eh_optante_simples then 'S' else 'N' end)))
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.id % 5 = 0`],
+  ['solicitacao (CSN)', `insert into solicitacao (sistema, protocolo, cnpj, nome_empresarial, data_solicitacao, status_csn_id, codigos_eventos, contribuinte_id)
+    select 'CSN', lpad((c.id * 7)::text, 12, '0'), p.numero_documento, p.nome, c.data_inicio_atividade + time '14:00',
+      case c.id / 25 % 10 when 7 then 2 when 8 then 3 when 9 then 7 else 1 end, '301', c.id
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.id % 25 = 0 and c.eh_optante_simples`],
+  ['solicitacao_mensagem', `insert into solicitacao_mensagem (solicitacao_id, dth_processamento, mensagem)
+    select s.id, s.data_solicitacao + interval '5 minutes', 'Solicitação recebida e registrada no Cadastro.' from solicitacao s
+    union all
+    select s.id, s.data_solicitacao + interval '1 day', case when s.status_rds_id in (5, 6, 7, 3) or s.status_csn_id in (2, 3)
+      then 'Solicitação indeferida: divergência entre os dados informados e o Cadastro.' else 'Solicitação processada.' end
+    from solicitacao s where s.id % 2 = 0`],
+  ['manifestacao', `insert into manifestacao (contribuinte_id, numero_pessoa_contador, tipo, data_manifestacao, ind_ativo)
+    select cc.contribuinte_id, cc.numero_pessoa_contador, case when cc.contribuinte_id % 10 = 0 then 2 else 1 end,
+      least(cc.data_inicio + 400, date '2026-11-01') + time '09:30', 'S'
+    from contribuinte_contador cc where cc.contribuinte_id % 5 < 2`],
+  ['gestor_contribuinte', `insert into gestor_contribuinte (cnpj, numero_caceal, razao_social, situacao_pessoa)
+    select p.numero_documento, c.numero_caceal, p.nome, s.descricao from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+    join ref_situacao_cadastral s on s.id = c.situacao_id
+    where c.indicador_matriz = 'M' and c.id % 10 = 0 on conflict do nothing`],
+  ['receita_cnpj', `insert into receita_cnpj (cnpj, razao_social, situacao, motivo, data_situacao, cpf_responsavel, nome_responsavel)
+    select distinct on (p.numero_pessoa) p.numero_documento, p.nome, coalesce(c.situacao_pj, 'ATIVA'),
+      case c.situacao_pj when 'BAIXADA' then 'EXTINÇÃO POR ENCERRAMENTO LIQUIDAÇÃO VOLUNTÁRIA' when 'INAPTA' then 'OMISSÃO DE DECLARAÇÕES' end,
+      c.data_situacao, coalesce(case when p.numero_pessoa % 50 = 0 then r2.numero_documento end, rp.numero_documento),
+      coalesce(case when p.numero_pessoa % 50 = 0 then r2.nome end, rp.nome)
+    from pessoa p left join contribuinte c on c.numero_pessoa = p.numero_pessoa
+    left join responsavel r on r.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)
+    left join pessoa rp on rp.numero_pessoa = r.numero_pessoa_responsavel
+    left join pessoa r2 on r2.numero_pessoa = 1 + p.numero_pessoa % 97
+    where p.tipo = 'J' order by p.numero_pessoa, c.id desc`],
+  ['receita_cpf', `insert into receita_cpf (cpf, nome, situacao)
+    select numero_documento, nome, case when numero_pessoa % 100 = 0 then 'PENDENTE DE REGULARIZAÇÃO' else 'REGULAR' end from pessoa where tipo = 'F'`],
+  ['infoconv_consulta', `insert into infoconv_consulta (cnpj, razao_social, situacao_cadastral, motivo, data_consulta, sistema)
+    select r.cnpj, r.razao_social, r.situacao, r.motivo, timestamp '2026-01-05 08:00' + make_interval(days => n::int, hours => (n % 9)::int),
+      case when n % 3 = 0 then 'rds' else 'cad' end
+    from (select r.*, row_number() over (order by r.cnpj) n from receita_cnpj r limit 120) r`],
+];
+
+export async function generateOperationalData(db: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [name, text] of STATEMENTS) {
+    const r = (await db.db.execute(sql.raw(text))) as unknown as { rowCount?: number; affectedRows?: number };
+    counts[name] = r.rowCount ?? r.affectedRows ?? 0;
+  }
+  return counts;
+}
