@@ -42,7 +42,8 @@ export const pessoa = pgTable(
     ),
     index('pessoa_raiz_cnpj_idx').on(t.raizCnpj),
     index('pessoa_raiz_idx').on(t.numeroPessoaRaiz),
-    index('pessoa_nome_idx').on(t.nome, t.numeroPessoa),
+    // Name search order (accent-free, byte order) and the starts-with range.
+    index('pessoa_nome_busca_idx').on(sql`${t.nomeBusca} collate "C"`, t.numeroPessoa),
     index('pessoa_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
   ],
 );

@@ -39,17 +39,35 @@ describe('taxpayer search SQL', () => {
     expect((await buscarContribuintes(db.db, 'CNPJ', alnum.numero_documento.toLowerCase(), 0, 10)).content.length).toBeGreaterThan(0);
   });
 
-  it('RAZAO_SOCIAL: contains, accent- and case-insensitive, ordered by name, paged', async () => {
+  const plain = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+  it('RAZAO_SOCIAL: contains, accent- and case-insensitive; names starting with it first, each group alphabetical', async () => {
     const withAccent = await one<{ nome: string }>(`select nome from pessoa where tipo = 'J' and nome ~ '[ÁÉÍÓÚÃÕÇ]' limit 1`);
     const word = withAccent.nome.split(' ').find((w) => /[ÁÉÍÓÚÃÕÇ]/.test(w))!;
-    const typed = word.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', typed, 0, 10);
-    expect(r.content.length).toBeGreaterThan(0);
-    expect(r.content.every((c) => c.razaoSocial.includes(word))).toBe(true);
-    const names = r.content.map((c) => c.razaoSocial);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    const p2 = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', typed, 1, 10);
-    if (r.totalElements > 10) expect(p2.content[0]!.razaoSocial >= names[names.length - 1]!).toBe(true);
+    const typed = plain(word);
+    const all: string[] = [];
+    for (let page = 0; page < 5; page++) {
+      const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', typed, page, 10);
+      all.push(...r.content.map((c) => c.razaoSocial));
+      if (r.content.length < 10) break;
+    }
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((n) => plain(n).includes(typed))).toBe(true);
+    const starts = all.filter((n) => plain(n).startsWith(typed));
+    expect(all.slice(0, starts.length)).toEqual(starts); // the starting-with group comes first
+    const byKey = (xs: string[]) => xs.map(plain).every((v, i, a) => i === 0 || a[i - 1]! <= v);
+    expect(byKey(starts)).toBe(true);
+    expect(byKey(all.slice(starts.length))).toBe(true);
+  });
+
+  it('RAZAO_SOCIAL: a page wholly inside the starting-with group, and paging without repeats', async () => {
+    const p = await one<{ nome: string }>(`select nome from pessoa where tipo = 'J' and nome like '% & %' limit 1`);
+    const typed = plain(p.nome.split(' ')[0]!);
+    const p1 = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', typed, 0, 5);
+    const p2 = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', typed, 1, 5);
+    expect(plain(p1.content[0]!.razaoSocial).startsWith(typed)).toBe(true);
+    const ids = [...p1.content, ...p2.content].map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('a common term caps the count ("mais de 1.000"); % and _ are literal; nothing found → empty', async () => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { onlyCnpjChars, onlyDigits } from '@cadastro/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 
 /** The four ways of the taxpayer search screen (§2 "Consultar por"). */
 export type TipoBusca = 'CACEAL' | 'CNPJ' | 'RAIZ_DO_CNPJ' | 'RAZAO_SOCIAL';
@@ -8,17 +8,12 @@ export type TipoBusca = 'CACEAL' | 'CNPJ' | 'RAIZ_DO_CNPJ' | 'RAZAO_SOCIAL';
 /** Counting every match of a common name costs as much as the search: the pager stops here. */
 export const COUNT_CAP = 1000;
 
-const SELECT = sql`select c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
-  p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"
-  from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id`;
+const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
+  p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
+const FROM = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id`;
 
-/**
- * WHERE and ORDER BY of each kind, written so each uses an index: CACEAL and CNPJ are exact
- * lookups; the root uses the stored raiz_cnpj column; the name contains-search filters the
- * accent-free nome_busca (trigram index) and orders by (nome, numero_pessoa), which lets
- * PostgreSQL stop after one page for common terms.
- */
-export function criterio(tipo: TipoBusca, termo: string): { where: SQL; order: SQL } {
+/** Exact kinds: CACEAL and CNPJ are key lookups; the root uses the stored raiz_cnpj column. */
+function exato(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string): { where: SQL; order: SQL } {
   switch (tipo) {
     case 'CACEAL':
       return { where: sql`c.numero_caceal = ${Number(onlyDigits(termo).slice(0, 8))}`, order: sql`c.numero_caceal` };
@@ -26,23 +21,65 @@ export function criterio(tipo: TipoBusca, termo: string): { where: SQL; order: S
       return { where: sql`p.numero_documento = ${onlyCnpjChars(termo)}`, order: sql`c.numero_caceal` };
     case 'RAIZ_DO_CNPJ':
       return { where: sql`p.raiz_cnpj = ${onlyCnpjChars(termo).slice(0, 8)}`, order: sql`p.numero_documento, c.numero_caceal` };
-    case 'RAZAO_SOCIAL': {
-      const like = '%' + termo.trim().replace(/[\\%_]/g, '\\$&') + '%';
-      return { where: sql`p.nome_busca like cadastro_normaliza(${like})`, order: sql`p.nome, p.numero_pessoa, c.numero_caceal` };
-    }
   }
 }
 
-export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: number): SQL {
-  const { where, order } = criterio(tipo, termo);
-  return sql`${SELECT} where ${where} order by ${order} limit ${size} offset ${page * size}`;
+/**
+ * Name search: names containing the text, accent- and case-insensitive. Names that START with
+ * it come first (what a clerk typing a company's name wants, and an indexed range), then the
+ * others; each group in alphabetical order of the accent-free name.
+ */
+const norm = (termo: string) => sql`cadastro_normaliza(${termo.trim()})`;
+const contains = (termo: string) => sql`p.nome_busca like '%' || replace(replace(replace(${norm(termo)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+const startsWith = (termo: string) =>
+  sql`p.nome_busca collate "C" >= ${norm(termo)} and p.nome_busca collate "C" < ${norm(termo)} || chr(1114111)`;
+const NAME_ORDER = sql`p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal`;
+
+export interface Contagem {
+  /** Matches (capped at COUNT_CAP + 1). */
+  total: number;
+  /** Matches that start with the text (capped at COUNT_CAP + 1). */
+  prefixo: number;
 }
 
-/** How many match, up to COUNT_CAP + 1 ("mais de 1.000"). */
+/** Capped counts for the pager and for choosing how to fetch the page. */
 export function countQuery(tipo: TipoBusca, termo: string): SQL {
-  const { where } = criterio(tipo, termo);
-  return sql`select count(*)::int as n from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-    where ${where} limit ${COUNT_CAP + 1}) x`;
+  if (tipo !== 'RAZAO_SOCIAL') {
+    const { where } = exato(tipo, termo);
+    return sql`select count(*)::int as total, 0 as prefixo from (select 1 from ${FROM} where ${where} limit ${COUNT_CAP + 1}) x`;
+  }
+  return sql`select (select count(*)::int from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+      where ${contains(termo)} limit ${COUNT_CAP + 1}) x) as total,
+    (select count(*)::int from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+      where ${startsWith(termo)} limit ${COUNT_CAP + 1}) y) as prefixo`;
+}
+
+/**
+ * One page. For names the planner cannot estimate a LIKE, so the strategy is chosen from the
+ * counts: the starting-with group is an ordered range of the (nome_busca, numero_pessoa) index;
+ * the others are collected through the trigram index when few, or by walking the name index in
+ * order (bitmap scans off: `ordered`) when many, stopping after the page.
+ */
+export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: number, count?: Contagem): { query: SQL; ordered: boolean } {
+  const offset = page * size;
+  if (tipo !== 'RAZAO_SOCIAL') {
+    const { where, order } = exato(tipo, termo);
+    return { query: sql`select ${COLUMNS} from ${FROM} where ${where} order by ${order} limit ${size} offset ${offset}`, ordered: false };
+  }
+  // The page may lie wholly in the starting-with group: then the others are not even looked at.
+  const others = count ? (count.prefixo >= offset + size ? 0 : count.total - Math.min(count.prefixo, count.total)) : COUNT_CAP + 1;
+  const ordered = others > 0 && (count === undefined || count.total > COUNT_CAP);
+  const restSource = ordered
+    ? sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM} where ${contains(termo)} and not (${startsWith(termo)})
+        order by ${NAME_ORDER} limit ${offset + size}`
+    : sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM}
+        join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) m on m.numero_pessoa = p.numero_pessoa
+        where not (${startsWith(termo)}) order by ${NAME_ORDER} limit ${offset + size}`;
+  const query = sql`select id, "numeroCaceal", "digitoCaceal", "numeroPessoa", cnpj, "razaoSocial", "situacaoCadastral" from (
+      (select ${COLUMNS}, 0 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM} where ${startsWith(termo)} order by ${NAME_ORDER} limit ${offset + size})
+      union all (${others > 0 ? restSource : sql`select ${COLUMNS}, 1, p.nome_busca, p.numero_pessoa from ${FROM} where false`})
+    ) r order by grupo, nome_busca collate "C", np, "numeroCaceal" limit ${size} offset ${offset}`;
+  return { query, ordered };
 }
 
 export interface ContribuinteEncontrado {
@@ -55,12 +92,19 @@ export interface ContribuinteEncontrado {
   situacaoCadastral: string;
 }
 
-export async function buscarContribuintes(db: DbOrTx, tipo: TipoBusca, termo: string, page: number, size: number) {
-  const [rows, count] = await Promise.all([db.execute(searchQuery(tipo, termo, page, size)), db.execute(countQuery(tipo, termo))]);
-  const n = (count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+export async function buscarContribuintes(db: Db, tipo: TipoBusca, termo: string, page: number, size: number) {
+  const count = (await db.execute(countQuery(tipo, termo))) as unknown as { rows: Contagem[] };
+  const c = count.rows[0] ?? { total: 0, prefixo: 0 };
+  const { query, ordered } = searchQuery(tipo, termo, page, size, c);
+  const rows = ordered
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return tx.execute(query);
+      })
+    : await db.execute(query);
   return {
     content: (rows as unknown as { rows: ContribuinteEncontrado[] }).rows,
-    totalElements: Math.min(n, COUNT_CAP),
-    totalIsLowerBound: n > COUNT_CAP,
+    totalElements: Math.min(c.total, COUNT_CAP),
+    totalIsLowerBound: c.total > COUNT_CAP,
   };
 }
