@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { V } from '../common/messages.js';
-import { emailField, langKeyField, loginField, nameField } from '../account/contracts.js';
+import { Account, emailField, langKeyField, loginField, nameField } from '../account/contracts.js';
 import { isAuthority } from '../roles.js';
 
-/** A user as administrators see and edit it (§3 Account/user). */
-export const AdminUser = z.object({
-  id: z.number().int(),
-  login: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  imageUrl: z.string().nullable(),
-  activated: z.boolean(),
-  langKey: z.string(),
-  authorities: z.array(z.string()),
-  createdBy: z.string().nullable(),
-  createdDate: z.string().nullable(),
-  lastModifiedBy: z.string().nullable(),
-  lastModifiedDate: z.string().nullable(),
-});
+/** A user as administrators see it: the same shape as the account (§3 Account/user). */
+export const AdminUser = Account;
 export type AdminUser = z.infer<typeof AdminUser>;
 
 const authoritiesField = z

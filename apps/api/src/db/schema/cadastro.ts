@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { colunasEdicao } from './colunas.js';
 import {
-  bigint, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar,
+  bigint, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, smallint, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import {
   refCnae, refCrcCategoria, refCrcClassificacao, refCrcTipoInscricao, refFormaAtuacao, refMotivoSituacao, refMunicipio,
@@ -8,11 +9,6 @@ import {
   refTipoContribuinte, refTipoTelefone, refTipoUnidade, refUf,
 } from './referencia.js';
 
-const audit = {
-  version: integer('version').notNull().default(0), // optimistic lock on what staff edit
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }),
-};
 
 /**
  * A person of the registry (§3): individual (F, CPF) or legal (J, CNPJ — numeric or alphanumeric).
@@ -32,7 +28,7 @@ export const pessoa = pgTable(
     nomeFantasia: varchar('nome_fantasia', { length: 150 }),
     email: varchar('email', { length: 100 }),
     naturezaJuridicaId: integer('natureza_juridica_id').references(() => refNaturezaJuridica.id),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('pessoa_tipo', sql`${t.tipo} in ('F', 'J')`),
@@ -80,7 +76,7 @@ export const contribuinte = pgTable(
     opcaoLivrosFiscais: boolean('opcao_livros_fiscais'),
     dataAutorizacaoLivrosFiscais: date('data_autorizacao_livros_fiscais', { mode: 'string' }),
     usoObrigatorioSped: boolean('uso_obrigatorio_sped'),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('contribuinte_caceal', sql`${t.numeroCaceal} between 24000000 and 24999999`),
@@ -149,7 +145,7 @@ export const endereco = pgTable(
     enderecoEletronico: varchar('endereco_eletronico', { length: 100 }),
     latitude: numeric('latitude', { precision: 9, scale: 6 }),
     longitude: numeric('longitude', { precision: 9, scale: 6 }),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('endereco_cep', sql`${t.cep} ~ '^[0-9]{8}$'`),
@@ -186,7 +182,7 @@ export const socio = pgTable(
     ehImpedido: boolean('eh_impedido').notNull().default(false),
     numeroPessoaRepresentante: bigint('numero_pessoa_representante', { mode: 'number' }).references(() => pessoa.numeroPessoa),
     qualificacaoRepresentanteId: integer('qualificacao_representante_id').references(() => refQualificacao.id),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('socio_percentual', sql`${t.percentualParticipacao} between 0 and 100`),
@@ -203,7 +199,7 @@ export const responsavel = pgTable(
     numeroPessoaResponsavel: bigint('numero_pessoa_responsavel', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa),
     qualificacaoId: integer('qualificacao_id').notNull().references(() => refQualificacao.id),
     possuiImpedimento: boolean('possui_impedimento').notNull().default(false),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [index('responsavel_responsavel_idx').on(t.numeroPessoaResponsavel)],
 );
@@ -220,7 +216,7 @@ export const contador = pgTable(
     categoriaId: integer('categoria_id').notNull().references(() => refCrcCategoria.id),
     classificacaoId: integer('classificacao_id').notNull().references(() => refCrcClassificacao.id),
     apto: boolean('apto'),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('contador_crc', sql`${t.crcNumero} ~ '^[0-9]{1,6}$' and (${t.crcDigito} is null or ${t.crcDigito} between 0 and 9)`),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { colunasEdicao } from './colunas.js';
 import {
   bigint, boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -9,11 +10,6 @@ import {
   refTipoAtoConcessorio, refTipoDocumentoVinculado, refTipoEdital,
 } from './referencia.js';
 
-const audit = {
-  version: integer('version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }),
-};
 const contribuinteRef = () => bigint('contribuinte_id', { mode: 'number' }).notNull().references(() => contribuinte.id, { onDelete: 'cascade' });
 
 /** Special regimes granted to a registration (§3 Special regime; situation I/D/R/S, active S/N). */
@@ -32,7 +28,7 @@ export const regimeEspecialContribuinte = pgTable(
     situacao: char('situacao', { length: 1 }).notNull(),
     indAtivo: char('ind_ativo', { length: 1 }).notNull(),
     texto: varchar('texto', { length: 4000 }),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('regime_situacao', sql`${t.situacao} in ('I', 'D', 'R', 'S')`),
@@ -64,7 +60,7 @@ export const edital = pgTable(
     processado: boolean('processado').notNull().default(false),
     situacaoCadastralFuturaId: integer('situacao_cadastral_futura_id').references(() => refSituacaoCadastral.id),
     observacao: varchar('observacao', { length: 500 }),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('edital_meio', sql`${t.meioComunicacao} in ('E', 'I')`),
@@ -120,7 +116,7 @@ export const pendencia = pgTable(
     criticidadeId: integer('criticidade_id').notNull().references(() => refCriticidadeIrregularidade.id),
     situacaoId: integer('situacao_id').notNull().references(() => refSituacaoIrregularidade.id),
     origemId: integer('origem_id').notNull().references(() => refOrigemIrregularidade.id),
-    ...audit,
+    ...colunasEdicao(),
   },
   (t) => [
     check('pendencia_competencia', sql`extract(day from ${t.competencia}) = 1`),
@@ -194,7 +190,7 @@ export const contadorRecadastro = pgTable('contador_recadastro', {
   ddd: varchar('ddd', { length: 2 }).notNull(),
   numeroTelefone: varchar('numero_telefone', { length: 14 }).notNull(),
   endereco: jsonb('endereco').$type<Record<string, string | null>>().notNull(),
-  ...audit,
+  ...colunasEdicao(),
 });
 
 /** A saved change of the detail screen (the process dialog) with every changed block. */

@@ -35,12 +35,12 @@ export function auditImage(u: repo.UsuarioRow | repo.UsuarioComAutoridades) {
   return rest as Record<string, unknown>;
 }
 
-const emailUsed = () =>
+export const emailUsed = () =>
   new HttpProblem(400, 'Email is already in use!', {
     type: ProblemType.EMAIL_ALREADY_USED,
     message: 'error.emailexists',
   });
-const loginUsed = () =>
+export const loginUsed = () =>
   new HttpProblem(400, 'Login name already used!', {
     type: ProblemType.LOGIN_ALREADY_USED,
     message: 'error.userexists',

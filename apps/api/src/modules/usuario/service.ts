@@ -1,18 +1,13 @@
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@cadastro/domain';
-import { Authority, ProblemType } from '@cadastro/domain';
+import { Authority } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { auditChange } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/auth/password.js';
-import { badRequest, HttpProblem, notFound } from '../../platform/errors/problem.js';
+import { badRequest, notFound } from '../../platform/errors/problem.js';
 import { randomKey } from '../../platform/keys.js';
 import * as contaRepo from '../conta/repository.js';
-import { auditImage, ContaService, toAccount } from '../conta/service.js';
+import { auditImage, ContaService, emailUsed, loginUsed, toAccount } from '../conta/service.js';
 import * as repo from './repository.js';
-
-const emailUsed = () =>
-  new HttpProblem(400, 'Email is already in use!', { type: ProblemType.EMAIL_ALREADY_USED, message: 'error.emailexists' });
-const loginUsed = () =>
-  new HttpProblem(400, 'Login name already used!', { type: ProblemType.LOGIN_ALREADY_USED, message: 'error.userexists' });
 
 /** User management (admin): list, create (mails a set-password link), update, delete. */
 export class UsuarioService {
