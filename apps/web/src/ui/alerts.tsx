@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ALERT_TIMEOUT_MS } from '@cadastro/domain';
-import { HTTP_ERROR_EVENT } from './http';
+import { HTTP_ERROR_EVENT, HTTP_SUCCESS_EVENT } from './http';
 import { httpErrorMessage } from './errors';
 
 export type AlertType = 'success' | 'danger' | 'warning' | 'info';
@@ -50,8 +50,16 @@ export function AlertProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onError = (e: Event) => api.error(httpErrorMessage((e as CustomEvent).detail, t));
+    const onSuccess = (e: Event) => {
+      const { key, param } = (e as CustomEvent<{ key: string; param: string | null }>).detail;
+      api.success(t(key, { param: param ?? '' }));
+    };
     window.addEventListener(HTTP_ERROR_EVENT, onError);
-    return () => window.removeEventListener(HTTP_ERROR_EVENT, onError);
+    window.addEventListener(HTTP_SUCCESS_EVENT, onSuccess);
+    return () => {
+      window.removeEventListener(HTTP_ERROR_EVENT, onError);
+      window.removeEventListener(HTTP_SUCCESS_EVENT, onSuccess);
+    };
   }, [api, t]);
 
   return (

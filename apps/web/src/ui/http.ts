@@ -18,10 +18,14 @@ export class HttpError extends Error {
 
 export const HTTP_ERROR_EVENT = 'cadastro:http-error';
 export const UNAUTHORIZED_EVENT = 'cadastro:unauthorized';
+/** §8: a response header ending in app-alert (with app-params) becomes a success alert. */
+export const HTTP_SUCCESS_EVENT = 'cadastro:http-success';
 
 export interface RequestOptions {
   /** The caller shows its own message: no global http-error broadcast. */
   silent?: boolean;
+  /** false: do not turn the response's app-alert header into a success alert. */
+  alertHeaders?: boolean;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
 }
@@ -93,6 +97,15 @@ export async function request<T>(method: string, url: string, body?: unknown, op
     const skip = res.status === 401 && (text === '' || url.includes('/api/account'));
     if (!opts.silent && !skip) window.dispatchEvent(new CustomEvent(HTTP_ERROR_EVENT, { detail: err }));
     throw err;
+  }
+  if (opts.alertHeaders !== false) {
+    let alert: string | null = null;
+    let params: string | null = null;
+    res.headers.forEach((value, name) => {
+      if (name.endsWith('app-alert')) alert = value;
+      if (name.endsWith('app-params')) params = value;
+    });
+    if (alert) window.dispatchEvent(new CustomEvent(HTTP_SUCCESS_EVENT, { detail: { key: alert, param: params } }));
   }
   const type = res.headers.get('content-type') ?? '';
   const data = (text && type.includes('json') ? JSON.parse(text) : text) as T;

@@ -10,7 +10,6 @@ import { AdminUserCreate, LANGUAGES, ProblemType } from '@cadastro/domain';
 import type { AdminUser } from '@cadastro/domain';
 import { HttpError, http } from '../../ui/http';
 import { fieldMessage } from '../../ui/form';
-import { useAlerts } from '../../ui/alerts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useSession } from '../../ui/session';
 import { LANGUAGE_NAMES } from '../../i18n';
@@ -51,7 +50,6 @@ function UserDialog({ user }: { user?: AdminUser }) {
   const { t } = useTranslation();
   const close = useClose();
   const qc = useQueryClient();
-  const alerts = useAlerts();
   const { account } = useSession();
   const authorities = useAuthorities();
   const [problem, setProblem] = useState<string | null>(null);
@@ -72,11 +70,10 @@ function UserDialog({ user }: { user?: AdminUser }) {
   const onSubmit = async (v: Output) => {
     setProblem(null);
     try {
-      const saved = user
-        ? await http.put<AdminUser>('/api/users', { ...v, id: user.id }, { silent: true })
-        : await http.post<AdminUser>('/api/users', v, { silent: true });
+      // the API's app-alert header announces the success (§8)
+      if (user) await http.put<AdminUser>('/api/users', { ...v, id: user.id }, { silent: true });
+      else await http.post<AdminUser>('/api/users', v, { silent: true });
       await qc.invalidateQueries({ queryKey: ['admin'] });
-      alerts.success(t(user ? 'userManagement.updated' : 'userManagement.created', { param: saved.login }));
       close();
     } catch (e) {
       const type = e instanceof HttpError ? e.problem?.type : undefined;
@@ -147,14 +144,12 @@ export function UserDeletePage() {
   const { login = '' } = useParams();
   const close = useClose();
   const qc = useQueryClient();
-  const alerts = useAlerts();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
     try {
       await http.delete(`/api/users/${encodeURIComponent(login)}`);
       await qc.invalidateQueries({ queryKey: adminKeys.users });
-      alerts.success(t('userManagement.deleted', { param: login }));
       close();
     } catch {
       setBusy(false);

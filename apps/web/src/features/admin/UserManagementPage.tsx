@@ -36,7 +36,7 @@ export default function UserManagementPage() {
   const back = { state: { back: search } };
 
   const toggle = useMutation({
-    mutationFn: (u: AdminUser) => http.put<AdminUser>('/api/users', { ...u, activated: !u.activated }, { silent: true }),
+    mutationFn: (u: AdminUser) => http.put<AdminUser>('/api/users', { ...u, activated: !u.activated }, { silent: true, alertHeaders: false }),
     onSuccess: () => {
       alerts.success(t('userManagement.toggle.success'));
       return qc.invalidateQueries({ queryKey: adminKeys.users });
