@@ -21,6 +21,7 @@ import { registerErrorHandling } from './platform/errors/handler.js';
 import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
 import { comboRoutes } from './modules/combo/routes.js';
+import { contribuinteRoutes } from './modules/contribuinte/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(usuarioRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx), { prefix: API_BASE });
   await app.register(comboRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(contribuinteRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

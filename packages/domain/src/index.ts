@@ -9,3 +9,4 @@ export * from './admin/contracts.js';
 export * from './documents/index.js';
 export * from './reference/uf.js';
 export * from './combo/contracts.js';
+export * from './contribuinte/busca.js';

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { formatCnpj } from '@cadastro/domain';
+import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
+import { seedRegistry } from '../../seed/registro.js';
+
+let t: TestApp;
+let clerk: Client;
+const base = '/sfz-cadastro-api/api/contribuinte/obterListaContribuintes';
+const one = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedRegistry(t.built.ctx.database, { taxpayers: 400, seed: 3 });
+  clerk = await t.as('atendente');
+}, 120_000);
+afterAll(() => t.close());
+
+describe('GET contribuinte/obterListaContribuintes/{docType}/{query}/{page0}/{size}', () => {
+  it('by CACEAL: one registration with its status', async () => {
+    const c = await one<{ numero_caceal: number; digito_caceal: number; numero_pessoa: number }>('select numero_caceal, digito_caceal, numero_pessoa from contribuinte order by id limit 1');
+    const r = await clerk.get(`${base}/CACEAL/${c.numero_caceal}/0/10`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ totalElements: 1, totalPages: 1, totalIsLowerBound: false });
+    expect(r.json().content[0]).toMatchObject({ numeroCaceal: c.numero_caceal, digitoCaceal: c.digito_caceal, numeroPessoa: c.numero_pessoa });
+    expect(typeof r.json().content[0].situacaoCadastral).toBe('string');
+  });
+
+  it('by CNPJ with mask (also alphanumeric) and by root', async () => {
+    const p = await one<{ numero_documento: string; raiz_cnpj: string }>(`select numero_documento, raiz_cnpj from pessoa where tipo = 'J' and numero_documento ~ '[A-Z]' limit 1`);
+    const r = await clerk.get(`${base}/CNPJ/${encodeURIComponent(formatCnpj(p.numero_documento))}/0/10`);
+    expect(r.json().content.length).toBeGreaterThan(0);
+    expect(r.json().content[0].cnpj).toBe(p.numero_documento);
+    const root = await clerk.get(`${base}/RAIZ_DO_CNPJ/${p.raiz_cnpj}/0/10`);
+    expect(root.json().content.every((c: { cnpj: string }) => c.cnpj.startsWith(p.raiz_cnpj))).toBe(true);
+  });
+
+  it('by razão social: paged, totalPages from the total', async () => {
+    const r = (await clerk.get(`${base}/RAZAO_SOCIAL/ltda/0/5`)).json();
+    expect(r.content).toHaveLength(5);
+    expect(r.totalPages).toBe(Math.ceil(r.totalElements / 5));
+    const p2 = (await clerk.get(`${base}/RAZAO_SOCIAL/ltda/1/5`)).json();
+    expect(p2.content.map((c: { numeroCaceal: number }) => c.numeroCaceal)).not.toContain(r.content[0].numeroCaceal);
+    expect((await clerk.get(`${base}/RAZAO_SOCIAL/zzqqxx/0/5`)).json()).toMatchObject({ content: [], totalElements: 0, totalPages: 0 });
+  });
+
+  it.each([
+    ['CACEAL/123/0/10', 'query'],
+    ['CACEAL/2400000A/0/10', 'query'],
+    ['CNPJ/11222333000182/0/10', 'query'],
+    ['RAIZ_DO_CNPJ/123/0/10', 'query'],
+    ['RAZAO_SOCIAL/ab/0/10', 'query'],
+    ['RAZAO_SOCIAL/silva/0/1000', 'size'],
+    ['RAZAO_SOCIAL/silva/-1/10', 'page0'],
+    ['NOME/silva/0/10', 'docType'],
+  ])('bad input %s → 400 with a field error on %s', async (path, field) => {
+    const p = expectProblem(await clerk.get(`${base}/${path}`), 400);
+    expect(p.fieldErrors?.map((f) => f.field)).toContain(field);
+  });
+
+  it('needs ROLE_CAD_CON_DADOS_CONTRI: 401 anonymous, 403 for user and for the admin', async () => {
+    expectProblem(await t.client().get(`${base}/RAZAO_SOCIAL/silva/0/10`), 401);
+    expectProblem(await (await t.as('user')).get(`${base}/RAZAO_SOCIAL/silva/0/10`), 403);
+    expectProblem(await (await t.as('admin')).get(`${base}/RAZAO_SOCIAL/silva/0/10`), 403);
+    expect((await (await t.as('auditor')).get(`${base}/RAZAO_SOCIAL/silva/0/10`)).statusCode).toBe(200);
+  });
+});

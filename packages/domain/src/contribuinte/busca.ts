@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { V } from '../common/messages.js';
+import { onlyCnpjChars, onlyDigits } from '../documents/digits.js';
+import { isValidCnpj } from '../documents/cnpj.js';
+
+/** "Consultar por" of the taxpayer search (§2). */
+export const TIPOS_BUSCA_CONTRIBUINTE = ['CACEAL', 'CNPJ', 'RAIZ_DO_CNPJ', 'RAZAO_SOCIAL'] as const;
+export type TipoBuscaContribuinte = (typeof TIPOS_BUSCA_CONTRIBUINTE)[number];
+
+/** Shortest name fragment searched (shorter ones match almost everything and defeat the index). */
+export const RAZAO_SOCIAL_MIN = 3;
+
+/** The rule each kind's input must follow; the same function guards the form and the API. */
+export function validarTermoBusca(tipo: TipoBuscaContribuinte, termo: string): string | null {
+  switch (tipo) {
+    case 'CACEAL':
+      return /^\d{8}$/.test(onlyDigits(termo)) && onlyDigits(termo).length === termo.replace(/[\s.-]/g, '').length ? null : 'caceal';
+    case 'CNPJ':
+      return isValidCnpj(termo) ? null : 'cnpj';
+    case 'RAIZ_DO_CNPJ':
+      return /^[0-9A-Z]{8}$/.test(onlyCnpjChars(termo)) ? null : 'raizCnpj';
+    case 'RAZAO_SOCIAL': {
+      const t = termo.trim();
+      return t.length < RAZAO_SOCIAL_MIN ? V.minlength(RAZAO_SOCIAL_MIN) : t.length > 150 ? V.maxlength(150) : null;
+    }
+  }
+}
+
+export const BuscaContribuinteParams = z
+  .object({
+    docType: z.enum(TIPOS_BUSCA_CONTRIBUINTE),
+    query: z.string().min(1, V.required).max(150, V.maxlength(150)),
+    page0: z.coerce.number().int().min(0).max(10_000),
+    size: z.coerce.number().int().min(1).max(100),
+  })
+  .superRefine((p, ctx) => {
+    const err = validarTermoBusca(p.docType, p.query);
+    if (err) ctx.addIssue({ code: 'custom', path: ['query'], message: err });
+  });
+
+export const ContribuinteResumo = z.object({
+  numeroPessoa: z.number().int(),
+  numeroCaceal: z.number().int(),
+  digitoCaceal: z.number().int(),
+  cnpj: z.string(),
+  razaoSocial: z.string(),
+  situacaoCadastral: z.string(),
+});
+export type ContribuinteResumo = z.infer<typeof ContribuinteResumo>;
+
+/** §7 obterListaContribuintes: content, totalElements, totalPages (+ whether the total was capped). */
+export const PaginaContribuintes = z.object({
+  content: z.array(ContribuinteResumo),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+  totalIsLowerBound: z.boolean(),
+});
+export type PaginaContribuintes = z.infer<typeof PaginaContribuintes>;
