@@ -10,3 +10,4 @@ export * from './documents/index.js';
 export * from './reference/uf.js';
 export * from './combo/contracts.js';
 export * from './contribuinte/busca.js';
+export * from './contribuinte/dados.js';

@@ -69,6 +69,8 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // bigint keys come back as numbers on both drivers (ours stay far below 2^53).
   pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+  // A day stays the 'yyyy-MM-dd' text it is: never through Date (Brazil is UTC−3).
+  pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const orm = drizzle(pool, { schema });
   // Replicas may start together: one migrates, the others wait on the advisory lock.

@@ -65,3 +65,35 @@ describe('GET contribuinte/obterListaContribuintes/{docType}/{query}/{page0}/{si
     expect((await (await t.as('auditor')).get(`${base}/RAZAO_SOCIAL/silva/0/10`)).statusCode).toBe(200);
   });
 });
+
+describe('GET contribuinte/obterDadosCadastrais', () => {
+  const dados = '/sfz-cadastro-api/api/contribuinte/obterDadosCadastrais';
+  it('by CACEAL and by person: identification, address, phones, status, processing', async () => {
+    const c = await one<{ numero_caceal: number; numero_pessoa: number }>(`select numero_caceal, numero_pessoa from contribuinte where situacao_id <> 1 order by id limit 1`);
+    const r = await clerk.get(`${dados}/porCaceal/${c.numero_caceal}`);
+    expect(r.statusCode).toBe(200);
+    const d = r.json();
+    expect(d).toMatchObject({ numeroCaceal: c.numero_caceal, numeroPessoa: c.numero_pessoa });
+    expect(d.identificacao.endereco).toMatchObject({ ehPrincipal: true, uf: 'AL' });
+    expect(d.identificacao.endereco.cep).toMatch(/^57\d{6}$/);
+    expect(d.identificacao.telefones.length).toBeGreaterThan(0);
+    expect(d.situacaoCadastral.situacaoCadastralContribuinte).not.toBe('ATIVO');
+    expect(d.situacaoCadastral.dataSituacao).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(d.formasAtuacao.length).toBeGreaterThan(0);
+    const byPerson = await clerk.get(`${dados}/${c.numero_pessoa}?caceal=${c.numero_caceal}`);
+    expect(byPerson.json().numeroCaceal).toBe(c.numero_caceal);
+  });
+
+  it('unknown → 404 problem; a CACEAL of another person → 404; bad CACEAL → 400', async () => {
+    expectProblem(await clerk.get(`${dados}/porCaceal/24999998`), 404);
+    expectProblem(await clerk.get(`${dados}/999999999`), 404);
+    const c = await one<{ numero_caceal: number }>(`select numero_caceal from contribuinte order by id desc limit 1`);
+    expectProblem(await clerk.get(`${dados}/1?caceal=${c.numero_caceal}`), 404);
+    expectProblem(await clerk.get(`${dados}/porCaceal/123`), 400);
+  });
+
+  it('needs ROLE_CAD_CON_DADOS_CONTRI', async () => {
+    expectProblem(await t.client().get(`${dados}/porCaceal/24000000`), 401);
+    expectProblem(await (await t.as('contribuinte')).get(`${dados}/porCaceal/24000000`), 403);
+  });
+});

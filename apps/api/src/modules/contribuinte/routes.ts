@@ -1,11 +1,45 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Authority, BuscaContribuinteParams, PaginaContribuintes } from '@cadastro/domain';
+import { z } from 'zod';
+import { Authority, BuscaContribuinteParams, DadosCadastrais, PaginaContribuintes } from '@cadastro/domain';
+import { notFound } from '../../platform/errors/problem.js';
+import { obterDadosCadastrais } from './dados.js';
 import type { AppContext } from '../../platform/context.js';
 import { buscarContribuintes } from './busca.js';
 
 /** §7 "Taxpayer" calls under /sfz-cadastro-api/api/contribuinte. */
 export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // my-registration (ROLE_CAD_MEU_CADASTRO) gets its own call, limited to the user's own person.
+    const dados = { access: [Authority.CON_DADOS_CONTRI] } as const;
+    app.get('/contribuinte/obterDadosCadastrais/:numeroPessoa', {
+      config: dados,
+      schema: {
+        tags: ['contribuinte'],
+        summary: "Registration data of a person's registration (latest, or the one given by ?caceal=)",
+        params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
+        querystring: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999).optional() }),
+        response: { 200: DadosCadastrais },
+      },
+      handler: async (req) => {
+        const d = await obterDadosCadastrais(ctx.database.db, { numeroPessoa: req.params.numeroPessoa, caceal: req.query.caceal });
+        if (!d || d.numeroPessoa !== req.params.numeroPessoa) throw notFound('Registro não encontrado.');
+        return d;
+      },
+    });
+    app.get('/contribuinte/obterDadosCadastrais/porCaceal/:caceal', {
+      config: dados,
+      schema: {
+        tags: ['contribuinte'],
+        summary: 'Registration data by CACEAL (8 digits)',
+        params: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999) }),
+        response: { 200: DadosCadastrais },
+      },
+      handler: async (req) => {
+        const d = await obterDadosCadastrais(ctx.database.db, { caceal: req.params.caceal });
+        if (!d) throw notFound('Registro não encontrado.');
+        return d;
+      },
+    });
     app.get('/contribuinte/obterListaContribuintes/:docType/:query/:page0/:size', {
       config: { access: [Authority.CON_DADOS_CONTRI] },
       schema: {

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { DadosCadastrais, Endereco, Telefone } from '@cadastro/domain';
+import type { DbOrTx } from '../../db/client.js';
+
+type Row = Record<string, unknown>;
+const rows = async <T = Row>(db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/**
+ * The registration shown by the detail screen: by CACEAL, or the person's latest registration.
+ * Three queries (registration, addresses, phones) whatever the size of the data — no N+1.
+ */
+export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<DadosCadastrais | null> {
+  const where = by.caceal !== undefined ? sql`c.numero_caceal = ${by.caceal}` : sql`c.numero_pessoa = ${by.numeroPessoa!}`;
+  const [c] = await rows<Row>(
+    db,
+    sql`select c.*, p.numero_documento, p.nome, p.nome_fantasia, p.email, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz,
+      nj.id as nj_id, nj.codigo as nj_codigo, nj.descricao as nj_descricao, tc.descricao as tc_descricao, po.descricao as po_descricao,
+      s.descricao as situacao, m.descricao as motivo,
+      (select coalesce(json_agg(json_build_object('id', f.id, 'descricao', f.descricao) order by f.id), '[]') from contribuinte_forma_atuacao x
+        join ref_forma_atuacao f on f.id = x.forma_atuacao_id where x.contribuinte_id = c.id) as formas,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'descricao', u.descricao) order by u.id), '[]') from contribuinte_tipo_unidade x
+        join ref_tipo_unidade u on u.id = x.tipo_unidade_id where x.contribuinte_id = c.id) as unidades
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+    left join ref_natureza_juridica nj on nj.id = p.natureza_juridica_id
+    join ref_tipo_contribuinte tc on tc.id = c.tipo_contribuinte_id
+    left join ref_porte po on po.id = c.porte_id
+    join ref_situacao_cadastral s on s.id = c.situacao_id
+    left join ref_motivo_situacao m on m.id = c.motivo_id
+    where ${where} order by c.id desc limit 1`,
+  );
+  if (!c) return null;
+  const np = Number(c.numero_pessoa);
+  const enderecos = (
+    await rows<Row>(
+      db,
+      sql`select e.*, te.descricao as tipo, pa.nome as pais, mu.nome as municipio_nome, tl.descricao as logradouro_tipo
+        from endereco e join ref_tipo_endereco te on te.id = e.tipo_endereco_id join ref_pais pa on pa.id = e.pais_id
+        left join ref_municipio mu on mu.id = e.municipio_id left join ref_tipo_logradouro tl on tl.id = e.tipo_logradouro_id
+        where e.numero_pessoa = ${np} order by e.eh_principal desc, e.id`,
+    )
+  ).map(
+    (e): Endereco => ({
+      id: Number(e.id),
+      tipoEndereco: String(e.tipo),
+      ehPrincipal: Boolean(e.eh_principal),
+      pais: { nome: String(e.pais) },
+      uf: (e.uf as string | null) ?? null,
+      municipio: e.municipio_id ? { id: Number(e.municipio_id), nome: String(e.municipio_nome), codigoUf: String(e.uf) } : null,
+      codigoTipoLogradouro: e.tipo_logradouro_id === null ? null : Number(e.tipo_logradouro_id),
+      tipoLogradouro: (e.logradouro_tipo as string | null) ?? null,
+      logradouro: String(e.logradouro),
+      numeroImovel: (e.numero as string | null) ?? null,
+      complemento: (e.complemento as string | null) ?? null,
+      bairro: (e.bairro as string | null) ?? null,
+      cep: (e.cep as string | null) ?? null,
+      referencia: (e.referencia as string | null) ?? null,
+      enderecoEletronico: (e.endereco_eletronico as string | null) ?? null,
+      numeroLatitude: e.latitude === null ? null : String(e.latitude),
+      numeroLongitude: e.longitude === null ? null : String(e.longitude),
+    }),
+  );
+  const telefones = (
+    await rows<Row>(db, sql`select t.*, tt.descricao as tipo from telefone t join ref_tipo_telefone tt on tt.id = t.tipo_telefone_id where t.numero_pessoa = ${np} order by t.id`)
+  ).map((t): Telefone => ({ id: Number(t.id), codigoTipoTelefone: Number(t.tipo_telefone_id), descricaoTipoTelefone: String(t.tipo), ddd: String(t.ddd), numeroTelefone: String(t.numero) }));
+  const day = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : (v as Date).toISOString().slice(0, 10));
+  return {
+    numeroPessoa: np,
+    numeroPessoaRaiz: Number(c.raiz),
+    numeroCaceal: Number(c.numero_caceal),
+    identificacao: {
+      digitoCaceal: Number(c.digito_caceal),
+      cnpj: String(c.numero_documento),
+      razaoSocial: String(c.nome),
+      nomeFantasia: (c.nome_fantasia as string | null) ?? null,
+      naturezaJuridica: c.nj_id ? { id: Number(c.nj_id), codigoNaturezaJuridica: String(c.nj_codigo), descricao: String(c.nj_descricao) } : null,
+      valorCapitalSocial: c.valor_capital_social === null ? null : String(c.valor_capital_social),
+      dataInicioAtividade: day(c.data_inicio_atividade)!,
+      tipoContribuinte: { id: Number(c.tipo_contribuinte_id), descricao: String(c.tc_descricao) },
+      porte: c.porte_id ? { id: Number(c.porte_id), descricao: String(c.po_descricao) } : null,
+      indicadorMatriz: c.indicador_matriz === 'M' ? 'Matriz' : 'Filial',
+      ehMei: Boolean(c.eh_mei),
+      ehOptanteDoSimples: Boolean(c.eh_optante_simples),
+      endereco: enderecos.find((e) => e.ehPrincipal) ?? null,
+      enderecos,
+      telefones,
+      email: (c.email as string | null) ?? null,
+    },
+    sublimiteSN: (c.sublimite_excedido as boolean | null) ?? null,
+    situacaoCadastral: {
+      idSituacao: Number(c.situacao_id),
+      situacaoCadastralContribuinte: String(c.situacao),
+      situacaoCadastralPj: (c.situacao_pj as string | null) ?? null,
+      descricaoMotivoSituacaoCadastral: (c.motivo as string | null) ?? null,
+      dataSituacao: day(c.data_situacao)!,
+    },
+    processamentoDados: {
+      opcaoLivroEletronico: (c.opcao_livro_eletronico as boolean | null) ?? null,
+      dataAutorizacaoLivroEletronico: day(c.data_autorizacao_livro_eletronico),
+      opcaoDocumentoEletronico: (c.opcao_documento_eletronico as boolean | null) ?? null,
+      dataAutorizacaoDocumentoEletronico: day(c.data_autorizacao_documento_eletronico),
+      opcaoLivrosFiscais: (c.opcao_livros_fiscais as boolean | null) ?? null,
+      dataAutorizacaoLivrosFiscais: day(c.data_autorizacao_livros_fiscais),
+      usoObrigatorioDoSped: (c.uso_obrigatorio_sped as boolean | null) ?? null,
+    },
+    formasAtuacao: (typeof c.formas === 'string' ? JSON.parse(c.formas) : c.formas) as { id: number; descricao: string }[],
+    tipoUnidade: (typeof c.unidades === 'string' ? JSON.parse(c.unidades) : c.unidades) as { id: number; descricao: string }[],
+  };
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const Ref = z.object({ id: z.number().int(), descricao: z.string() });
+
+export const Endereco = z.object({
+  id: z.number().int(),
+  tipoEndereco: z.string(),
+  ehPrincipal: z.boolean(),
+  pais: z.object({ nome: z.string() }),
+  uf: z.string().nullable(),
+  municipio: z.object({ id: z.number().int(), nome: z.string(), codigoUf: z.string() }).nullable(),
+  codigoTipoLogradouro: z.number().int().nullable(),
+  tipoLogradouro: z.string().nullable(),
+  logradouro: z.string(),
+  numeroImovel: z.string().nullable(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
+  cep: z.string().nullable(),
+  referencia: z.string().nullable(),
+  enderecoEletronico: z.string().nullable(),
+  numeroLatitude: z.string().nullable(),
+  numeroLongitude: z.string().nullable(),
+});
+export type Endereco = z.infer<typeof Endereco>;
+
+export const Telefone = z.object({
+  id: z.number().int(),
+  codigoTipoTelefone: z.number().int(),
+  descricaoTipoTelefone: z.string(),
+  ddd: z.string(),
+  numeroTelefone: z.string(),
+});
+export type Telefone = z.infer<typeof Telefone>;
+
+/** §3 Taxpayer, the "Dados Cadastrais" tab (obterDadosCadastrais). Days are yyyy-MM-dd. */
+export const DadosCadastrais = z.object({
+  numeroPessoa: z.number().int(),
+  numeroPessoaRaiz: z.number().int(),
+  numeroCaceal: z.number().int(),
+  identificacao: z.object({
+    digitoCaceal: z.number().int(),
+    cnpj: z.string(),
+    razaoSocial: z.string(),
+    nomeFantasia: z.string().nullable(),
+    naturezaJuridica: z.object({ id: z.number().int(), codigoNaturezaJuridica: z.string(), descricao: z.string() }).nullable(),
+    valorCapitalSocial: z.string().nullable(),
+    dataInicioAtividade: z.string(),
+    tipoContribuinte: Ref,
+    porte: Ref.nullable(),
+    indicadorMatriz: z.enum(['Matriz', 'Filial']),
+    ehMei: z.boolean(),
+    ehOptanteDoSimples: z.boolean(),
+    endereco: Endereco.nullable(),
+    enderecos: z.array(Endereco),
+    telefones: z.array(Telefone),
+    email: z.string().nullable(),
+  }),
+  sublimiteSN: z.boolean().nullable(),
+  situacaoCadastral: z.object({
+    idSituacao: z.number().int(),
+    situacaoCadastralContribuinte: z.string(),
+    situacaoCadastralPj: z.string().nullable(),
+    descricaoMotivoSituacaoCadastral: z.string().nullable(),
+    dataSituacao: z.string(),
+  }),
+  processamentoDados: z.object({
+    opcaoLivroEletronico: z.boolean().nullable(),
+    dataAutorizacaoLivroEletronico: z.string().nullable(),
+    opcaoDocumentoEletronico: z.boolean().nullable(),
+    dataAutorizacaoDocumentoEletronico: z.string().nullable(),
+    opcaoLivrosFiscais: z.boolean().nullable(),
+    dataAutorizacaoLivrosFiscais: z.string().nullable(),
+    usoObrigatorioDoSped: z.boolean().nullable(),
+  }),
+  formasAtuacao: z.array(Ref),
+  tipoUnidade: z.array(Ref),
+});
+export type DadosCadastrais = z.infer<typeof DadosCadastrais>;
