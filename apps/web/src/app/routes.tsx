@@ -31,6 +31,15 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'password', page: lazy(() => import('../features/conta/PasswordPage')), authorities: [A.USER], titleKey: 'password.title' },
   { path: 'settings', page: lazy(() => import('../features/conta/SettingsPage')), authorities: [A.USER], titleKey: 'settings.title' },
   { path: 'accessdenied', page: lazy(() => import('../features/erro/AccessDeniedPage')), titleKey: 'error.title' },
+  {
+    path: 'contribuinte',
+    page: lazy(() => import('../features/contribuinte/ContribuinteSearchPage')),
+    authorities: [A.CON_DADOS_CONTRI],
+    titleKey: 'contribuinte.busca.title',
+    menu: { group: 'contribuintes', labelKey: 'global.menu.contribuinte' },
+  },
+  { path: 'contribuinte/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
+  { path: 'contribuinte/:caceal/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
   ...adminRoutes(),
   { path: 'error', page: lazy(() => import('../features/erro/ErrorPage')), titleKey: 'error.title' },
 ];

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PROGRESS_BAR } from '@cadastro/domain';
 import { progress } from './progress';
 
 export function ProgressBar() {
+  const { t } = useTranslation();
   const [value, setValue] = useState<number | null>(null);
   useEffect(() => progress.subscribe(setValue), []);
   return (
     <div
       role="progressbar"
+      aria-label={t('global.progress')}
       aria-hidden={value === null}
       aria-valuemin={0}
       aria-valuemax={100}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DadosCadastrais, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
+import { REGISTRY_API_BASE } from '@cadastro/domain';
+import { http } from '../../ui/http';
+
+const base = `${REGISTRY_API_BASE}/contribuinte`;
+
+export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, page0: number, size: number) =>
+  http.get<PaginaContribuintes>(`${base}/obterListaContribuintes/${tipo}/${encodeURIComponent(termo)}/${page0}/${size}`);
+
+export function useDadosCadastrais(numeroPessoa: number, caceal: number | undefined) {
+  return useQuery({
+    queryKey: ['contribuinte', 'dados', numeroPessoa, caceal],
+    queryFn: () =>
+      http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/${numeroPessoa}`, { query: { caceal } }),
+    retry: false,
+  });
+}

@@ -1,0 +1,24 @@
+import { Badge } from '@mantine/core';
+
+/**
+ * The one place that decides a registration status colour (§4): ATIVO green; ENQUADRAMENTO and
+ * DESENQUADRAMENTO info; SUSPENSO warning; INAPTO, BLOQUEIO, BAIXADO, NULO danger; NÃO CADASTRADO
+ * muted. The text is always shown, so colour is never the only signal.
+ */
+export function statusColor(status: string): string {
+  const s = status.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  if (s.startsWith('ATIV')) return 'green';
+  if (s.includes('ENQUADRAMENTO')) return 'blue';
+  if (s.startsWith('SUSPEN')) return 'yellow';
+  if (s.startsWith('NAO CADASTRADO')) return 'gray';
+  if (/^(INAPT|BLOQUEIO|BAIXA|NUL)/.test(s)) return 'red';
+  return 'gray';
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={statusColor(status)} variant="filled" data-testid="status-badge">
+      {status}
+    </Badge>
+  );
+}

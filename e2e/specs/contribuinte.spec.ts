@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousA11yViolations, signIn } from '../support/app';
+
+async function asClerk(page: Page) {
+  await page.goto('/');
+  await page.getByTestId('home-login').click();
+  await signIn(page, 'atendente');
+  await expect(page.getByTestId('home-logged')).toBeVisible();
+}
+
+async function consultar(page: Page, tipo: string, termo: string) {
+  await page.getByTestId('busca-tipo').click();
+  await page.getByRole('option', { name: tipo, exact: true }).click();
+  await page.getByTestId('busca-termo').fill(termo);
+  await page.getByTestId('busca-termo').press('Enter');
+}
+
+test('search by razão social: modal of results, a row opens the taxpayer', async ({ page }) => {
+  await asClerk(page);
+  await page.getByTestId('menu-contribuintes').click();
+  await page.getByRole('menuitem', { name: 'Contribuinte' }).click();
+  await expect(page.getByRole('heading', { name: 'Consultar Contribuinte' })).toBeVisible();
+  await expect(page.getByTestId('busca-consultar')).toBeDisabled();
+  await consultar(page, 'Razão social', 'comercio');
+  const modal = page.getByRole('dialog', { name: 'Contribuintes encontrados' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByTestId('busca-total')).toHaveText(/Mais de 1.000 registros|Exibindo \d+ registros/);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  const firstName = (await modal.getByRole('row').nth(1).getByRole('cell').nth(2).textContent())!;
+  await modal.getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/#\/contribuinte\/24\d{6}\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
+  await expect(page.getByTestId('cabecalho-contribuinte')).toContainText(firstName);
+  await expect(page.getByRole('tab', { name: 'Dados Cadastrais' })).toBeVisible();
+  await expect(page.getByText('Endereço principal')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Nova Consulta' }).click();
+  await expect(page).toHaveURL(/#\/contribuinte$/);
+});
+
+test('a CACEAL found once opens straight away; none found says so; changing the kind clears the number', async ({ page }) => {
+  await asClerk(page);
+  await page.goto('/#/contribuinte');
+  await consultar(page, 'CACEAL', '2400000');
+  await expect(page.getByTestId('busca-consultar')).toBeDisabled(); // 7 digits
+  await page.getByTestId('busca-termo').fill('24abc999x99');
+  await expect(page.getByTestId('busca-termo')).toHaveValue('2499999'); // digits only, at most 8
+  await page.getByTestId('busca-termo').fill('24999999');
+  await page.getByTestId('busca-termo').press('Enter');
+  await expect(page.getByTestId('busca-vazia')).toHaveText('Nenhum registro encontrado.');
+  await page.getByTestId('busca-tipo').click();
+  await page.getByRole('option', { name: 'CNPJ', exact: true }).click();
+  await expect(page.getByTestId('busca-termo')).toHaveValue('');
+  await page.getByTestId('busca-termo').fill('12abc34501de35');
+  await expect(page.getByTestId('busca-termo')).toHaveValue('12.ABC.345/01DE-35'); // alphanumeric CNPJ mask
+
+  // a real CACEAL, read from a name search, then searched by itself
+  await consultar(page, 'Razão social', 'ltda');
+  const modal = page.getByRole('dialog', { name: 'Contribuintes encontrados' });
+  const caceal = ((await modal.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').replace(/\D/g, '').slice(0, 8);
+  await page.keyboard.press('Escape');
+  await consultar(page, 'CACEAL', caceal);
+  await expect(page).toHaveURL(new RegExp(`#/contribuinte/${caceal}/\\d+$`));
+  await expect(page.getByTestId('cabecalho-contribuinte')).toContainText(caceal);
+});
+
+test('a user without the consult role is refused', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('home-login').click();
+  await signIn(page, 'user');
+  await expect(page.getByTestId('home-logged')).toBeVisible();
+  await expect(page.getByTestId('menu-contribuintes')).toHaveCount(0);
+  await page.goto('/#/contribuinte');
+  await expect(page.getByTestId('access-denied')).toBeVisible();
+});
