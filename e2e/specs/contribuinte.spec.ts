@@ -34,6 +34,16 @@ test('search by razão social: modal of results, a row opens the taxpayer', asyn
   await expect(page.getByRole('tab', { name: 'Dados Cadastrais' })).toBeVisible();
   await expect(page.getByText('Endereço principal')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // each tab loads by its own call
+  await page.getByRole('tab', { name: 'Atividade Econômica' }).click();
+  await expect(page.getByRole('tabpanel').getByText('PRINCIPAL', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Quadro de Sócios e Administradores' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('columnheader', { name: 'Qualificação' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Responsável' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Qualificação')).toBeVisible();
+  await page.getByRole('tab', { name: 'Contador' }).click();
+  await expect(page.getByRole('tabpanel').getByText(/CRC|Nenhum registro encontrado\./).first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
   await expect(page).toHaveURL(/#\/contribuinte$/);
 });

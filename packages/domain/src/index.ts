@@ -11,3 +11,4 @@ export * from './reference/uf.js';
 export * from './combo/contracts.js';
 export * from './contribuinte/busca.js';
 export * from './contribuinte/dados.js';
+export * from './contribuinte/abas.js';

@@ -176,7 +176,11 @@ const en: Messages = {
       formasAtuacao: 'Forms of operation',
       tiposUnidade: 'Unit types',
     },
-    abas: { dadosCadastrais: 'Registration data' },
+    abas: { dadosCadastrais: 'Registration data', atividades: 'Economic activity', contador: 'Accountant', responsavel: 'Responsible', socios: 'Partners and administrators' },
+    atividade: { cnae: 'CNAE', descricao: 'Description', principal: 'Main', principalSim: 'MAIN', secundaria: 'Secondary', interesse: 'Of interest' },
+    socio: { documento: 'CPF/CNPJ', nome: 'Name', qualificacao: 'Qualification', percentual: 'Share', inclusao: 'Since', responsavel: 'Responsible', representante: 'Legal representative' },
+    responsavel: { impedido: 'Impeded' },
+    contador: { crc: 'CRC', tipoInscricao: 'Registration type', categoria: 'Category', classificacao: 'Classification', apto: 'Fit', desde: 'In charge since' },
     busca: {
       title: 'Taxpayer search',
       consultarPor: 'Search by',

@@ -174,7 +174,11 @@ const ptBr = {
       formasAtuacao: 'Formas de atuação',
       tiposUnidade: 'Tipos de unidade',
     },
-    abas: { dadosCadastrais: 'Dados Cadastrais' },
+    abas: { dadosCadastrais: 'Dados Cadastrais', atividades: 'Atividade Econômica', contador: 'Contador', responsavel: 'Responsável', socios: 'Quadro de Sócios e Administradores' },
+    atividade: { cnae: 'CNAE', descricao: 'Descrição', principal: 'Principal', principalSim: 'PRINCIPAL', secundaria: 'Secundária', interesse: 'De interesse' },
+    socio: { documento: 'CPF/CNPJ', nome: 'Nome', qualificacao: 'Qualificação', percentual: 'Participação', inclusao: 'Inclusão', responsavel: 'Responsável', representante: 'Representante legal' },
+    responsavel: { impedido: 'Impedido' },
+    contador: { crc: 'CRC', tipoInscricao: 'Tipo de inscrição', categoria: 'Categoria', classificacao: 'Classificação', apto: 'Apto', desde: 'Responsável desde' },
     busca: {
       title: 'Consultar Contribuinte',
       consultarPor: 'Consultar por',

@@ -97,3 +97,45 @@ describe('GET contribuinte/obterDadosCadastrais', () => {
     expectProblem(await (await t.as('contribuinte')).get(`${dados}/porCaceal/24000000`), 403);
   });
 });
+
+describe('tab calls: obterAtividades, obterSocios, obterResponsavel, obterContador', () => {
+  const api = '/sfz-cadastro-api/api/contribuinte';
+  it('activities: the principal first, CNAE described', async () => {
+    const c = await one<{ numero_caceal: number; numero_pessoa: number }>('select numero_caceal, numero_pessoa from contribuinte order by id limit 1');
+    const a = (await clerk.get(`${api}/obterAtividades/porCaceal/${c.numero_caceal}`)).json();
+    expect(a[0]).toMatchObject({ ehAtividadePrincipal: true });
+    expect(a[0].codigoCnae).toMatch(/^\d{7}$/);
+    expect(a.filter((x: { ehAtividadePrincipal: boolean }) => x.ehAtividadePrincipal)).toHaveLength(1);
+    expect((await clerk.get(`${api}/obterAtividades/${c.numero_pessoa}?caceal=${c.numero_caceal}`)).json()).toEqual(a);
+  });
+
+  it('a branch shows the QSA and the responsible of its head office', async () => {
+    const f = await one<{ numero_caceal: number; matriz: number }>(`select c.numero_caceal, p.numero_pessoa_raiz as matriz from contribuinte c
+      join pessoa p on p.numero_pessoa = c.numero_pessoa where c.indicador_matriz = 'F' limit 1`);
+    const socios = (await clerk.get(`${api}/obterSocios/porCaceal/${f.numero_caceal}`)).json();
+    const daMatriz = (await clerk.get(`${api}/obterSocios/${f.matriz}`)).json();
+    expect(socios.length).toBeGreaterThan(0);
+    expect(socios).toEqual(daMatriz);
+    const resp = (await clerk.get(`${api}/obterResponsavel/porCaceal/${f.numero_caceal}`)).json();
+    expect(socios.find((s: { ehResponsavel: boolean }) => s.ehResponsavel)?.numeroPessoaSocio).toBe(resp.numeroPessoa);
+  });
+
+  it('accountant when linked, null when not', async () => {
+    const com = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join contribuinte_contador cc on cc.contribuinte_id = c.id limit 1`);
+    const k = (await clerk.get(`${api}/obterContador/porCaceal/${com.numero_caceal}`)).json();
+    expect(k.numeroCrc).toMatch(/^\d{1,6}$/);
+    expect(k.codigoUfCrc).toBe('AL');
+    const sem = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c where not exists
+      (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id) limit 1`);
+    const r = await clerk.get(`${api}/obterContador/porCaceal/${sem.numero_caceal}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toBeNull();
+  });
+
+  it('roles and bad input', async () => {
+    expectProblem(await t.client().get(`${api}/obterSocios/1`), 401);
+    expectProblem(await (await t.as('user')).get(`${api}/obterSocios/1`), 403);
+    expectProblem(await clerk.get(`${api}/obterSocios/porCaceal/1`), 400);
+    expectProblem(await clerk.get(`${api}/obterAtividades/abc`), 400);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Authority, BuscaContribuinteParams, DadosCadastrais, PaginaContribuintes } from '@cadastro/domain';
+import { Atividade, Authority, BuscaContribuinteParams, Contador, DadosCadastrais, PaginaContribuintes, Responsavel, Socio } from '@cadastro/domain';
+import { obterAtividades, obterContador, obterResponsavel, obterSocios } from './abas.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { obterDadosCadastrais } from './dados.js';
 import type { AppContext } from '../../platform/context.js';
@@ -40,6 +41,40 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return d;
       },
     });
+    // One call per tab (§7), by person (?caceal= picks the registration) or porCaceal.
+    const abas = [
+      ['obterAtividades', z.array(Atividade), obterAtividades],
+      ['obterSocios', z.array(Socio), obterSocios],
+      ['obterResponsavel', Responsavel.nullable(), obterResponsavel],
+      ['obterContador', Contador.nullable(), obterContador],
+    ] as const;
+    for (const [nome, resposta, carregar] of abas) {
+      app.get(`/contribuinte/${nome}/:numeroPessoa`, {
+        config: dados,
+        schema: {
+          tags: ['contribuinte'],
+          summary: `${nome} of a person's registration (latest, or ?caceal=)`,
+          params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
+          querystring: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999).optional() }),
+          response: { 200: resposta },
+        },
+        handler: async (req) => {
+          const by = req.query.caceal !== undefined ? { caceal: req.query.caceal } : { numeroPessoa: req.params.numeroPessoa };
+          return carregar(ctx.database.db, by);
+        },
+      });
+      app.get(`/contribuinte/${nome}/porCaceal/:caceal`, {
+        config: dados,
+        schema: {
+          tags: ['contribuinte'],
+          summary: `${nome} by CACEAL`,
+          params: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999) }),
+          response: { 200: resposta },
+        },
+        handler: async (req) => carregar(ctx.database.db, { caceal: req.params.caceal }),
+      });
+    }
+
     app.get('/contribuinte/obterListaContribuintes/:docType/:query/:page0/:size', {
       config: { access: [Authority.CON_DADOS_CONTRI] },
       schema: {

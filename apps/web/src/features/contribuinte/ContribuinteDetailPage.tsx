@@ -8,6 +8,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay, formatMoney } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
 import { useDadosCadastrais } from './api';
+import { AtividadesAba, ContadorAba, ResponsavelAba, SociosAba } from './Abas';
 
 /** contribuinte/{numeroPessoa}(?caceal=) and contribuinte/{caceal}/{numeroPessoa}: 'Dados do Contribuinte'. */
 export default function ContribuinteDetailPage() {
@@ -43,9 +44,25 @@ export default function ContribuinteDetailPage() {
           <Tabs defaultValue="dados" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
+              <Tabs.Tab value="atividades">{t('contribuinte.abas.atividades')}</Tabs.Tab>
+              <Tabs.Tab value="contador">{t('contribuinte.abas.contador')}</Tabs.Tab>
+              <Tabs.Tab value="responsavel">{t('contribuinte.abas.responsavel')}</Tabs.Tab>
+              <Tabs.Tab value="socios">{t('contribuinte.abas.socios')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="dados" pt="md">
               <DadosCadastraisAba d={d} />
+            </Tabs.Panel>
+            <Tabs.Panel value="atividades" pt="md">
+              <AtividadesAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+            </Tabs.Panel>
+            <Tabs.Panel value="contador" pt="md">
+              <ContadorAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+            </Tabs.Panel>
+            <Tabs.Panel value="responsavel" pt="md">
+              <ResponsavelAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+            </Tabs.Panel>
+            <Tabs.Panel value="socios" pt="md">
+              <SociosAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
             </Tabs.Panel>
           </Tabs>
         </>

@@ -16,3 +16,12 @@ export function useDadosCadastrais(numeroPessoa: number, caceal: number | undefi
     retry: false,
   });
 }
+
+/** One call per tab (§7), loaded when the tab opens. */
+export function useAba<T>(nome: 'obterAtividades' | 'obterSocios' | 'obterResponsavel' | 'obterContador', numeroPessoa: number, caceal: number | undefined) {
+  return useQuery({
+    queryKey: ['contribuinte', nome, numeroPessoa, caceal],
+    queryFn: () => http.get<T>(`${base}/${nome}/${numeroPessoa}`, { query: { caceal }, silent: true }),
+    retry: false,
+  });
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Atividade, Contador, Responsavel, Socio } from '@cadastro/domain';
+import type { DbOrTx } from '../../db/client.js';
+
+type Row = Record<string, unknown>;
+const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+const day = (v: unknown) => (v === null || v === undefined ? '' : String(v).slice(0, 10));
+
+/** The registration a tab reads: by CACEAL, or the person's latest. One indexed lookup. */
+export function registro(by: { numeroPessoa?: number; caceal?: number }) {
+  return by.caceal !== undefined
+    ? sql`(select c.id, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz from contribuinte c
+        join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_caceal = ${by.caceal})`
+    : sql`(select c.id, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz from contribuinte c
+        join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_pessoa = ${by.numeroPessoa!} order by c.id desc limit 1)`;
+}
+
+export async function obterAtividades(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Atividade[]> {
+  return (
+    await rows(db, sql`select a.cnae, k.descricao, a.eh_principal, a.eh_interesse, a.eh_vistoria_previa from ${registro(by)} r
+      join atividade_contribuinte a on a.contribuinte_id = r.id join ref_cnae k on k.id = a.cnae order by a.eh_principal desc, a.cnae`)
+  ).map((a) => ({
+    codigoCnae: String(a.cnae),
+    descricao: String(a.descricao),
+    ehAtividadePrincipal: Boolean(a.eh_principal),
+    ehInteresse: Boolean(a.eh_interesse),
+    ehVistoriaPrevia: Boolean(a.eh_vistoria_previa),
+  }));
+}
+
+/** The QSA lives on the head office's person, so branches show the same partners. */
+export async function obterSocios(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Socio[]> {
+  return (
+    await rows(db, sql`select s.*, ps.numero_documento, ps.nome, q.descricao as qualificacao, pr.numero_documento as rep_doc, pr.nome as rep_nome,
+        exists (select 1 from responsavel x where x.numero_pessoa_empresa = s.numero_pessoa_empresa and x.numero_pessoa_responsavel = s.numero_pessoa_socio) as eh_resp
+      from ${registro(by)} r join socio s on s.numero_pessoa_empresa = r.raiz join pessoa ps on ps.numero_pessoa = s.numero_pessoa_socio
+      join ref_qualificacao q on q.id = s.qualificacao_id left join pessoa pr on pr.numero_pessoa = s.numero_pessoa_representante
+      order by ps.nome`)
+  ).map((s) => ({
+    numeroPessoaSocio: Number(s.numero_pessoa_socio),
+    numeroDocumentoSocio: String(s.numero_documento),
+    nomeSocio: String(s.nome),
+    qualificacao: { id: Number(s.qualificacao_id), descricao: String(s.qualificacao) },
+    percentualParticipacao: s.percentual_participacao === null ? null : String(s.percentual_participacao),
+    dataInclusao: day(s.data_inclusao),
+    ehImpedido: Boolean(s.eh_impedido),
+    ehResponsavel: Boolean(s.eh_resp),
+    documentoRepresentanteLegal: (s.rep_doc as string | null) ?? null,
+    nomeRepresentanteLegal: (s.rep_nome as string | null) ?? null,
+  }));
+}
+
+export async function obterResponsavel(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Responsavel | null> {
+  const [x] = await rows(db, sql`select p.numero_pessoa, p.numero_documento, p.nome, x.qualificacao_id, q.descricao, x.possui_impedimento
+    from ${registro(by)} r join responsavel x on x.numero_pessoa_empresa = r.raiz join pessoa p on p.numero_pessoa = x.numero_pessoa_responsavel
+    join ref_qualificacao q on q.id = x.qualificacao_id`);
+  if (!x) return null;
+  return {
+    numeroPessoa: Number(x.numero_pessoa),
+    numeroDocumento: String(x.numero_documento),
+    razaoSocial: String(x.nome),
+    qualificacao: { id: Number(x.qualificacao_id), descricao: String(x.descricao) },
+    possuiImpedimento: Boolean(x.possui_impedimento),
+  };
+}
+
+export async function obterContador(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Contador | null> {
+  const [x] = await rows(db, sql`select k.*, cc.data_inicio, p.numero_documento, p.nome, p.email, cat.descricao as categoria, cl.descricao as classificacao,
+      ti.descricao as tipo
+    from ${registro(by)} r join contribuinte_contador cc on cc.contribuinte_id = r.id join contador k on k.numero_pessoa = cc.numero_pessoa_contador
+    join pessoa p on p.numero_pessoa = k.numero_pessoa join ref_crc_categoria cat on cat.id = k.categoria_id
+    join ref_crc_classificacao cl on cl.id = k.classificacao_id join ref_crc_tipo_inscricao ti on ti.id = k.crc_tipo_inscricao`);
+  if (!x) return null;
+  return {
+    numeroPessoaContador: Number(x.numero_pessoa),
+    numeroDocumento: String(x.numero_documento),
+    nome: String(x.nome),
+    numeroCrc: String(x.crc_numero),
+    digitoVerificadorCrc: x.crc_digito === null ? null : Number(x.crc_digito),
+    tipoInscricao: String(x.tipo),
+    codigoUfCrc: String(x.crc_uf),
+    categoria: String(x.categoria),
+    classificacao: String(x.classificacao),
+    apto: (x.apto as boolean | null) ?? null,
+    email: (x.email as string | null) ?? null,
+    dataInicio: day(x.data_inicio),
+  };
+}

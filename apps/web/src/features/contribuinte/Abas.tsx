@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Center, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Atividade, Contador, Responsavel, Socio } from '@cadastro/domain';
+import { formatCnae, formatCnpj, formatCpf } from '@cadastro/domain';
+import { DataTable } from '../../ui/DataTable';
+import { formatDay, formatMoney } from '../../ui/format';
+import { httpErrorMessage } from '../../ui/errors';
+import { useAba } from './api';
+
+type Props = { numeroPessoa: number; caceal: number | undefined };
+const documento = (d: string) => (d.length < 12 ? formatCpf(d) : formatCnpj(d));
+
+/** Each tab's own loading, error and empty states (§2: every block has its own loading flag). */
+function Estado<T>({ q, vazio, children }: { q: UseQueryResult<T>; vazio: (d: T) => boolean; children: (d: T) => ReactNode }) {
+  const { t } = useTranslation();
+  if (q.isPending) {
+    return (
+      <Center h={100}>
+        <Group gap="xs"><Loader size="sm" /><Text>{t('global.loading')}</Text></Group>
+      </Center>
+    );
+  }
+  if (q.isError) return <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>;
+  if (vazio(q.data)) return <Alert color="gray">{t('contribuinte.busca.vazio')}</Alert>;
+  return <>{children(q.data)}</>;
+}
+
+export function AtividadesAba({ numeroPessoa, caceal }: Props) {
+  const { t } = useTranslation();
+  const q = useAba<Atividade[]>('obterAtividades', numeroPessoa, caceal);
+  return (
+    <Estado q={q} vazio={(d) => d.length === 0}>
+      {(d) => (
+        <DataTable
+          rows={d}
+          rowKey={(a) => a.codigoCnae}
+          emptyText={t('contribuinte.busca.vazio')}
+          columns={[
+            { key: 'cnae', header: t('contribuinte.atividade.cnae'), render: (a) => <span style={{ whiteSpace: 'nowrap' }}>{formatCnae(a.codigoCnae)}</span> },
+            { key: 'descricao', header: t('contribuinte.atividade.descricao'), render: (a) => a.descricao },
+            { key: 'principal', header: t('contribuinte.atividade.principal'), render: (a) => (a.ehAtividadePrincipal ? <Badge color="govbr">{t('contribuinte.atividade.principalSim')}</Badge> : t('contribuinte.atividade.secundaria')) },
+            { key: 'interesse', header: t('contribuinte.atividade.interesse'), render: (a) => (a.ehInteresse ? t('entity.action.yes') : t('entity.action.no')) },
+          ]}
+        />
+      )}
+    </Estado>
+  );
+}
+
+export function SociosAba({ numeroPessoa, caceal }: Props) {
+  const { t } = useTranslation();
+  const q = useAba<Socio[]>('obterSocios', numeroPessoa, caceal);
+  return (
+    <Estado q={q} vazio={(d) => d.length === 0}>
+      {(d) => (
+        <DataTable
+          rows={d}
+          rowKey={(s) => s.numeroPessoaSocio}
+          emptyText={t('contribuinte.busca.vazio')}
+          columns={[
+            { key: 'doc', header: t('contribuinte.socio.documento'), render: (s) => <span style={{ whiteSpace: 'nowrap' }}>{documento(s.numeroDocumentoSocio)}</span> },
+            { key: 'nome', header: t('contribuinte.socio.nome'), render: (s) => s.nomeSocio },
+            { key: 'qualif', header: t('contribuinte.socio.qualificacao'), render: (s) => s.qualificacao.descricao },
+            { key: 'perc', header: t('contribuinte.socio.percentual'), render: (s) => (s.percentualParticipacao === null ? '' : `${formatMoney(s.percentualParticipacao)} %`) },
+            { key: 'inclusao', header: t('contribuinte.socio.inclusao'), render: (s) => formatDay(s.dataInclusao) },
+            { key: 'resp', header: t('contribuinte.socio.responsavel'), render: (s) => (s.ehResponsavel ? t('entity.action.yes') : t('entity.action.no')) },
+            { key: 'rep', header: t('contribuinte.socio.representante'), render: (s) => (s.nomeRepresentanteLegal ? `${s.nomeRepresentanteLegal} (${documento(s.documentoRepresentanteLegal ?? '')})` : '') },
+          ]}
+        />
+      )}
+    </Estado>
+  );
+}
+
+function Campo({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="sm" fw={700}>{rotulo}</Text>
+      <Text>{valor === null || valor === '' ? <Text span c="dimmed">{t('contribuinte.naoInformado')}</Text> : valor}</Text>
+    </div>
+  );
+}
+
+export function ResponsavelAba({ numeroPessoa, caceal }: Props) {
+  const { t } = useTranslation();
+  const q = useAba<Responsavel | null>('obterResponsavel', numeroPessoa, caceal);
+  return (
+    <Estado q={q} vazio={(d) => d === null}>
+      {(r) => (
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            <Campo rotulo={t('contribuinte.socio.documento')} valor={documento(r!.numeroDocumento)} />
+            <Campo rotulo={t('contribuinte.socio.nome')} valor={r!.razaoSocial} />
+            <Campo rotulo={t('contribuinte.socio.qualificacao')} valor={r!.qualificacao.descricao} />
+            <Campo rotulo={t('contribuinte.responsavel.impedido')} valor={r!.possuiImpedimento ? t('entity.action.yes') : t('entity.action.no')} />
+          </SimpleGrid>
+        </Paper>
+      )}
+    </Estado>
+  );
+}
+
+export function ContadorAba({ numeroPessoa, caceal }: Props) {
+  const { t } = useTranslation();
+  const q = useAba<Contador | null>('obterContador', numeroPessoa, caceal);
+  return (
+    <Estado q={q} vazio={(d) => d === null}>
+      {(k) => (
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            <Campo rotulo={t('contribuinte.socio.documento')} valor={documento(k!.numeroDocumento)} />
+            <Campo rotulo={t('contribuinte.socio.nome')} valor={k!.nome} />
+            <Campo rotulo={t('contribuinte.contador.crc')} valor={`${k!.codigoUfCrc}-${k!.numeroCrc}${k!.digitoVerificadorCrc === null ? '' : `-${k!.digitoVerificadorCrc}`}`} />
+            <Campo rotulo={t('contribuinte.contador.tipoInscricao')} valor={k!.tipoInscricao} />
+            <Campo rotulo={t('contribuinte.contador.categoria')} valor={k!.categoria} />
+            <Campo rotulo={t('contribuinte.contador.classificacao')} valor={k!.classificacao} />
+            <Campo rotulo={t('contribuinte.contador.apto')} valor={k!.apto === null ? null : k!.apto ? t('entity.action.yes') : t('entity.action.no')} />
+            <Campo rotulo={t('contribuinte.email')} valor={k!.email} />
+            <Campo rotulo={t('contribuinte.contador.desde')} valor={formatDay(k!.dataInicio)} />
+          </SimpleGrid>
+        </Paper>
+      )}
+    </Estado>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** §3 Economic activity (obterAtividades). */
+export const Atividade = z.object({
+  codigoCnae: z.string(),
+  descricao: z.string(),
+  ehAtividadePrincipal: z.boolean(),
+  ehInteresse: z.boolean(),
+  ehVistoriaPrevia: z.boolean(),
+});
+export type Atividade = z.infer<typeof Atividade>;
+
+const Qualificacao = z.object({ id: z.number().int(), descricao: z.string() });
+
+/** §3 Partner (obterSocios): the QSA of the head office's person. */
+export const Socio = z.object({
+  numeroPessoaSocio: z.number().int(),
+  numeroDocumentoSocio: z.string(),
+  nomeSocio: z.string(),
+  qualificacao: Qualificacao,
+  percentualParticipacao: z.string().nullable(),
+  dataInclusao: z.string(),
+  ehImpedido: z.boolean(),
+  ehResponsavel: z.boolean(),
+  documentoRepresentanteLegal: z.string().nullable(),
+  nomeRepresentanteLegal: z.string().nullable(),
+});
+export type Socio = z.infer<typeof Socio>;
+
+/** §3 Responsible (obterResponsavel). */
+export const Responsavel = z.object({
+  numeroPessoa: z.number().int(),
+  numeroDocumento: z.string(),
+  razaoSocial: z.string(),
+  qualificacao: Qualificacao,
+  possuiImpedimento: z.boolean(),
+});
+export type Responsavel = z.infer<typeof Responsavel>;
+
+/** §3 Accountant (obterContador). */
+export const Contador = z.object({
+  numeroPessoaContador: z.number().int(),
+  numeroDocumento: z.string(),
+  nome: z.string(),
+  numeroCrc: z.string(),
+  digitoVerificadorCrc: z.number().int().nullable(),
+  tipoInscricao: z.string(),
+  codigoUfCrc: z.string(),
+  categoria: z.string(),
+  classificacao: z.string(),
+  apto: z.boolean().nullable(),
+  email: z.string().nullable(),
+  dataInicio: z.string(),
+});
+export type Contador = z.infer<typeof Contador>;
