@@ -41,6 +41,10 @@ test('search by razão social: modal of results, a row opens the taxpayer', asyn
   await expect(page.getByRole('tabpanel').getByRole('columnheader', { name: 'Qualificação' })).toBeVisible();
   await page.getByRole('tab', { name: 'Responsável' }).click();
   await expect(page.getByRole('tabpanel').getByText('Qualificação')).toBeVisible();
+  for (const tab of ['Procurador no Estado', 'Editais', 'Regime Especial']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel').getByRole('table').or(page.getByRole('tabpanel').getByText('Nenhum registro encontrado.'))).toBeVisible();
+  }
   await page.getByRole('tab', { name: 'Contador' }).click();
   await expect(page.getByRole('tabpanel').getByText(/CRC|Nenhum registro encontrado\./).first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);

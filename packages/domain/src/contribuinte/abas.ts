@@ -53,3 +53,41 @@ export const Contador = z.object({
   dataInicio: z.string(),
 });
 export type Contador = z.infer<typeof Contador>;
+
+/** §3 Attorney in the State (obterProcuradores). */
+export const Procurador = z.object({
+  numeroDocumento: z.string(),
+  razaoSocial: z.string(),
+  dataInicioValidade: z.string(),
+  caceal: z.number().int(),
+});
+export type Procurador = z.infer<typeof Procurador>;
+
+/** A notice that cites the registration (obterEditais). */
+export const EditalDoContribuinte = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  tipo: z.string(),
+  motivo: z.string().nullable(),
+  processo: z.string().nullable(),
+  dataPublicacao: z.string().nullable(),
+  situacao: z.string(),
+});
+export type EditalDoContribuinte = z.infer<typeof EditalDoContribuinte>;
+
+/** §3 Special regime (obterRegimesEspeciais); situation I/D/R/S, active S/N (§4). */
+export const RegimeEspecial = z.object({
+  seqSujeitoPassivo: z.number().int(),
+  numCaceal: z.number().int(),
+  descRegimeEspecial: z.string(),
+  descTipoRegime: z.string(),
+  descAtoConcessorio: z.string(),
+  processo: z.string().nullable(),
+  dtInicio: z.string(),
+  dtFim: z.string().nullable(),
+  situacao: z.enum(['I', 'D', 'R', 'S']),
+  indAtivo: z.enum(['S', 'N']),
+});
+export type RegimeEspecial = z.infer<typeof RegimeEspecial>;
+
+export const SITUACAO_REGIME: Record<RegimeEspecial['situacao'], string> = { I: 'INDEFINIDO', D: 'DEFINIDO', R: 'REVOGADO', S: 'SUSPENSO' };

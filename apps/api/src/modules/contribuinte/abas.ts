@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Atividade, Contador, Responsavel, Socio } from '@cadastro/domain';
+import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 
 type Row = Record<string, unknown>;
@@ -85,4 +85,50 @@ export async function obterContador(db: DbOrTx, by: { numeroPessoa?: number; cac
     email: (x.email as string | null) ?? null,
     dataInicio: day(x.data_inicio),
   };
+}
+
+export async function obterProcuradores(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Procurador[]> {
+  return (
+    await rows(db, sql`select p.numero_documento, p.nome, x.data_inicio_validade, c.numero_caceal from ${registro(by)} r
+      join procurador x on x.contribuinte_id = r.id join pessoa p on p.numero_pessoa = x.numero_pessoa_procurador
+      join contribuinte c on c.id = r.id order by x.data_inicio_validade desc`)
+  ).map((x) => ({ numeroDocumento: String(x.numero_documento), razaoSocial: String(x.nome), dataInicioValidade: day(x.data_inicio_validade), caceal: Number(x.numero_caceal) }));
+}
+
+export async function obterEditais(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<EditalDoContribuinte[]> {
+  return (
+    await rows(db, sql`select e.id, e.numero, t.descricao as tipo, m.descricao as motivo, e.numero_processo, e.data_publicacao, s.descricao as situacao
+      from ${registro(by)} r join edital_contribuinte ec on ec.contribuinte_id = r.id join edital e on e.id = ec.edital_id
+      join ref_tipo_edital t on t.id = e.tipo_edital_id join ref_situacao_edital s on s.id = e.situacao_edital_id
+      left join edital_motivo em on em.edital_id = e.id and em.principal left join ref_motivo_situacao m on m.id = em.motivo_id
+      order by e.data_publicacao desc nulls first, e.id desc`)
+  ).map((e) => ({
+    id: Number(e.id),
+    numero: String(e.numero),
+    tipo: String(e.tipo),
+    motivo: (e.motivo as string | null) ?? null,
+    processo: (e.numero_processo as string | null) ?? null,
+    dataPublicacao: e.data_publicacao === null ? null : day(e.data_publicacao),
+    situacao: String(e.situacao),
+  }));
+}
+
+export async function obterRegimesEspeciais(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<RegimeEspecial[]> {
+  return (
+    await rows(db, sql`select x.*, c.numero_caceal, re.descricao as regime, tr.descricao as tipo, ta.descricao as ato from ${registro(by)} r
+      join regime_especial_contribuinte x on x.contribuinte_id = r.id join contribuinte c on c.id = r.id
+      join ref_regime_especial re on re.id = x.regime_id join ref_tipo_regime_especial tr on tr.id = re.tipo_regime_id
+      join ref_tipo_ato_concessorio ta on ta.id = x.tipo_ato_concessorio_id order by x.dt_inicio desc`)
+  ).map((x) => ({
+    seqSujeitoPassivo: Number(x.seq),
+    numCaceal: Number(x.numero_caceal),
+    descRegimeEspecial: String(x.regime),
+    descTipoRegime: String(x.tipo),
+    descAtoConcessorio: String(x.ato),
+    processo: (x.processo as string | null) ?? null,
+    dtInicio: day(x.dt_inicio),
+    dtFim: x.dt_fim === null ? null : day(x.dt_fim),
+    situacao: String(x.situacao) as RegimeEspecial['situacao'],
+    indAtivo: String(x.ind_ativo) as RegimeEspecial['indAtivo'],
+  }));
 }

@@ -139,3 +139,26 @@ describe('tab calls: obterAtividades, obterSocios, obterResponsavel, obterContad
     expectProblem(await clerk.get(`${api}/obterAtividades/abc`), 400);
   });
 });
+
+describe('tab calls: obterProcuradores, obterEditais, obterRegimesEspeciais', () => {
+  const api = '/sfz-cadastro-api/api/contribuinte';
+  it('attorneys, notices that cite the registration, special regimes', async () => {
+    const p = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join procurador x on x.contribuinte_id = c.id limit 1`);
+    const procs = (await clerk.get(`${api}/obterProcuradores/porCaceal/${p.numero_caceal}`)).json();
+    expect(procs[0]).toMatchObject({ caceal: p.numero_caceal });
+    expect(procs[0].numeroDocumento).toMatch(/^\d{11}$/);
+    const e = await one<{ numero_caceal: number; numero: string }>(`select c.numero_caceal, e.numero from contribuinte c
+      join edital_contribuinte ec on ec.contribuinte_id = c.id join edital e on e.id = ec.edital_id limit 1`);
+    const editais = (await clerk.get(`${api}/obterEditais/porCaceal/${e.numero_caceal}`)).json();
+    expect(editais.map((x: { numero: string }) => x.numero)).toContain(e.numero);
+    const r = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join regime_especial_contribuinte x on x.contribuinte_id = c.id limit 1`);
+    const regimes = (await clerk.get(`${api}/obterRegimesEspeciais/porCaceal/${r.numero_caceal}`)).json();
+    expect(regimes[0]).toMatchObject({ numCaceal: r.numero_caceal });
+    expect(['I', 'D', 'R', 'S']).toContain(regimes[0].situacao);
+    expect(['S', 'N']).toContain(regimes[0].indAtivo);
+  });
+  it('an empty tab is an empty list', async () => {
+    const c = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c where not exists (select 1 from procurador x where x.contribuinte_id = c.id) limit 1`);
+    expect((await clerk.get(`${api}/obterProcuradores/porCaceal/${c.numero_caceal}`)).json()).toEqual([]);
+  });
+});

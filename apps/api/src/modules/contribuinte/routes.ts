@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Atividade, Authority, BuscaContribuinteParams, Contador, DadosCadastrais, PaginaContribuintes, Responsavel, Socio } from '@cadastro/domain';
-import { obterAtividades, obterContador, obterResponsavel, obterSocios } from './abas.js';
+import {
+  Atividade, Authority, BuscaContribuinteParams, Contador, DadosCadastrais, EditalDoContribuinte, PaginaContribuintes, Procurador, RegimeEspecial,
+  Responsavel, Socio,
+} from '@cadastro/domain';
+import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { obterDadosCadastrais } from './dados.js';
 import type { AppContext } from '../../platform/context.js';
@@ -47,6 +50,9 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ['obterSocios', z.array(Socio), obterSocios],
       ['obterResponsavel', Responsavel.nullable(), obterResponsavel],
       ['obterContador', Contador.nullable(), obterContador],
+      ['obterProcuradores', z.array(Procurador), obterProcuradores],
+      ['obterEditais', z.array(EditalDoContribuinte), obterEditais],
+      ['obterRegimesEspeciais', z.array(RegimeEspecial), obterRegimesEspeciais],
     ] as const;
     for (const [nome, resposta, carregar] of abas) {
       app.get(`/contribuinte/${nome}/:numeroPessoa`, {

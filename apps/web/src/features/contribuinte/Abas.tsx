@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Center, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Atividade, Contador, Responsavel, Socio } from '@cadastro/domain';
-import { formatCnae, formatCnpj, formatCpf } from '@cadastro/domain';
+import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
+import { formatCnae, formatCnpj, formatCpf, SITUACAO_REGIME } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { formatDay, formatMoney } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
@@ -122,6 +122,78 @@ export function ContadorAba({ numeroPessoa, caceal }: Props) {
             <Campo rotulo={t('contribuinte.contador.desde')} valor={formatDay(k!.dataInicio)} />
           </SimpleGrid>
         </Paper>
+      )}
+    </Estado>
+  );
+}
+
+export function ProcuradoresAba({ numeroPessoa, caceal }: Props) {
+  const { t } = useTranslation();
+  const q = useAba<Procurador[]>('obterProcuradores', numeroPessoa, caceal);
+  return (
+    <Estado q={q} vazio={(d) => d.length === 0}>
+      {(d) => (
+        <DataTable
+          rows={d}
+          rowKey={(p) => `${p.numeroDocumento}-${p.dataInicioValidade}`}
+          emptyText={t('contribuinte.busca.vazio')}
+          columns={[
+            { key: 'cpf', header: 'CPF', render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{documento(p.numeroDocumento)}</span> },
+            { key: 'nome', header: t('contribuinte.socio.nome'), render: (p) => p.razaoSocial },
+            { key: 'inicio', header: t('contribuinte.procurador.inicio'), render: (p) => formatDay(p.dataInicioValidade) },
+          ]}
+        />
+      )}
+    </Estado>
+  );
+}
+
+export function EditaisAba({ numeroPessoa, caceal }: Props) {
+  const { t } = useTranslation();
+  const q = useAba<EditalDoContribuinte[]>('obterEditais', numeroPessoa, caceal);
+  return (
+    <Estado q={q} vazio={(d) => d.length === 0}>
+      {(d) => (
+        <DataTable
+          rows={d}
+          rowKey={(e) => e.id}
+          emptyText={t('contribuinte.busca.vazio')}
+          columns={[
+            { key: 'numero', header: t('contribuinte.edital.numero'), render: (e) => e.numero },
+            { key: 'tipo', header: t('contribuinte.edital.tipo'), render: (e) => e.tipo },
+            { key: 'motivo', header: t('contribuinte.motivo'), render: (e) => e.motivo ?? '' },
+            { key: 'processo', header: t('contribuinte.edital.processo'), render: (e) => e.processo ?? '' },
+            { key: 'publicacao', header: t('contribuinte.edital.publicacao'), render: (e) => formatDay(e.dataPublicacao) },
+            { key: 'situacao', header: t('contribuinte.edital.situacao'), render: (e) => e.situacao },
+          ]}
+        />
+      )}
+    </Estado>
+  );
+}
+
+/** Read-only here; add/alter/delete come with the supertela edits. */
+export function RegimesAba({ numeroPessoa, caceal }: Props) {
+  const { t } = useTranslation();
+  const q = useAba<RegimeEspecial[]>('obterRegimesEspeciais', numeroPessoa, caceal);
+  return (
+    <Estado q={q} vazio={(d) => d.length === 0}>
+      {(d) => (
+        <DataTable
+          rows={d}
+          rowKey={(r) => r.seqSujeitoPassivo}
+          emptyText={t('contribuinte.busca.vazio')}
+          columns={[
+            { key: 'tipo', header: t('contribuinte.regime.tipo'), render: (r) => r.descTipoRegime },
+            { key: 'regime', header: t('contribuinte.regime.regime'), render: (r) => r.descRegimeEspecial },
+            { key: 'ato', header: t('contribuinte.regime.ato'), render: (r) => r.descAtoConcessorio },
+            { key: 'processo', header: t('contribuinte.edital.processo'), render: (r) => r.processo ?? '' },
+            { key: 'inicio', header: t('contribuinte.regime.inicio'), render: (r) => formatDay(r.dtInicio) },
+            { key: 'fim', header: t('contribuinte.regime.fim'), render: (r) => (r.dtFim ? formatDay(r.dtFim) : '---') },
+            { key: 'situacao', header: t('contribuinte.edital.situacao'), render: (r) => SITUACAO_REGIME[r.situacao] },
+            { key: 'ativo', header: t('contribuinte.regime.ativo'), render: (r) => (r.indAtivo === 'S' ? 'SIM' : 'NÃO') },
+          ]}
+        />
       )}
     </Estado>
   );

@@ -8,7 +8,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay, formatMoney } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
 import { useDadosCadastrais } from './api';
-import { AtividadesAba, ContadorAba, ResponsavelAba, SociosAba } from './Abas';
+import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, ResponsavelAba, SociosAba } from './Abas';
 
 /** contribuinte/{numeroPessoa}(?caceal=) and contribuinte/{caceal}/{numeroPessoa}: 'Dados do Contribuinte'. */
 export default function ContribuinteDetailPage() {
@@ -46,8 +46,11 @@ export default function ContribuinteDetailPage() {
               <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
               <Tabs.Tab value="atividades">{t('contribuinte.abas.atividades')}</Tabs.Tab>
               <Tabs.Tab value="contador">{t('contribuinte.abas.contador')}</Tabs.Tab>
+              <Tabs.Tab value="procuradores">{t('contribuinte.abas.procuradores')}</Tabs.Tab>
+              <Tabs.Tab value="editais">{t('contribuinte.abas.editais')}</Tabs.Tab>
               <Tabs.Tab value="responsavel">{t('contribuinte.abas.responsavel')}</Tabs.Tab>
               <Tabs.Tab value="socios">{t('contribuinte.abas.socios')}</Tabs.Tab>
+              <Tabs.Tab value="regimes">{t('contribuinte.abas.regimes')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="dados" pt="md">
               <DadosCadastraisAba d={d} />
@@ -57,6 +60,15 @@ export default function ContribuinteDetailPage() {
             </Tabs.Panel>
             <Tabs.Panel value="contador" pt="md">
               <ContadorAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+            </Tabs.Panel>
+            <Tabs.Panel value="procuradores" pt="md">
+              <ProcuradoresAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+            </Tabs.Panel>
+            <Tabs.Panel value="editais" pt="md">
+              <EditaisAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+            </Tabs.Panel>
+            <Tabs.Panel value="regimes" pt="md">
+              <RegimesAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
             </Tabs.Panel>
             <Tabs.Panel value="responsavel" pt="md">
               <ResponsavelAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />

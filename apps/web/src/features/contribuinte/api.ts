@@ -18,7 +18,11 @@ export function useDadosCadastrais(numeroPessoa: number, caceal: number | undefi
 }
 
 /** One call per tab (§7), loaded when the tab opens. */
-export function useAba<T>(nome: 'obterAtividades' | 'obterSocios' | 'obterResponsavel' | 'obterContador', numeroPessoa: number, caceal: number | undefined) {
+export function useAba<T>(
+  nome: 'obterAtividades' | 'obterSocios' | 'obterResponsavel' | 'obterContador' | 'obterProcuradores' | 'obterEditais' | 'obterRegimesEspeciais',
+  numeroPessoa: number,
+  caceal: number | undefined,
+) {
   return useQuery({
     queryKey: ['contribuinte', nome, numeroPessoa, caceal],
     queryFn: () => http.get<T>(`${base}/${nome}/${numeroPessoa}`, { query: { caceal }, silent: true }),
