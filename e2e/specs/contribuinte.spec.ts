@@ -87,3 +87,17 @@ test('a user without the consult role is refused', async ({ page }) => {
   await page.goto('/#/contribuinte');
   await expect(page.getByTestId('access-denied')).toBeVisible();
 });
+
+test('meu cadastro: the taxpayer sees their own registration, without the account menu', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('home-login').click();
+  await signIn(page, 'contribuinte');
+  await expect(page.getByTestId('home-logged')).toBeVisible();
+  await page.getByRole('link', { name: 'Meu Cadastro' }).click();
+  await expect(page.getByRole('heading', { name: 'Meu Cadastro' })).toBeVisible();
+  await expect(page.getByTestId('cabecalho-contribuinte')).toContainText(/24\d{6}-\d/);
+  await expect(page.getByTestId('menu-account')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Regime Especial' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('table').or(page.getByRole('tabpanel').getByText('Nenhum registro encontrado.'))).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});

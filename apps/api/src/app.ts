@@ -22,6 +22,7 @@ import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
 import { comboRoutes } from './modules/combo/routes.js';
 import { contribuinteRoutes } from './modules/contribuinte/routes.js';
+import { meuCadastroRoutes } from './modules/contribuinte/meu-cadastro.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(gatewayRoutes(ctx), { prefix: API_BASE });
   await app.register(comboRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(contribuinteRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(meuCadastroRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
-import { DEMO_ACCOUNTS } from './seed/demo-accounts.js';
+import { DEMO_ACCOUNTS, linkDemoTaxpayerAccount } from './seed/demo-accounts.js';
 import { countTaxpayers, seedRegistry } from './seed/registro.js';
 
 async function main() {
@@ -26,6 +26,7 @@ async function main() {
     await seedRegistry(ctx.database, { taxpayers: config.seedDemoTaxpayers, seed: 1 });
     app.log.info({ taxpayers: config.seedDemoTaxpayers, ms: Math.round(performance.now() - t0) }, 'demo registry generated');
   }
+  await linkDemoTaxpayerAccount(ctx.database.db);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -87,3 +87,12 @@ export async function ensureDemoAccounts(db: Db, profile: 'dev' | 'prod'): Promi
   }
   return created;
 }
+
+/**
+ * The demo taxpayer account sees a real registration in "meu cadastro": it is linked to the person
+ * of the first generated registration (once; an existing link is kept).
+ */
+export async function linkDemoTaxpayerAccount(db: Db) {
+  await db.execute(sql`update usuario set numero_pessoa = (select numero_pessoa from contribuinte where indicador_matriz = 'M' order by id limit 1)
+    where login = 'contribuinte' and numero_pessoa is null`);
+}

@@ -32,6 +32,15 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'settings', page: lazy(() => import('../features/conta/SettingsPage')), authorities: [A.USER], titleKey: 'settings.title' },
   { path: 'accessdenied', page: lazy(() => import('../features/erro/AccessDeniedPage')), titleKey: 'error.title' },
   {
+    path: 'meu-cadastro',
+    page: lazy(() => import('../features/contribuinte/MeuCadastroPage')),
+    authorities: [A.MEU_CADASTRO],
+    titleKey: 'contribuinte.meuCadastro.title',
+    menu: { labelKey: 'global.menu.meuCadastro' },
+    hideAccountMenu: true,
+  },
+  { path: 'meu-cadastro/:number', page: lazy(() => import('../features/contribuinte/MeuCadastroPage')), authorities: [A.MEU_CADASTRO], titleKey: 'contribuinte.meuCadastro.title', hideAccountMenu: true },
+  {
     path: 'contribuinte',
     page: lazy(() => import('../features/contribuinte/ContribuinteSearchPage')),
     authorities: [A.CON_DADOS_CONTRI],

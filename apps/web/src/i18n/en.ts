@@ -17,7 +17,7 @@ const en: Messages = {
       toggle: 'Open the menu',
       edital: 'Notices',
       pessoa: 'Person',
-      contribuinte: 'Taxpayer', contribuintes: 'Taxpayers',
+      meuCadastro: 'My registration', contribuinte: 'Taxpayer', contribuintes: 'Taxpayers',
       relatorios: 'Reports',
       admin: { gateway: 'Gateway', userManagement: 'User management', metrics: 'Metrics', health: 'Health', configuration: 'Configuration', audits: 'Audits', logs: 'Logs', apidocs: 'API', caixaCorreio: 'Mailbox (built-in SMTP)', main: 'Administration' },
       account: {
@@ -196,6 +196,7 @@ const en: Messages = {
       dicaRazao: 'Part of the name, ignoring case and accents (at least 3 characters).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'CNPJ root', RAZAO_SOCIAL: 'Company name' },
     },
+    meuCadastro: { title: 'My registration' },
     detalhe: { title: 'Taxpayer data', novaConsulta: 'New search' },
   },
   userManagement: {

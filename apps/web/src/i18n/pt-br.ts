@@ -15,7 +15,7 @@ const ptBr = {
       toggle: 'Abrir o menu',
       edital: 'Edital',
       pessoa: 'Pessoa',
-      contribuinte: 'Contribuinte', contribuintes: 'Contribuintes',
+      meuCadastro: 'Meu Cadastro', contribuinte: 'Contribuinte', contribuintes: 'Contribuintes',
       relatorios: 'Relatórios',
       admin: { gateway: 'Gateway', userManagement: 'Gestão de usuários', metrics: 'Métricas', health: 'Saúde', configuration: 'Configuração', audits: 'Auditorias', logs: 'Logs', apidocs: 'API', caixaCorreio: 'Caixa de correio (SMTP interno)', main: 'Administração' },
       account: {
@@ -194,6 +194,7 @@ const ptBr = {
       dicaRazao: 'Parte do nome, sem diferença entre maiúsculas, minúsculas e acentos (mínimo de 3 caracteres).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'Raiz do CNPJ', RAZAO_SOCIAL: 'Razão social' },
     },
+    meuCadastro: { title: 'Meu Cadastro' },
     detalhe: { title: 'Dados do Contribuinte', novaConsulta: 'Nova Consulta' },
   },
   userManagement: {

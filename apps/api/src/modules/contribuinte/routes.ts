@@ -5,7 +5,8 @@ import {
   Responsavel, Socio,
 } from '@cadastro/domain';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
-import { notFound } from '../../platform/errors/problem.js';
+import { forbidden, notFound } from '../../platform/errors/problem.js';
+import { pertenceAoUsuario } from './meu-cadastro.js';
 import { obterDadosCadastrais } from './dados.js';
 import type { AppContext } from '../../platform/context.js';
 import { buscarContribuintes } from './busca.js';
@@ -13,8 +14,15 @@ import { buscarContribuintes } from './busca.js';
 /** §7 "Taxpayer" calls under /sfz-cadastro-api/api/contribuinte. */
 export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // my-registration (ROLE_CAD_MEU_CADASTRO) gets its own call, limited to the user's own person.
-    const dados = { access: [Authority.CON_DADOS_CONTRI] } as const;
+    // Staff read any registration; a taxpayer (ROLE_CAD_MEU_CADASTRO) only their own (checked below).
+    const dados = { access: [Authority.CON_DADOS_CONTRI, Authority.MEU_CADASTRO] } as const;
+    app.addHook('preHandler', async (req) => {
+      if (!req.routeOptions.url?.includes('/contribuinte/obter') || req.routeOptions.url.includes('obterListaContribuintes')) return;
+      const p = req.principal;
+      if (!p || p.authorities.includes(Authority.CON_DADOS_CONTRI)) return;
+      const { numeroPessoa, caceal } = { ...(req.params as object), ...(req.query as object) } as { numeroPessoa?: number; caceal?: number };
+      if (!(await pertenceAoUsuario(ctx.database.db, p.login, { numeroPessoa, caceal }))) throw forbidden('Only your own registration');
+    });
     app.get('/contribuinte/obterDadosCadastrais/:numeroPessoa', {
       config: dados,
       schema: {

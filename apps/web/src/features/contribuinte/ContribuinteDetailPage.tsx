@@ -12,18 +12,23 @@ import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, Re
 
 /** contribuinte/{numeroPessoa}(?caceal=) and contribuinte/{caceal}/{numeroPessoa}: 'Dados do Contribuinte'. */
 export default function ContribuinteDetailPage() {
-  const { t } = useTranslation();
   const params = useParams();
   const [search] = useSearchParams();
   const numeroPessoa = Number(params.numeroPessoa);
   const caceal = params.caceal ? Number(params.caceal) : search.get('caceal') ? Number(search.get('caceal')) : undefined;
+  return <ContribuinteDetalhe numeroPessoa={numeroPessoa} caceal={caceal} novaConsulta />;
+}
+
+/** The tabbed registration view, shared by the staff detail and meu-cadastro. */
+export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false }: { numeroPessoa: number; caceal: number | undefined; novaConsulta?: boolean }) {
+  const { t } = useTranslation();
   const q = useDadosCadastrais(numeroPessoa, caceal);
   const d = q.data;
   return (
     <Stack py="md">
       <Group justify="space-between">
-        <Title order={1}>{t('contribuinte.detalhe.title')}</Title>
-        <Anchor component={Link} to="/contribuinte">{t('contribuinte.detalhe.novaConsulta')}</Anchor>
+        <Title order={1}>{t(novaConsulta ? 'contribuinte.detalhe.title' : 'contribuinte.meuCadastro.title')}</Title>
+        {novaConsulta && <Anchor component={Link} to="/contribuinte">{t('contribuinte.detalhe.novaConsulta')}</Anchor>}
       </Group>
       {q.isPending && (
         <Center h={160}>
