@@ -45,14 +45,19 @@ test('create a user, edit its roles, deactivate it from the list', async ({ page
 
 test('a deactivated account cannot sign in', async ({ page }) => {
   await asAdmin(page);
+  // 'editais' is used by no other browser test; it is activated again at the end
   await page.goto('/#/user-management?sort=login,asc');
-  await page.getByTestId('toggle-contribuinte').click();
-  await expect(page.getByTestId('toggle-contribuinte')).toHaveText('Desativado');
+  await page.getByTestId('toggle-editais').click();
+  await expect(page.getByTestId('toggle-editais')).toHaveText('Desativado');
   await page.getByTestId('menu-account').click();
   await page.getByTestId('logout').click();
   await page.getByTestId('home-login').click();
-  await signIn(page, 'contribuinte');
+  await signIn(page, 'editais');
   await expect(page.getByTestId('login-error')).toBeVisible();
+  await signIn(page, 'admin');
+  await page.goto('/#/user-management?sort=login,asc');
+  await page.getByTestId('toggle-editais').click();
+  await expect(page.getByTestId('toggle-editais')).toHaveText('Ativado');
 });
 
 test('audits show the failed sign-in; a log level changes', async ({ page }) => {
