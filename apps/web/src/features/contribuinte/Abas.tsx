@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Center, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Campo } from './Campo';
 import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
 import { formatCnae, formatCnpj, formatCpf, SITUACAO_REGIME } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
@@ -74,15 +75,6 @@ export function SociosAba({ numeroPessoa, caceal }: Props) {
   );
 }
 
-function Campo({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <Text size="sm" fw={700}>{rotulo}</Text>
-      <Text>{valor === null || valor === '' ? <Text span c="dimmed">{t('contribuinte.naoInformado')}</Text> : valor}</Text>
-    </div>
-  );
-}
 
 export function ResponsavelAba({ numeroPessoa, caceal }: Props) {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Center, Group, Loader, Paper, Popover, SimpleGrid, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Campo } from './Campo';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DadosCadastrais } from '@cadastro/domain';
 import { formatCaceal, formatCep, formatCnpj } from '@cadastro/domain';
@@ -88,16 +89,6 @@ export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false
   );
 }
 
-function Campo({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
-  const { t } = useTranslation();
-  const vazio = valor === null || valor === undefined || valor === '';
-  return (
-    <div>
-      <Text size="sm" fw={700}>{rotulo}</Text>
-      <Text>{vazio ? <Text span c="dimmed">{t('contribuinte.naoInformado')}</Text> : valor}</Text>
-    </div>
-  );
-}
 
 function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
