@@ -101,3 +101,23 @@ test('meu cadastro: the taxpayer sees their own registration, without the accoun
   await expect(page.getByRole('tabpanel').getByRole('table').or(page.getByRole('tabpanel').getByText('Nenhum registro encontrado.'))).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+test('navbar quick search: a pasted CACEAL opens the taxpayer, part of a name lists them', async ({ page }) => {
+  await asClerk(page);
+  await page.goto('/#/contribuinte');
+  await consultar(page, 'Razão social', 'ltda');
+  const modal = page.getByRole('dialog', { name: 'Contribuintes encontrados' });
+  const cacealDigito = ((await modal.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').trim();
+  await page.keyboard.press('Escape');
+  await page.goto('/');
+  await page.getByTestId('quick-search').fill(cacealDigito.replace('-', ''));
+  await page.getByTestId('quick-search').press('Enter');
+  await expect(page.getByTestId('cabecalho-contribuinte')).toContainText(cacealDigito);
+  await page.getByTestId('quick-search').fill('comercio');
+  await page.getByTestId('quick-search').press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Contribuintes encontrados' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('quick-search').fill('ab');
+  await page.getByTestId('quick-search').press('Enter');
+  await expect(page.getByTestId('quick-search')).toHaveAttribute('aria-invalid', 'true');
+});

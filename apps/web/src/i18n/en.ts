@@ -6,6 +6,7 @@ const en: Messages = {
     title: 'Taxpayer Registry',
     skipToContent: 'Skip to content',
     close: 'Close',
+    quickSearch: { label: 'Quick taxpayer search', placeholder: 'CACEAL, CNPJ or name', invalid: 'Type a CACEAL, a valid CNPJ, a CNPJ root or at least 3 letters of the name.' },
     progress: 'Loading',
     select: 'Select...',
     noRecords: 'No records found.',

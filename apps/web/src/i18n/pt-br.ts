@@ -4,6 +4,7 @@ const ptBr = {
     title: 'Cadastro de Contribuintes',
     skipToContent: 'Ir para o conteúdo',
     close: 'Fechar',
+    quickSearch: { label: 'Busca rápida de contribuinte', placeholder: 'CACEAL, CNPJ ou nome', invalid: 'Informe um CACEAL, um CNPJ válido, uma raiz de CNPJ ou ao menos 3 letras do nome.' },
     progress: 'Carregando',
     select: 'Selecione...',
     noRecords: 'Nenhum registro encontrado.',

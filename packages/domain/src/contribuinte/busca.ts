@@ -56,3 +56,21 @@ export const PaginaContribuintes = z.object({
   totalIsLowerBound: z.boolean(),
 });
 export type PaginaContribuintes = z.infer<typeof PaginaContribuintes>;
+
+/**
+ * The navbar quick search: what a pasted text is. 8 digits (or 9 starting with 24) → CACEAL; a valid
+ * CNPJ (masked or not, numeric or alphanumeric) → CNPJ; 8 CNPJ characters with a letter → root;
+ * anything else of 3+ characters → razão social. CPFs are left to the person screen.
+ */
+export function classificarBuscaRapida(texto: string): { tipo: TipoBuscaContribuinte; termo: string } | null {
+  const t = texto.trim();
+  const digits = onlyDigits(t);
+  const plainDigits = /^[\d\s./-]+$/.test(t);
+  if (plainDigits && digits.length === 8) return { tipo: 'CACEAL', termo: digits };
+  if (plainDigits && digits.length === 9 && digits.startsWith('24')) return { tipo: 'CACEAL', termo: digits.slice(0, 8) };
+  const cnpj = onlyCnpjChars(t);
+  if (/^[\dA-Za-z\s./-]+$/.test(t) && cnpj.length === 14 && isValidCnpj(cnpj)) return { tipo: 'CNPJ', termo: cnpj };
+  if (/^[0-9A-Za-z]{8}$/.test(t) && /[A-Za-z]/.test(t) && /\d/.test(t)) return { tipo: 'RAIZ_DO_CNPJ', termo: cnpj };
+  if (plainDigits) return null;
+  return t.length >= RAZAO_SOCIAL_MIN ? { tipo: 'RAZAO_SOCIAL', termo: t } : null;
+}

@@ -3,11 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
-import { APP_VERSION, LANGUAGES } from '@cadastro/domain';
+import { APP_VERSION, Authority, LANGUAGES } from '@cadastro/domain';
 import { ACCOUNT_QUERY_KEY, useSession } from '../../ui/session';
 import { changeLanguage, LANGUAGE_NAMES } from '../../i18n';
 import { http } from '../../ui/http';
 import { MENU_GROUPS, ROUTES, visibleMenu } from '../routes';
+import { QuickSearch } from './QuickSearch';
 
 const linkOf = (path: string) => '/' + path.replace(/\/:[^/]+\??/g, '');
 
@@ -121,6 +122,7 @@ export function Navbar() {
         </Stack>
       </UnstyledButton>
       <Group gap={4} visibleFrom="md" wrap="nowrap">
+        {session.authenticated && session.hasAnyAuthority([Authority.CON_DADOS_CONTRI]) && <QuickSearch />}
         {menus}
       </Group>
       <Burger opened={drawer} onClick={toggle} hiddenFrom="md" color="white" aria-label={t('global.menu.toggle')} />

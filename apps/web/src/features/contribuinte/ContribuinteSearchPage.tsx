@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { ContribuinteResumo, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE, formatCaceal, formatCnpj, TIPOS_BUSCA_CONTRIBUINTE, validarTermoBusca } from '@cadastro/domain';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -32,6 +32,7 @@ export default function ContribuinteSearchPage() {
   const [vazio, setVazio] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
   const invalido = !tipo || validarTermoBusca(tipo, termo) !== null;
+  const [params, setParams] = useSearchParams();
 
   const carregar = async (b: { tipo: TipoBuscaContribuinte; termo: string }, page: number) => {
     setLoading(true);
@@ -60,6 +61,25 @@ export default function ContribuinteSearchPage() {
     setBusca(b);
     void carregar(b, 1);
   };
+
+  const iniciar = (b: { tipo: TipoBuscaContribuinte; termo: string }) => {
+    setTipo(b.tipo);
+    setTermo(mascarar(b.tipo, b.termo));
+    setVazio(false);
+    setBusca(b);
+    void carregar(b, 1);
+  };
+
+  // The navbar quick search arrives as ?tipo=&termo=: run it once, then drop the parameters so the
+  // browser's back button does not search (and navigate) again.
+  useEffect(() => {
+    const tp = params.get('tipo') as TipoBuscaContribuinte | null;
+    const tm = (params.get('termo') ?? '').trim();
+    if (!tp || !(TIPOS_BUSCA_CONTRIBUINTE as readonly string[]).includes(tp)) return;
+    setParams({}, { replace: true });
+    if (validarTermoBusca(tp, tm) === null) void Promise.resolve().then(() => iniciar({ tipo: tp, termo: tm }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the URL brings a search
+  }, [params]);
 
   const columns: Column<ContribuinteResumo>[] = [
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => void navigate(detalheUrl(c))}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },

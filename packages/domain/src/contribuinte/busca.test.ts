@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { classificarBuscaRapida, validarTermoBusca } from './busca.js';
+
+describe('quick search classification', () => {
+  it.each([
+    ['24000004', { tipo: 'CACEAL', termo: '24000004' }],
+    ['240000048', { tipo: 'CACEAL', termo: '24000004' }],
+    ['11.222.333/0001-81', { tipo: 'CNPJ', termo: '11222333000181' }],
+    ['11222333000181', { tipo: 'CNPJ', termo: '11222333000181' }],
+    ['12.abc.345/01de-35', { tipo: 'CNPJ', termo: '12ABC34501DE35' }],
+    ['12ABC345', { tipo: 'RAIZ_DO_CNPJ', termo: '12ABC345' }],
+    ['Comércio de Alimentos', { tipo: 'RAZAO_SOCIAL', termo: 'Comércio de Alimentos' }],
+  ])('%s → %j', (text, expected) => {
+    expect(classificarBuscaRapida(text)).toEqual(expected);
+  });
+  it('nothing for too short text, an invalid CNPJ or a CPF', () => {
+    expect(classificarBuscaRapida('ab')).toBeNull();
+    expect(classificarBuscaRapida('11222333000182')).toBeNull();
+    expect(classificarBuscaRapida('529.982.247-25')).toBeNull();
+  });
+  it('every classification passes the search rule of its kind', () => {
+    for (const t of ['24000004', '11.222.333/0001-81', '12ABC345', 'silva']) {
+      const c = classificarBuscaRapida(t)!;
+      expect(validarTermoBusca(c.tipo, c.termo)).toBeNull();
+    }
+  });
+});
