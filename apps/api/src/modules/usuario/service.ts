@@ -9,6 +9,16 @@ import * as contaRepo from '../conta/repository.js';
 import { auditImage, ContaService, emailUsed, loginUsed, toAccount } from '../conta/service.js';
 import * as repo from './repository.js';
 
+/** The profile columns an administrator sets, written the same way on create and update. */
+const perfil = (req: AdminUserCreate) => ({
+  login: req.login.toLowerCase(),
+  email: req.email.toLowerCase(),
+  firstName: req.firstName ?? null,
+  lastName: req.lastName ?? null,
+  imageUrl: req.imageUrl ?? null,
+  langKey: req.langKey,
+});
+
 /** User management (admin): list, create (mails a set-password link), update, delete. */
 export class UsuarioService {
   private readonly conta: ContaService;
@@ -42,12 +52,7 @@ export class UsuarioService {
       const u = await contaRepo.insertUsuario(
         tx,
         {
-          login: req.login.toLowerCase(),
-          email: req.email.toLowerCase(),
-          firstName: req.firstName ?? null,
-          lastName: req.lastName ?? null,
-          imageUrl: req.imageUrl ?? null,
-          langKey: req.langKey,
+          ...perfil(req),
           // Nobody knows this password: the user sets one through the mailed link.
           passwordHash: await hashPassword(randomKey(32)),
           activated: true,
@@ -79,12 +84,7 @@ export class UsuarioService {
         }
       }
       const after = await contaRepo.updateUsuario(tx, req.id, {
-        login: req.login.toLowerCase(),
-        email: req.email.toLowerCase(),
-        firstName: req.firstName ?? null,
-        lastName: req.lastName ?? null,
-        imageUrl: req.imageUrl ?? null,
-        langKey: req.langKey,
+        ...perfil(req),
         activated: req.activated,
         lastModifiedBy: actor,
         lastModifiedDate: new Date().toISOString(),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Alert, Anchor, Badge, Center, Group, Loader, Paper, Popover, SimpleGrid, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Campo } from './Campo';
@@ -10,6 +10,17 @@ import { formatDay, formatMoney } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
 import { useDadosCadastrais } from './api';
 import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, ResponsavelAba, SociosAba } from './Abas';
+
+/** The tabs after Dados Cadastrais, in the order of §2; each loads by its own call. */
+const ABAS: [string, string, ComponentType<{ numeroPessoa: number; caceal: number | undefined }>][] = [
+  ['atividades', 'contribuinte.abas.atividades', AtividadesAba],
+  ['contador', 'contribuinte.abas.contador', ContadorAba],
+  ['procuradores', 'contribuinte.abas.procuradores', ProcuradoresAba],
+  ['editais', 'contribuinte.abas.editais', EditaisAba],
+  ['responsavel', 'contribuinte.abas.responsavel', ResponsavelAba],
+  ['socios', 'contribuinte.abas.socios', SociosAba],
+  ['regimes', 'contribuinte.abas.regimes', RegimesAba],
+];
 
 /** contribuinte/{numeroPessoa}(?caceal=) and contribuinte/{caceal}/{numeroPessoa}: 'Dados do Contribuinte'. */
 export default function ContribuinteDetailPage() {
@@ -50,45 +61,24 @@ export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false
           <Tabs defaultValue="dados" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
-              <Tabs.Tab value="atividades">{t('contribuinte.abas.atividades')}</Tabs.Tab>
-              <Tabs.Tab value="contador">{t('contribuinte.abas.contador')}</Tabs.Tab>
-              <Tabs.Tab value="procuradores">{t('contribuinte.abas.procuradores')}</Tabs.Tab>
-              <Tabs.Tab value="editais">{t('contribuinte.abas.editais')}</Tabs.Tab>
-              <Tabs.Tab value="responsavel">{t('contribuinte.abas.responsavel')}</Tabs.Tab>
-              <Tabs.Tab value="socios">{t('contribuinte.abas.socios')}</Tabs.Tab>
-              <Tabs.Tab value="regimes">{t('contribuinte.abas.regimes')}</Tabs.Tab>
+              {ABAS.map(([valor, rotulo]) => (
+                <Tabs.Tab key={valor} value={valor}>{t(rotulo)}</Tabs.Tab>
+              ))}
             </Tabs.List>
             <Tabs.Panel value="dados" pt="md">
               <DadosCadastraisAba d={d} />
             </Tabs.Panel>
-            <Tabs.Panel value="atividades" pt="md">
-              <AtividadesAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Tabs.Panel>
-            <Tabs.Panel value="contador" pt="md">
-              <ContadorAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Tabs.Panel>
-            <Tabs.Panel value="procuradores" pt="md">
-              <ProcuradoresAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Tabs.Panel>
-            <Tabs.Panel value="editais" pt="md">
-              <EditaisAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Tabs.Panel>
-            <Tabs.Panel value="regimes" pt="md">
-              <RegimesAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Tabs.Panel>
-            <Tabs.Panel value="responsavel" pt="md">
-              <ResponsavelAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Tabs.Panel>
-            <Tabs.Panel value="socios" pt="md">
-              <SociosAba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Tabs.Panel>
+            {ABAS.map(([valor, , Aba]) => (
+              <Tabs.Panel key={valor} value={valor} pt="md">
+                <Aba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+              </Tabs.Panel>
+            ))}
           </Tabs>
         </>
       )}
     </Stack>
   );
 }
-
 
 function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
