@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousA11yViolations, signIn } from '../support/app';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
 
 async function asClerk(page: Page) {
   await page.goto('/');
@@ -120,4 +120,45 @@ test('navbar quick search: a pasted CACEAL opens the taxpayer, part of a name li
   await page.getByTestId('quick-search').fill('ab');
   await page.getByTestId('quick-search').press('Enter');
   await expect(page.getByTestId('quick-search')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the printable sheet: every section loads, Imprimir opens the PDF; a notice number opens its PDF', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'atendente');
+  // A registration cited by a notice, so the Editais block has a link (about 1 in 40 are).
+  let alvo: { numeroCaceal: number; numeroPessoa: number; razaoSocial: string } | undefined;
+  for (let pagina = 0; !alvo && pagina < 10; pagina++) {
+    const lista = (await (await request.get(`/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/${pagina}/50`, { headers })).json()) as {
+      content: { numeroCaceal: number; numeroPessoa: number; razaoSocial: string }[];
+    };
+    for (const c of lista.content) {
+      const editais = await (await request.get(`/sfz-cadastro-api/api/contribuinte/obterEditais/porCaceal/${c.numeroCaceal}`, { headers })).json();
+      if (editais.length) { alvo = c; break; }
+    }
+  }
+  expect(alvo).toBeDefined();
+  await asClerk(page);
+  await page.goto(`/#/contribuinte/${alvo!.numeroCaceal}/${alvo!.numeroPessoa}`);
+  await page.getByRole('link', { name: 'Ficha cadastral' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/fichaimprimivel/${alvo!.numeroCaceal}$`));
+  await expect(page.getByRole('heading', { name: 'Ficha Cadastral' })).toBeVisible();
+  for (const s of ['Identificação', 'Endereço principal', 'Contato', 'Situação cadastral', 'Processamento de dados', 'Atividade econômica', 'Contador', 'Procurador', 'Editais', 'Responsável', 'Quadro de Sócios e Administradores']) {
+    await expect(page.getByRole('heading', { name: s, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(alvo!.razaoSocial).first()).toBeVisible();
+  await expect(page.getByText('Carregando dados, por favor aguarde...')).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Ver endereços' }).click();
+  const enderecos = page.getByRole('dialog', { name: 'Endereços' });
+  await expect(enderecos.getByText('Principal', { exact: true })).toBeVisible();
+  await enderecos.getByRole('button', { name: 'Fechar' }).last().click();
+
+  const pdf = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await expect((await pdf).url()).toMatch(/^blob:|^about:blank/);
+  await expect(page.getByText('Não foi possível gerar o documento para impressão.')).toHaveCount(0);
+
+  const edital = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^Abrir o PDF do edital/ }).first().click();
+  await expect((await edital).url()).toMatch(/^blob:|^about:blank/);
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,6 +29,9 @@ import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
 import { Metrics } from './platform/metrics.js';
 import { ServiceRegistry } from './platform/services.js';
+import { ficRoutes } from './modules/fic/routes.js';
+import { editalRoutes } from './modules/edital/routes.js';
+import { pessoaRoutes } from './modules/pessoa/routes.js';
 import { correioRoutes } from './modules/correio/routes.js';
 import { ensureAuthorities, ensureDemoAccounts } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
@@ -94,6 +98,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
+  // Only routes that opt in (config.rateLimit) are throttled: the public ones.
+  await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
   registerGuard(app, tokens, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
 
@@ -115,6 +121,9 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(comboRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(contribuinteRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(meuCadastroRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(ficRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(editalRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(pessoaRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

@@ -12,3 +12,4 @@ export * from './combo/contracts.js';
 export * from './contribuinte/busca.js';
 export * from './contribuinte/dados.js';
 export * from './contribuinte/abas.js';
+export * from './fic/contracts.js';

@@ -49,6 +49,13 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: 'contribuinte/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
   { path: 'contribuinte/:caceal/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
+  // §2: the printable sheet (a taxpayer may open their own; the server checks it).
+  { path: 'fichaimprimivel/:caceal', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
+  { path: 'ficha-cadastral/:number', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
+  // §2 FIC: public, no role.
+  { path: 'fic', page: lazy(() => import('../features/fic/FicConsultaPage')), titleKey: 'fic.title', menu: { labelKey: 'global.menu.fic' } },
+  { path: 'fic/verificar/:codigo?', page: lazy(() => import('../features/fic/FicVerificacaoPage')), titleKey: 'fic.verificar.title' },
+  { path: 'fic/:numeroDocumento', page: lazy(() => import('../features/fic/FicPage')), titleKey: 'fic.title' },
   ...adminRoutes(),
   { path: 'error', page: lazy(() => import('../features/erro/ErrorPage')), titleKey: 'error.title' },
 ];

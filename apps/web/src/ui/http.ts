@@ -28,6 +28,8 @@ export interface RequestOptions {
   alertHeaders?: boolean;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
+  /** 'blob' for documents (PDF, XLSX): the body is returned as a Blob. */
+  responseType?: 'json' | 'blob';
 }
 
 function readCookie(name: string): string | undefined {
@@ -82,6 +84,10 @@ export async function request<T>(method: string, url: string, body?: unknown, op
     const err = new HttpError(0, url, undefined, '', undefined);
     if (!opts.silent) window.dispatchEvent(new CustomEvent(HTTP_ERROR_EVENT, { detail: err }));
     throw err;
+  }
+  if (res.ok && opts.responseType === 'blob') {
+    const blob = await res.blob().finally(() => progress.done());
+    return { data: blob as T, headers: res.headers, status: res.status };
   }
   progress.done();
   const text = await res.text();

@@ -76,3 +76,11 @@ export const DadosCadastrais = z.object({
   tipoUnidade: z.array(Ref),
 });
 export type DadosCadastrais = z.infer<typeof DadosCadastrais>;
+
+/** An address on one line, as certificates and lists print it. */
+export function enderecoEmLinha(e: Endereco): string {
+  const cep = e.cep && /^\d{8}$/.test(e.cep) ? `${e.cep.slice(0, 5)}-${e.cep.slice(5)}` : e.cep;
+  const rua = [e.tipoLogradouro, e.logradouro].filter(Boolean).join(' ') + (e.numeroImovel ? `, ${e.numeroImovel}` : ', S/N');
+  const lugar = e.municipio ? `${e.municipio.nome}/${e.municipio.codigoUf}` : [e.uf, e.pais.nome].filter(Boolean).join(' - ');
+  return [rua, e.complemento, e.bairro, lugar, cep && `CEP ${cep}`].filter(Boolean).join(' - ');
+}

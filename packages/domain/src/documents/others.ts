@@ -1,5 +1,7 @@
 import { onlyDigits } from './digits.js';
 import { UF_CODES } from '../reference/uf.js';
+import { formatCpf } from './cpf.js';
+import { formatCnpj } from './cnpj.js';
 
 /** CEP: 8 digits, shown xxxxx-xxx (§5). Alagoas CEPs are 57000-000..57999-999. */
 export const isValidCep = (v: string) => /^\d{8}$/.test(onlyDigits(v)) && onlyDigits(v).length === v.replace(/[-.\s]/g, '').length;
@@ -31,3 +33,6 @@ export const formatCrc = (c: Crc) => `${c.uf}${c.numero.padStart(6, '0')}${c.tip
 export function documentKind(value: string): 'CPF' | 'CNPJ' {
   return value.replace(/[^0-9A-Za-z]/g, '').length < 12 ? 'CPF' : 'CNPJ';
 }
+
+/** §5: a person's document shown masked as CPF or CNPJ by its length. */
+export const formatDocumento = (value: string) => (documentKind(value) === 'CPF' ? formatCpf(value) : formatCnpj(value));

@@ -4,3 +4,4 @@ export * from './correio.js';
 export * from './referencia.js';
 export * from './cadastro.js';
 export * from './operacao.js';
+export * from './fic.js';

@@ -37,6 +37,9 @@ describe('meu cadastro (ROLE_CAD_MEU_CADASTRO)', () => {
     expectProblem(await taxpayer.get(`${api}/contribuinte/obterSocios/porCaceal/${other.numero_caceal}`), 403);
     expectProblem(await taxpayer.get(`${api}/contribuinte/obterDadosCadastrais/${me.numeroPessoa}?caceal=${other.numero_caceal}`), 403);
     expectProblem(await taxpayer.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/10`), 403);
+    // Printing the sheet follows the same rule: the own registration yes, another one no.
+    expect((await taxpayer.get(`${api}/relatorio/imprimir?numeroCaceal=${me.cacealList[0]}`)).headers['content-type']).toBe('application/pdf');
+    expectProblem(await taxpayer.get(`${api}/relatorio/imprimir?numeroCaceal=${other.numero_caceal}`), 403);
   });
 
   it('staff without the role cannot call obterUsuarioLogado', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { formatCnpj } from '@cadastro/domain';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 import { seedRegistry } from '../../seed/registro.js';
+import { textoDoPdf } from '../../test/pdf.js';
 
 let t: TestApp;
 let clerk: Client;
@@ -160,5 +161,45 @@ describe('tab calls: obterProcuradores, obterEditais, obterRegimesEspeciais', ()
   it('an empty tab is an empty list', async () => {
     const c = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c where not exists (select 1 from procurador x where x.contribuinte_id = c.id) limit 1`);
     expect((await clerk.get(`${api}/obterProcuradores/porCaceal/${c.numero_caceal}`)).json()).toEqual([]);
+  });
+});
+
+describe('GET relatorio/imprimir (the printable sheet)', () => {
+  const imprimir = '/sfz-cadastro-api/api/relatorio/imprimir';
+  it('is a PDF with every section, the razão social, accents and page numbers', async () => {
+    const c = await one<{ numero_caceal: number; numero_pessoa: number; raiz: number; nome: string }>(`select c.numero_caceal, c.numero_pessoa, p.nome,
+      coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz from contribuinte c join pessoa p using (numero_pessoa)
+      where exists (select 1 from socio s where s.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)) order by c.id limit 1`);
+    const r = await clerk.get(`${imprimir}?numeroCaceal=${c.numero_caceal}&numeroPessoa=${c.numero_pessoa}&numeroPessoaRaiz=${c.raiz}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect(r.headers['content-disposition']).toBe(`inline; filename="ficha-cadastral-${c.numero_caceal}.pdf"`);
+    const { texto, paginas } = await textoDoPdf(r.rawPayload);
+    expect(paginas).toBeGreaterThanOrEqual(1);
+    expect(texto).toContain(c.nome);
+    for (const s of ['IDENTIFICAÇÃO', 'ENDEREÇO PRINCIPAL', 'CONTATO', 'SITUAÇÃO CADASTRAL', 'PROCESSAMENTO DE DADOS', 'ATIVIDADE ECONÔMICA', 'CONTADOR',
+      'PROCURADOR NO ESTADO', 'EDITAIS', 'RESPONSÁVEL', 'QUADRO DE SÓCIOS E ADMINISTRADORES']) expect(texto).toContain(s);
+    expect(texto).toContain(`Página 1 de ${paginas}`);
+  });
+
+  it('a person number that is not the CACEAL\'s → 404; bad CACEAL → 400; roles', async () => {
+    const c = await one<{ numero_caceal: number }>('select numero_caceal from contribuinte order by id limit 1');
+    expectProblem(await clerk.get(`${imprimir}?numeroCaceal=${c.numero_caceal}&numeroPessoa=1`), 404);
+    expectProblem(await clerk.get(`${imprimir}?numeroCaceal=24999998`), 404);
+    expectProblem(await clerk.get(`${imprimir}?numeroCaceal=12`), 400);
+    expectProblem(await t.client().get(`${imprimir}?numeroCaceal=${c.numero_caceal}`), 401);
+    expectProblem(await (await t.as('user')).get(`${imprimir}?numeroCaceal=${c.numero_caceal}`), 403);
+    expectProblem(await (await t.as('contribuinte')).get(`${imprimir}?numeroCaceal=${c.numero_caceal}`), 403);
+  });
+});
+
+describe('GET pessoa/obterEnderecos/{n}', () => {
+  it('every address of the person, the main one first; staff only', async () => {
+    const c = await one<{ numero_pessoa: number; n: number }>(`select numero_pessoa, count(*)::int as n from endereco group by numero_pessoa order by count(*) desc limit 1`);
+    const r = (await clerk.get(`/sfz-cadastro-api/api/pessoa/obterEnderecos/${c.numero_pessoa}`)).json();
+    expect(r).toHaveLength(c.n);
+    expect(r[0].ehPrincipal).toBe(true);
+    expectProblem(await (await t.as('user')).get(`/sfz-cadastro-api/api/pessoa/obterEnderecos/${c.numero_pessoa}`), 403);
+    expectProblem(await (await t.as('contribuinte')).get(`/sfz-cadastro-api/api/pessoa/obterEnderecos/${c.numero_pessoa}`), 403);
   });
 });

@@ -10,6 +10,8 @@ import { pertenceAoUsuario } from './meu-cadastro.js';
 import { obterDadosCadastrais } from './dados.js';
 import type { AppContext } from '../../platform/context.js';
 import { buscarContribuintes } from './busca.js';
+import { fichaCadastralPdf } from './ficha.js';
+import { sendPdf } from '../../platform/pdf/documento.js';
 
 /** §7 "Taxpayer" calls under /sfz-cadastro-api/api/contribuinte. */
 export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -88,6 +90,32 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         handler: async (req) => carregar(ctx.database.db, { caceal: req.params.caceal }),
       });
     }
+
+    app.get('/relatorio/imprimir', {
+      config: dados,
+      schema: {
+        tags: ['contribuinte'],
+        summary: 'The printable registration sheet (PDF) of a CACEAL',
+        querystring: z.object({
+          numeroCaceal: z.coerce.number().int().min(24_000_000).max(24_999_999),
+          numeroPessoa: z.coerce.number().int().positive().optional(),
+          numeroPessoaRaiz: z.coerce.number().int().positive().optional(),
+        }),
+        produces: ['application/pdf'],
+      },
+      handler: async (req, reply) => {
+        const { numeroCaceal, numeroPessoa, numeroPessoaRaiz } = req.query;
+        const p = req.principal!;
+        if (!p.authorities.includes(Authority.CON_DADOS_CONTRI) && !(await pertenceAoUsuario(ctx.database.db, p.login, { caceal: numeroCaceal }))) {
+          throw forbidden('Only your own registration');
+        }
+        const r = await fichaCadastralPdf(ctx.database.db, numeroCaceal);
+        if (!r || (numeroPessoa !== undefined && r.numeroPessoa !== numeroPessoa) || (numeroPessoaRaiz !== undefined && r.numeroPessoaRaiz !== numeroPessoaRaiz)) {
+          throw notFound('Nenhum registro encontrado.');
+        }
+        return sendPdf(reply, r.pdf, `ficha-cadastral-${numeroCaceal}.pdf`);
+      },
+    });
 
     app.get('/contribuinte/obterListaContribuintes/:docType/:query/:page0/:size', {
       config: { access: [Authority.CON_DADOS_CONTRI] },

@@ -1,26 +1,29 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Center, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Campo } from './Campo';
+import { Carregando } from '../../ui/Carregando';
+import { Campo } from '../../ui/Campo';
 import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
-import { formatCnae, formatCnpj, formatCpf, SITUACAO_REGIME } from '@cadastro/domain';
+import { formatCnae, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { formatDay, formatMoney } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
 import { useAba } from './api';
+import { EnderecosButton } from './Enderecos';
+import { useAbrirPdf } from '../../ui/documentos';
+import { REGISTRY_API_BASE } from '@cadastro/domain';
 
-type Props = { numeroPessoa: number; caceal: number | undefined };
-const documento = (d: string) => (d.length < 12 ? formatCpf(d) : formatCnpj(d));
+/** verEnderecos: staff may open the addresses of partners and the responsible (pessoa/obterEnderecos). */
+type Props = { numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean };
+const documento = formatDocumento;
 
 /** Each tab's own loading, error and empty states (§2: every block has its own loading flag). */
 function Estado<T>({ q, vazio, children }: { q: UseQueryResult<T>; vazio: (d: T) => boolean; children: (d: T) => ReactNode }) {
   const { t } = useTranslation();
   if (q.isPending) {
     return (
-      <Center h={100}>
-        <Group gap="xs"><Loader size="sm" /><Text>{t('global.loading')}</Text></Group>
-      </Center>
+      <Carregando h={100} />
     );
   }
   if (q.isError) return <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>;
@@ -50,7 +53,7 @@ export function AtividadesAba({ numeroPessoa, caceal }: Props) {
   );
 }
 
-export function SociosAba({ numeroPessoa, caceal }: Props) {
+export function SociosAba({ numeroPessoa, caceal, verEnderecos }: Props) {
   const { t } = useTranslation();
   const q = useAba<Socio[]>('obterSocios', numeroPessoa, caceal);
   return (
@@ -68,6 +71,7 @@ export function SociosAba({ numeroPessoa, caceal }: Props) {
             { key: 'inclusao', header: t('contribuinte.socio.inclusao'), render: (s) => formatDay(s.dataInclusao) },
             { key: 'resp', header: t('contribuinte.socio.responsavel'), render: (s) => (s.ehResponsavel ? t('entity.action.yes') : t('entity.action.no')) },
             { key: 'rep', header: t('contribuinte.socio.representante'), render: (s) => (s.nomeRepresentanteLegal ? `${s.nomeRepresentanteLegal} (${documento(s.documentoRepresentanteLegal ?? '')})` : '') },
+            ...(verEnderecos ? [{ key: 'end', header: t('contribuinte.endereco.titulo'), render: (s: Socio) => <EnderecosButton numeroPessoa={s.numeroPessoaSocio} nome={s.nomeSocio} /> }] : []),
           ]}
         />
       )}
@@ -76,7 +80,7 @@ export function SociosAba({ numeroPessoa, caceal }: Props) {
 }
 
 
-export function ResponsavelAba({ numeroPessoa, caceal }: Props) {
+export function ResponsavelAba({ numeroPessoa, caceal, verEnderecos }: Props) {
   const { t } = useTranslation();
   const q = useAba<Responsavel | null>('obterResponsavel', numeroPessoa, caceal);
   return (
@@ -89,6 +93,7 @@ export function ResponsavelAba({ numeroPessoa, caceal }: Props) {
             <Campo rotulo={t('contribuinte.socio.qualificacao')} valor={r!.qualificacao.descricao} />
             <Campo rotulo={t('contribuinte.responsavel.impedido')} valor={r!.possuiImpedimento ? t('entity.action.yes') : t('entity.action.no')} />
           </SimpleGrid>
+          {verEnderecos && <Group mt="sm"><EnderecosButton numeroPessoa={r!.numeroPessoa} nome={r!.razaoSocial} /></Group>}
         </Paper>
       )}
     </Estado>
@@ -142,6 +147,7 @@ export function ProcuradoresAba({ numeroPessoa, caceal }: Props) {
 
 export function EditaisAba({ numeroPessoa, caceal }: Props) {
   const { t } = useTranslation();
+  const abrirPdf = useAbrirPdf();
   const q = useAba<EditalDoContribuinte[]>('obterEditais', numeroPessoa, caceal);
   return (
     <Estado q={q} vazio={(d) => d.length === 0}>
@@ -151,7 +157,15 @@ export function EditaisAba({ numeroPessoa, caceal }: Props) {
           rowKey={(e) => e.id}
           emptyText={t('contribuinte.busca.vazio')}
           columns={[
-            { key: 'numero', header: t('contribuinte.edital.numero'), render: (e) => e.numero },
+            {
+              key: 'numero',
+              header: t('contribuinte.edital.numero'),
+              render: (e) => (
+                <Anchor component="button" type="button" onClick={() => void abrirPdf(`${REGISTRY_API_BASE}/relatorio/edital/pdf`, { id: e.id }, `edital-${e.numero.replace('/', '-')}.pdf`)} aria-label={t('contribuinte.edital.abrirPdf', { numero: e.numero })}>
+                  {e.numero}
+                </Anchor>
+              ),
+            },
             { key: 'tipo', header: t('contribuinte.edital.tipo'), render: (e) => e.tipo },
             { key: 'motivo', header: t('contribuinte.motivo'), render: (e) => e.motivo ?? '' },
             { key: 'processo', header: t('contribuinte.edital.processo'), render: (e) => e.processo ?? '' },

@@ -1,6 +1,7 @@
-import { Alert, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, SegmentedControl, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Carregando } from '../../ui/Carregando';
 import { useNavigate, useParams } from 'react-router';
 import { formatCaceal, REGISTRY_API_BASE } from '@cadastro/domain';
 import { http } from '../../ui/http';
@@ -26,9 +27,7 @@ export default function MeuCadastroPage() {
   });
   if (q.isPending) {
     return (
-      <Center h={160}>
-        <Group gap="xs"><Loader size="sm" /><Text>{t('global.loading')}</Text></Group>
-      </Center>
+      <Carregando h={160} />
     );
   }
   if (q.isError) return <Alert color="yellow" mt="md" role="alert">{httpErrorMessage(q.error, t)}</Alert>;

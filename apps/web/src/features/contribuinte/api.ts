@@ -8,8 +8,9 @@ const base = `${REGISTRY_API_BASE}/contribuinte`;
 export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, page0: number, size: number) =>
   http.get<PaginaContribuintes>(`${base}/obterListaContribuintes/${tipo}/${encodeURIComponent(termo)}/${page0}/${size}`);
 
-export function useDadosCadastrais(numeroPessoa: number, caceal: number | undefined) {
+export function useDadosCadastrais(numeroPessoa: number, caceal: number | undefined, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['contribuinte', 'dados', numeroPessoa, caceal],
     queryFn: () =>
       http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/${numeroPessoa}`, { query: { caceal } }),
@@ -29,3 +30,14 @@ export function useAba<T>(
     retry: false,
   });
 }
+
+export function useDadosPorCaceal(caceal: number, enabled = true) {
+  return useQuery({
+    queryKey: ['contribuinte', 'dados', 'porCaceal', caceal],
+    queryFn: () => http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/porCaceal/${caceal}`, { silent: true }),
+    enabled,
+    retry: false,
+  });
+}
+
+export const FICHA_PDF_URL = `${REGISTRY_API_BASE}/relatorio/imprimir`;

@@ -1,0 +1,102 @@
+import { enderecoEmLinha, formatCaceal, formatCep, formatCnae, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
+import type { Content } from 'pdfmake/interfaces';
+import type { DbOrTx } from '../../db/client.js';
+import { campos, dia, dinheiro, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
+import { renderPdf } from '../../platform/pdf/documento.js';
+import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
+import { obterDadosCadastrais } from './dados.js';
+
+const NENHUM = 'Nenhum registro encontrado.';
+const comData = (opcao: boolean | null, data: string | null) => [simNao(opcao), data && dia(data)].filter(Boolean).join(' desde ') || null;
+
+/**
+ * §2 "Printable sheet sections" as a PDF (relatorio/imprimir): the same reads as the tabs, in
+ * parallel, so the sheet always matches the screen. Null when the registration does not exist.
+ */
+export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ pdf: Buffer; numeroPessoa: number; numeroPessoaRaiz: number } | null> {
+  const d = await obterDadosCadastrais(db, { caceal });
+  if (!d) return null;
+  const by = { caceal };
+  const [atividades, contador, procuradores, editais, responsavel, socios, regimes] = await Promise.all([
+    obterAtividades(db, by), obterContador(db, by), obterProcuradores(db, by), obterEditais(db, by),
+    obterResponsavel(db, by), obterSocios(db, by), obterRegimesEspeciais(db, by),
+  ]);
+  const id = d.identificacao;
+  const e = id.endereco;
+  const p = d.processamentoDados;
+  const conteudo: Content[] = [
+    secao('Identificação'),
+    campos([
+      ['CACEAL', formatCaceal(d.numeroCaceal, id.digitoCaceal)],
+      [id.cnpj.length < 12 ? 'CPF' : 'CNPJ', formatDocumento(id.cnpj)],
+      ['Razão social', id.razaoSocial],
+      ['Nome fantasia', id.nomeFantasia],
+      ['Natureza jurídica', id.naturezaJuridica && `${id.naturezaJuridica.codigoNaturezaJuridica} - ${id.naturezaJuridica.descricao}`],
+      ['Capital social', dinheiro(id.valorCapitalSocial)],
+      ['Início da atividade', dia(id.dataInicioAtividade)],
+      ['Tipo de empresa', id.tipoContribuinte.descricao],
+      ['Porte', id.porte?.descricao],
+      ['Categoria', id.indicadorMatriz],
+      ['MEI', simNao(id.ehMei)],
+      ['Optante do Simples Nacional', simNao(id.ehOptanteDoSimples)],
+      ['Sublimite do Simples excedido', id.ehOptanteDoSimples ? simNao(d.sublimiteSN) : 'Não se aplica.'],
+      ['Formas de atuação', d.formasAtuacao.map((f) => f.descricao).join('; ')],
+      ['Tipos de unidade', d.tipoUnidade.map((u) => u.descricao).join('; ')],
+    ]),
+    secao('Endereço principal'),
+    e ? campos([['Endereço', enderecoEmLinha(e)], ['CEP', formatCep(e.cep)], ['Referência', e.referencia]]) : { text: 'Não informado' },
+    secao('Contato'),
+    campos([
+      ['E-mail', id.email],
+      ['Telefones', id.telefones.map((t) => `${t.descricaoTipoTelefone}: (${t.ddd}) ${t.numeroTelefone}`).join(' · ')],
+      ['Endereço eletrônico', e?.enderecoEletronico],
+    ]),
+    secao('Situação cadastral'),
+    campos([
+      ['Situação', d.situacaoCadastral.situacaoCadastralContribuinte],
+      ['Data da situação', dia(d.situacaoCadastral.dataSituacao)],
+      ['Motivo', d.situacaoCadastral.descricaoMotivoSituacaoCadastral],
+      ['Situação do CNPJ (Receita Federal)', d.situacaoCadastral.situacaoCadastralPj],
+    ], 4),
+    secao('Processamento de dados'),
+    campos([
+      ['Livro eletrônico', comData(p.opcaoLivroEletronico, p.dataAutorizacaoLivroEletronico)],
+      ['Documento eletrônico', comData(p.opcaoDocumentoEletronico, p.dataAutorizacaoDocumentoEletronico)],
+      ['Livros fiscais', comData(p.opcaoLivrosFiscais, p.dataAutorizacaoLivrosFiscais)],
+      ['Uso obrigatório do SPED', simNao(p.usoObrigatorioDoSped)],
+    ], 4),
+    secao('Atividade econômica'),
+    tabela(['CNAE', 'Descrição', 'Principal'], atividades.map((a) => [formatCnae(a.codigoCnae), a.descricao, a.ehAtividadePrincipal ? 'PRINCIPAL' : 'Secundária']), NENHUM, [60, '*', 60]),
+    secao('Contador'),
+    contador
+      ? campos([
+          ['Nome', contador.nome], ['CPF/CNPJ', formatDocumento(contador.numeroDocumento)],
+          ['CRC', `${contador.codigoUfCrc}-${contador.numeroCrc}${contador.digitoVerificadorCrc ?? ''}`],
+          ['Categoria', contador.categoria], ['Classificação', contador.classificacao], ['Responsável desde', dia(contador.dataInicio)],
+        ])
+      : { text: NENHUM, italics: true },
+    secao('Procurador no Estado'),
+    tabela(['CPF', 'Nome', 'Data de início'], procuradores.map((x) => [formatDocumento(x.numeroDocumento), x.razaoSocial, dia(x.dataInicioValidade)]), NENHUM, [90, '*', 70]),
+    secao('Editais'),
+    tabela(['Número', 'Tipo', 'Motivo', 'Processo', 'Publicação'], editais.map((x) => [x.numero, x.tipo, x.motivo, x.processo, dia(x.dataPublicacao)]), NENHUM, [55, 90, '*', 70, 55]),
+    secao('Responsável'),
+    responsavel
+      ? campos([
+          ['CPF/CNPJ', formatDocumento(responsavel.numeroDocumento)], ['Nome', responsavel.razaoSocial],
+          ['Qualificação', responsavel.qualificacao.descricao], ['Impedido', simNao(responsavel.possuiImpedimento)],
+        ], 4)
+      : { text: NENHUM, italics: true },
+    secao('Quadro de Sócios e Administradores'),
+    tabela(
+      ['CPF/CNPJ', 'Nome', 'Qualificação', 'Participação', 'Inclusão'],
+      socios.map((s) => [formatDocumento(s.numeroDocumentoSocio), s.nomeSocio, s.qualificacao.descricao,
+        s.percentualParticipacao === null ? '' : `${Number(s.percentualParticipacao).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}%`, dia(s.dataInclusao)]),
+      NENHUM, [95, '*', 110, 55, 55],
+    ),
+    secao('Regime especial'),
+    tabela(['Regime', 'Ato concessório', 'Início', 'Fim', 'Situação'],
+      regimes.map((r) => [r.descRegimeEspecial, r.descAtoConcessorio, dia(r.dtInicio), r.dtFim ? dia(r.dtFim) : '---', SITUACAO_REGIME[r.situacao]]), NENHUM, ['*', 100, 55, 55, 65]),
+  ];
+  const pdf = await renderPdf({ titulo: 'Ficha Cadastral do Contribuinte', subtitulo: `${formatCaceal(d.numeroCaceal, id.digitoCaceal)} · ${id.razaoSocial}`, conteudo });
+  return { pdf, numeroPessoa: d.numeroPessoa, numeroPessoaRaiz: d.numeroPessoaRaiz };
+}

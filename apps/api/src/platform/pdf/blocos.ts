@@ -1,0 +1,56 @@
+import type { Content, TableCell } from 'pdfmake/interfaces';
+
+/** Building blocks shared by every printed document, so sheets, certificates and reports look alike. */
+
+export const NAO_INFORMADO = 'Não informado';
+
+export function secao(titulo: string): Content {
+  return { table: { widths: ['*'], body: [[{ text: titulo.toUpperCase(), style: 'secao', margin: [4, 2, 4, 2] }]] }, layout: 'noBorders', margin: [0, 8, 0, 2] };
+}
+
+/** Label/value pairs laid out in a grid; an empty value prints 'Não informado' (§5). */
+export function campos(pares: [string, string | null | undefined][], colunas = 3): Content {
+  const celulas: TableCell[] = pares.map(([rotulo, valor]) => ({
+    stack: [{ text: rotulo, style: 'rotulo' }, { text: valor === null || valor === undefined || valor === '' ? NAO_INFORMADO : valor }],
+    margin: [0, 1, 0, 1],
+  }));
+  const linhas: TableCell[][] = [];
+  for (let i = 0; i < celulas.length; i += colunas) {
+    const linha = celulas.slice(i, i + colunas);
+    while (linha.length < colunas) linha.push({ text: '' });
+    linhas.push(linha);
+  }
+  return { table: { widths: Array(colunas).fill('*'), body: linhas }, layout: 'noBorders' };
+}
+
+/** A bordered table with a header row; `vazio` is printed instead when there are no rows. */
+export function tabela(cabecalhos: string[], linhas: (string | null | undefined)[][], vazio: string, larguras?: (string | number)[]): Content {
+  if (!linhas.length) return { text: vazio, italics: true, margin: [0, 2, 0, 2] };
+  return {
+    table: {
+      headerRows: 1,
+      widths: larguras ?? cabecalhos.map(() => '*'),
+      body: [
+        cabecalhos.map((c) => ({ text: c, style: 'cabecalhoTabela' })),
+        ...linhas.map((l) => l.map((v) => ({ text: v ?? '' }))),
+      ],
+    },
+    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#adb5bd', vLineColor: () => '#adb5bd' },
+  };
+}
+
+/** yyyy-MM-dd → dd/MM/yyyy, without ever going through Date (time zones). */
+export function dia(v: string | null | undefined): string {
+  if (!v) return '';
+  const [a, m, d] = v.slice(0, 10).split('-');
+  return `${d}/${m}/${a}`;
+}
+
+export function simNao(v: boolean | null | undefined): string | null {
+  return v === null || v === undefined ? null : v ? 'Sim' : 'Não';
+}
+
+export function dinheiro(v: string | null | undefined): string | null {
+  if (v === null || v === undefined) return null;
+  return 'R$ ' + Number(v).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

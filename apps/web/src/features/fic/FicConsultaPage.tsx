@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+/** §2 fic: the public lookup of a registration certificate by CACEAL (digits only). */
+export default function FicConsultaPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [caceal, setCaceal] = useState('');
+  const valido = /^24\d{6}$/.test(caceal);
+  return (
+    <Stack py="md" maw={640}>
+      <Title order={1}>{t('fic.title')}</Title>
+      <Text c="dimmed">{t('fic.consulta.ajuda')}</Text>
+      <Paper withBorder p="md">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (valido) void navigate(`/fic/${caceal}`);
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              label={t('contribuinte.caceal')}
+              description={t('fic.consulta.formato')}
+              required
+              inputMode="numeric"
+              maxLength={8}
+              value={caceal}
+              onChange={(e) => setCaceal(e.currentTarget.value.replace(/\D/g, ''))}
+              error={caceal.length === 8 && !valido ? t('fic.consulta.invalido') : undefined}
+              autoFocus
+            />
+            <Button type="submit" disabled={!valido}>{t('contribuinte.busca.consultar')}</Button>
+          </Group>
+        </form>
+      </Paper>
+      <Anchor component={Link} to="/fic/verificar">{t('fic.verificar.link')}</Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALERT_TIMEOUT_MS } from '@cadastro/domain';
+import { useAlerts } from './alerts';
+import { HttpError, request } from './http';
+
+/**
+ * Opens a server PDF in a new window (§7 "PDFs open in a new window"). The window is opened before
+ * the request so pop-up blockers allow it; when it cannot open, the file is downloaded instead.
+ * Resolves to the response headers, or null on failure. A failure shows an alert that disappears after 5 s (§8) and closes the empty window.
+ */
+export function useAbrirPdf() {
+  const alerts = useAlerts();
+  const { t } = useTranslation();
+  return useCallback(
+    async (url: string, query: Record<string, string | number | undefined>, arquivo: string) => {
+      const janela = window.open('', '_blank');
+      try {
+        const { data: blob, headers } = await request<Blob>('GET', url, undefined, { query, silent: true, responseType: 'blob' });
+        const href = URL.createObjectURL(blob);
+        if (janela) janela.location.href = href;
+        else baixar(href, arquivo);
+        setTimeout(() => URL.revokeObjectURL(href), 60_000);
+        return headers;
+      } catch (e) {
+        janela?.close();
+        const detalhe = e instanceof HttpError && e.status === 404 ? ` ${t('global.noRecords')}` : '';
+        alerts.show('danger', t('documento.erroImpressao') + detalhe, ALERT_TIMEOUT_MS);
+        return null;
+      }
+    },
+    [alerts, t],
+  );
+}
+
+export function baixar(href: string, arquivo: string) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = arquivo;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
