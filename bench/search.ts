@@ -3,7 +3,7 @@
 // Usage: DATABASE_URL=postgres://… node --import tsx bench/search.ts [runsPerKind]
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { countQuery, searchQuery, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
+import { COUNT_SETTINGS, countQuery, searchQuery, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
@@ -28,21 +28,26 @@ async function measure(kind: string, tipo: TipoBusca, terms: string[]) {
   const times: number[] = [];
   const countTimes: number[] = [];
   let seqScans = 0;
-  const explain = async (q: Parameters<typeof dialect.sqlToQuery>[0], ordered: boolean) => {
+  // The same planner settings as the API: bitmap scans off for an ordered page, seq scans off for a name count.
+  const settings = tipo === 'RAZAO_SOCIAL' ? dialect.sqlToQuery(COUNT_SETTINGS).sql : null;
+  const explain = async (q: Parameters<typeof dialect.sqlToQuery>[0], ordered: boolean, count = false) => {
     const { sql, params } = dialect.sqlToQuery(q);
-    if (ordered) await client.query('begin; set local enable_bitmapscan = off');
+    const set = ordered ? 'set local enable_bitmapscan = off' : count ? settings : null;
+    if (set) await client.query(`begin; ${set}`);
     const r = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-    if (ordered) await client.query('commit');
+    if (set) await client.query('commit');
     const plan = r.rows[0]['QUERY PLAN'][0];
     if (/"Seq Scan"[^}]*"Relation Name": "(pessoa|contribuinte)"/.test(JSON.stringify(plan))) seqScans++;
     return { ms: plan['Execution Time'] + plan['Planning Time'], rows: plan['Plan']['Actual Rows'] as number };
   };
   // The same sequence as the API: the capped count first, then the page by the strategy it picks.
   for (const term of terms) {
-    const c = await explain(countQuery(tipo, term), false);
+    const c = await explain(countQuery(tipo, term), false, true);
     countTimes.push(c.ms);
     const { sql: countSql, params } = dialect.sqlToQuery(countQuery(tipo, term));
+    if (settings) await client.query(`begin; ${settings}`);
     const count = (await client.query(countSql, params)).rows[0] as { total: number; prefixo: number };
+    if (settings) await client.query('commit');
     const { query, ordered } = searchQuery(tipo, term, 0, 10, count);
     times.push((await explain(query, ordered)).ms);
   }

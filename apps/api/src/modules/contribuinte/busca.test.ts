@@ -77,4 +77,15 @@ describe('taxpayer search SQL', () => {
     expect((await buscarContribuintes(db.db, 'RAZAO_SOCIAL', '%', 0, 10)).content).toEqual([]);
     expect((await buscarContribuintes(db.db, 'RAZAO_SOCIAL', 'zzzqqqxxx', 0, 10)).totalElements).toBe(0);
   });
+
+  it('the capped count is exact whichever way it is proved (prefix, bounded walk or trigram index)', async () => {
+    const nome = (await one<{ nome: string }>(`select nome from pessoa where tipo = 'J' and nome like '% % %' order by numero_pessoa limit 1 offset 40`)).nome;
+    const terms = ['ltda', 'de', plain(nome.split(' ')[0]!), plain(nome.split(' ').slice(0, 2).join(' ')), plain(nome.split(' ').slice(1, 3).join(' '))];
+    for (const term of terms) {
+      const { n } = await one<{ n: number }>(`select count(*)::int as n from contribuinte c join pessoa p using (numero_pessoa)
+        where p.nome_busca like '%${term.replace(/'/g, "''")}%'`);
+      const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', term, 0, 10);
+      expect({ term, total: r.totalElements, lower: r.totalIsLowerBound }).toEqual({ term, total: Math.min(n, COUNT_CAP), lower: n > COUNT_CAP });
+    }
+  });
 });

@@ -7,6 +7,10 @@ export type TipoBusca = 'CACEAL' | 'CNPJ' | 'RAIZ_DO_CNPJ' | 'RAZAO_SOCIAL';
 
 /** Counting every match of a common name costs as much as the search: the pager stops here. */
 export const COUNT_CAP = 1000;
+/** Names the count's bounded walk looks at before falling back to the trigram index. */
+const PROBE = 12_000;
+/** Planner settings for the name count (see countQuery). */
+export const COUNT_SETTINGS = sql`set local enable_seqscan = off`;
 
 const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
   p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
@@ -48,10 +52,20 @@ export function countQuery(tipo: TipoBusca, termo: string): SQL {
     const { where } = exato(tipo, termo);
     return sql`select count(*)::int as total, 0 as prefixo from (select 1 from ${FROM} where ${where} limit ${COUNT_CAP + 1}) x`;
   }
-  return sql`select (select count(*)::int from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-      where ${contains(termo)} limit ${COUNT_CAP + 1}) x) as total,
-    (select count(*)::int from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-      where ${startsWith(termo)} limit ${COUNT_CAP + 1}) y) as prefixo`;
+  // Cheapest proof first. (1) More than COUNT_CAP names START with the text: at least as many
+  // contain it. (2) A bounded walk over the first PROBE names in index order finds more than
+  // COUNT_CAP: the text is common. Only otherwise (a rarer text) the trigram index counts exactly.
+  // An InitPlan in an untaken CASE branch never runs, so each step costs only when needed. Run with
+  // enable_seqscan off (COUNT_SETTINGS): a scan in physical order visits every person without a
+  // registration (partners, accountants) before it finds the cap.
+  const taxpayer = sql`exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa)`;
+  return sql`select case when y.prefixo > ${COUNT_CAP} then ${COUNT_CAP + 1}
+      when (select count(*) from (select 1 from (select p.numero_pessoa, p.nome_busca from pessoa p order by p.nome_busca collate "C" limit ${PROBE}) p
+        where ${contains(termo)} and ${taxpayer} limit ${COUNT_CAP + 1}) w) > ${COUNT_CAP} then ${COUNT_CAP + 1}
+      else (select count(*)::int from (select 1 from contribuinte c join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) p
+        on p.numero_pessoa = c.numero_pessoa limit ${COUNT_CAP + 1}) x) end as total,
+    y.prefixo from (select count(*)::int as prefixo from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+      where ${startsWith(termo)} limit ${COUNT_CAP + 1}) z) y`;
 }
 
 /**
@@ -70,13 +84,19 @@ export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: 
   const others = count ? (count.prefixo >= offset + size ? 0 : count.total - Math.min(count.prefixo, count.total)) : COUNT_CAP + 1;
   const ordered = others > 0 && (count === undefined || count.total > COUNT_CAP);
   const restSource = ordered
-    ? sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM} where ${contains(termo)} and not (${startsWith(termo)})
-        order by ${NAME_ORDER} limit ${offset + size}`
+    ? sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from contribuinte c
+        join (select p.* from pessoa p where ${contains(termo)} and not (${startsWith(termo)})
+          and exists (select 1 from contribuinte x where x.numero_pessoa = p.numero_pessoa)
+          order by p.nome_busca collate "C", p.numero_pessoa limit ${offset + size}) p on p.numero_pessoa = c.numero_pessoa
+        join ref_situacao_cadastral s on s.id = c.situacao_id order by ${NAME_ORDER} limit ${offset + size}`
     : sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM}
         join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) m on m.numero_pessoa = p.numero_pessoa
         where not (${startsWith(termo)}) order by ${NAME_ORDER} limit ${offset + size}`;
   const query = sql`select id, "numeroCaceal", "digitoCaceal", "numeroPessoa", cnpj, "razaoSocial", "situacaoCadastral" from (
-      (select ${COLUMNS}, 0 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM} where ${startsWith(termo)} order by ${NAME_ORDER} limit ${offset + size})
+      (select ${COLUMNS}, 0 as grupo, p.nome_busca, p.numero_pessoa as np from contribuinte c
+        join (select p.* from pessoa p where ${startsWith(termo)} and exists (select 1 from contribuinte x where x.numero_pessoa = p.numero_pessoa)
+          order by p.nome_busca collate "C", p.numero_pessoa limit ${offset + size}) p on p.numero_pessoa = c.numero_pessoa
+        join ref_situacao_cadastral s on s.id = c.situacao_id order by ${NAME_ORDER} limit ${offset + size})
       union all (${others > 0 ? restSource : sql`select ${COLUMNS}, 1, p.nome_busca, p.numero_pessoa from ${FROM} where false`})
     ) r order by grupo, nome_busca collate "C", np, "numeroCaceal" limit ${size} offset ${offset}`;
   return { query, ordered };
@@ -93,7 +113,14 @@ export interface ContribuinteEncontrado {
 }
 
 export async function buscarContribuintes(db: Db, tipo: TipoBusca, termo: string, page: number, size: number) {
-  const count = (await db.execute(countQuery(tipo, termo))) as unknown as { rows: Contagem[] };
+  const count = (
+    tipo === 'RAZAO_SOCIAL'
+      ? await db.transaction(async (tx) => {
+          await tx.execute(COUNT_SETTINGS);
+          return tx.execute(countQuery(tipo, termo));
+        })
+      : await db.execute(countQuery(tipo, termo))
+  ) as unknown as { rows: Contagem[] };
   const c = count.rows[0] ?? { total: 0, prefixo: 0 };
   const { query, ordered } = searchQuery(tipo, termo, page, size, c);
   const rows = ordered

@@ -1,0 +1,103 @@
+// The consultation screen at scale, through the real HTTP API: p50/p95 of each search kind and of a
+// full detail (registration data + the seven tabs, fetched in parallel as the sheet does), and the
+// ratio API / SQL-alone (the same queries run straight on the database from Node, no HTTP).
+// Usage: DATABASE_URL=postgres://… node --import tsx bench/consulta.ts [runsPerKind]
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config.js';
+import { buildApp } from '../apps/api/src/app.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { buscarContribuintes, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
+import { obterDadosCadastrais } from '../apps/api/src/modules/contribuinte/dados.js';
+import {
+  obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios,
+} from '../apps/api/src/modules/contribuinte/abas.js';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
+const runs = Number(process.argv[2] ?? 200);
+const WARMUP = 20;
+
+const { app } = await buildApp(loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO_TAXPAYERS: '0' }), { logStream: process.stderr });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const addr = app.server.address();
+const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+const sqlDb = await openDatabase(url, '/tmp');
+
+// Sign in as the clerk, as the SPA does (CSRF cookie, then the bearer token).
+const profile = await fetch(`${base}/api/profile-info`);
+const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
+const auth = await fetch(`${base}/api/authenticate`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+  body: JSON.stringify({ username: 'atendente', password: 'atendente' }),
+});
+const token = ((await auth.json()) as { id_token: string }).id_token;
+const get = async (path: string) => {
+  const r = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+  if (r.status !== 200) throw new Error(`${path} → ${r.status}`);
+  return r.json();
+};
+
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const sample = async (q: string) => (await client.query(q)).rows.map((r) => String(Object.values(r)[0]));
+const total = runs + WARMUP;
+const plain = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const terms: [string, TipoBusca, string[]][] = [
+  ['CACEAL', 'CACEAL', await sample(`select numero_caceal from contribuinte tablesample system (1) limit ${total}`)],
+  ['CNPJ', 'CNPJ', await sample(`select numero_documento from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)],
+  ['RAIZ_DO_CNPJ', 'RAIZ_DO_CNPJ', await sample(`select raiz_cnpj from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)],
+  ['RAZAO_SOCIAL (2 words)', 'RAZAO_SOCIAL', (await sample(`select nome from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)).map((n) => plain(n.split(' ').slice(0, 2).join(' ')))],
+  ['RAZAO_SOCIAL (1 word)', 'RAZAO_SOCIAL', (await sample(`select nome from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)).map((n) => plain(n.split(' ')[0]!)).filter((w) => w.length >= 3)],
+];
+const detalhes = (await client.query(`select numero_caceal, numero_pessoa from contribuinte tablesample system (1) limit ${total}`)).rows as { numero_caceal: number; numero_pessoa: number }[];
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+async function time(f: () => Promise<unknown>) {
+  const t0 = performance.now();
+  await f();
+  return performance.now() - t0;
+}
+function report(kind: string, api: number[], alone: number[]) {
+  const a95 = pct(api, 0.95);
+  const s95 = pct(alone, 0.95);
+  console.log(
+    `${kind.padEnd(24)} n=${String(api.length).padStart(4)}  API p50 ${pct(api, 0.5).toFixed(1).padStart(6)} ms  p95 ${a95.toFixed(1).padStart(6)} ms` +
+      `  | SQL alone p50 ${pct(alone, 0.5).toFixed(1).padStart(6)} ms  p95 ${s95.toFixed(1).padStart(6)} ms  | ratio p50 ${(pct(api, 0.5) / pct(alone, 0.5)).toFixed(2)}  p95 ${(a95 / s95).toFixed(2)}`,
+  );
+}
+
+const [{ n }] = (await client.query('select count(*)::int n from contribuinte')).rows;
+console.log(`taxpayers: ${n.toLocaleString('pt-BR')} — wall time seen by the caller (HTTP through Fastify, or the same queries from Node)`);
+for (const [kind, tipo, list] of terms) {
+  const api: number[] = [];
+  const alone: number[] = [];
+  for (const [i, term] of list.entries()) {
+    // Alternate which runs first so neither side gets the other's warm cache only.
+    const a = () => time(() => get(`/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${tipo}/${encodeURIComponent(term)}/0/10`));
+    const s = () => time(() => buscarContribuintes(sqlDb.db, tipo, term, 0, 10));
+    let ta: number;
+    let ts: number;
+    if (i % 2) { ta = await a(); ts = await s(); } else { ts = await s(); ta = await a(); }
+    if (i >= WARMUP) { api.push(ta); alone.push(ts); }
+  }
+  report(kind, api, alone);
+}
+
+const abas = ['obterAtividades', 'obterSocios', 'obterResponsavel', 'obterContador', 'obterProcuradores', 'obterEditais', 'obterRegimesEspeciais'];
+const fns = [obterAtividades, obterSocios, obterResponsavel, obterContador, obterProcuradores, obterEditais, obterRegimesEspeciais];
+const api: number[] = [];
+const alone: number[] = [];
+for (const [i, d] of detalhes.entries()) {
+  const ta = await time(() => Promise.all([
+    get(`/sfz-cadastro-api/api/contribuinte/obterDadosCadastrais/${d.numero_pessoa}?caceal=${d.numero_caceal}`),
+    ...abas.map((a) => get(`/sfz-cadastro-api/api/contribuinte/${a}/${d.numero_pessoa}?caceal=${d.numero_caceal}`)),
+  ]));
+  const ts = await time(() => Promise.all([obterDadosCadastrais(sqlDb.db, { caceal: d.numero_caceal }), ...fns.map((f) => f(sqlDb.db, { caceal: d.numero_caceal }))]));
+  if (i >= WARMUP) { api.push(ta); alone.push(ts); }
+}
+report('full detail (8 calls)', api, alone);
+
+await client.end();
+await sqlDb.close();
+await app.close();
