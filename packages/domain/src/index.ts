@@ -13,3 +13,5 @@ export * from './contribuinte/busca.js';
 export * from './contribuinte/dados.js';
 export * from './contribuinte/abas.js';
 export * from './fic/contracts.js';
+export * from './common/dias.js';
+export * from './situacao/contracts.js';

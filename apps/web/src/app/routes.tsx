@@ -47,6 +47,21 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'contribuinte.busca.title',
     menu: { group: 'contribuintes', labelKey: 'global.menu.contribuinte' },
   },
+  {
+    path: 'situacaoCadastral',
+    page: lazy(() => import('../features/situacao/SituacaoCadastralPage')),
+    authorities: [A.CON_SITU_CONTRI],
+    titleKey: 'situacao.lista.title',
+    menu: { group: 'contribuintes', labelKey: 'global.menu.situacaoCadastral' },
+  },
+  {
+    path: 'alterarSituacaoCnpj',
+    page: lazy(() => import('../features/situacao/AlterarSituacaoBuscaPage')),
+    authorities: [A.ALT_SITU_CNPJ],
+    titleKey: 'situacao.alterar.title',
+    menu: { group: 'contribuintes', labelKey: 'global.menu.alterarSituacaoCnpj' },
+  },
+  { path: 'alterarSituacaoCnpj/:numeroPessoa', page: lazy(() => import('../features/situacao/AlterarSituacaoPage')), authorities: [A.ALT_SITU_CNPJ], titleKey: 'situacao.alterar.title' },
   { path: 'contribuinte/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
   { path: 'contribuinte/:caceal/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
   // §2: the printable sheet (a taxpayer may open their own; the server checks it).

@@ -17,7 +17,7 @@ export function statusColor(status: string): string {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={statusColor(status)} variant="filled" data-testid="status-badge">
+    <Badge color={statusColor(status)} variant="filled" data-testid="status-badge" style={{ maxWidth: 'none', flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
       {status}
     </Badge>
   );

@@ -5,7 +5,7 @@ import { useAlerts } from './alerts';
 import { HttpError, request } from './http';
 
 /**
- * Opens a server PDF in a new window (§7 "PDFs open in a new window"). The window is opened before
+ * Opens a server PDF (GET, or POST when `corpo` is given) in a new window (§7 "PDFs open in a new window"). The window is opened before
  * the request so pop-up blockers allow it; when it cannot open, the file is downloaded instead.
  * Resolves to the response headers, or null on failure. A failure shows an alert that disappears after 5 s (§8) and closes the empty window.
  */
@@ -13,10 +13,10 @@ export function useAbrirPdf() {
   const alerts = useAlerts();
   const { t } = useTranslation();
   return useCallback(
-    async (url: string, query: Record<string, string | number | undefined>, arquivo: string) => {
+    async (url: string, query: Record<string, string | number | undefined>, arquivo: string, corpo?: unknown) => {
       const janela = window.open('', '_blank');
       try {
-        const { data: blob, headers } = await request<Blob>('GET', url, undefined, { query, silent: true, responseType: 'blob' });
+        const { data: blob, headers } = await request<Blob>(corpo === undefined ? 'GET' : 'POST', url, corpo, { query, silent: true, responseType: 'blob' });
         const href = URL.createObjectURL(blob);
         if (janela) janela.location.href = href;
         else baixar(href, arquivo);

@@ -10,7 +10,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 import { buscarContribuintes } from './api';
-import { mascarar, PLACEHOLDER } from './mascaras';
+import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 
 /**
  * Where a registration opens (§2): from the modal, or a single result of a CACEAL search,

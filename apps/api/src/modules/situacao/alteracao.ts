@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { hojeEmMaceio, motivoPermitido, SITUACOES_FINAIS, type AlterarSituacaoPessoa, type SituacaoPessoa } from '@cadastro/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { auditChange } from '../../platform/audit.js';
+import { badRequest, conflict, fieldProblem, notFound } from '../../platform/errors/problem.js';
+
+type Row = Record<string, unknown>;
+const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+
+/** The company of alterarSituacaoCnpj/{numeroPessoa} and every registration it holds. */
+export async function situacaoPessoa(db: DbOrTx, numeroPessoa: number, paraAlterar = false): Promise<SituacaoPessoa | null> {
+  const [p] = await rows(db, sql`select numero_pessoa, numero_documento, nome from pessoa where numero_pessoa = ${numeroPessoa} and tipo = 'J'`);
+  if (!p) return null;
+  const cs = await rows(db, sql`select c.numero_caceal, c.digito_caceal, c.situacao_id, s.descricao as situacao, m.descricao as motivo, c.data_situacao,
+      c.version, c.situacao_pj from contribuinte c join ref_situacao_cadastral s on s.id = c.situacao_id left join ref_motivo_situacao m on m.id = c.motivo_id
+      where c.numero_pessoa = ${numeroPessoa} order by c.numero_caceal ${paraAlterar ? sql`for update of c` : sql``}`);
+  return {
+    numeroPessoa: Number(p.numero_pessoa),
+    cnpj: String(p.numero_documento),
+    razaoSocial: String(p.nome),
+    situacaoPj: (cs.find((c) => c.situacao_pj)?.situacao_pj as string | undefined) ?? null,
+    contribuintes: cs.map((c) => ({
+      numeroCaceal: Number(c.numero_caceal),
+      digitoCaceal: Number(c.digito_caceal),
+      idSituacao: Number(c.situacao_id),
+      situacaoCadastral: String(c.situacao),
+      motivoSituacaoCadastral: (c.motivo as string | null) ?? null,
+      dataSituacao: String(c.data_situacao).slice(0, 10),
+      version: Number(c.version),
+    })),
+  };
+}
+
+/**
+ * Changes the status of every live registration of the company (not closed or void), in one
+ * transaction: the registration, a status-history row and the audit. The pair status/reason must
+ * exist, and the reason must be allowed from each registration's current status.
+ */
+export async function alterarSituacaoPessoa(tx: DbOrTx, login: string, req: AlterarSituacaoPessoa): Promise<void> {
+  const atual = await situacaoPessoa(tx, req.numeroPessoa, true);
+  if (!atual) throw notFound('Nenhum registro encontrado.');
+  const [motivo] = await rows(tx, sql`select m.id, m.descricao, s.descricao as situacao from ref_motivo_situacao m join ref_situacao_cadastral s on s.id = m.situacao_id
+    where m.id = ${req.sequencialMotivoPessoa} and m.situacao_id = ${req.sequencialSituacaoPessoa} and m.ativo`);
+  if (!motivo) {
+    throw fieldProblem('alterarSituacaoPessoa', 'sequencialMotivoPessoa', 'motivoDaSituacao', 'O motivo não pertence à situação escolhida.');
+  }
+  const vivos = atual.contribuintes.filter((c) => !SITUACOES_FINAIS.includes(c.idSituacao));
+  if (!vivos.length) throw badRequest('Esta empresa não tem inscrição que possa mudar de situação (todas baixadas ou nulas).');
+  for (const v of req.versoes ?? []) {
+    const c = atual.contribuintes.find((x) => x.numeroCaceal === v.numeroCaceal);
+    if (!c || c.version !== v.version) throw conflict(`O CACEAL ${v.numeroCaceal} foi alterado por outra pessoa; consulte novamente.`);
+  }
+  const proibidos = vivos.filter((c) => !motivoPermitido(req.sequencialMotivoPessoa, c.idSituacao));
+  if (proibidos.length) {
+    throw fieldProblem(
+      'alterarSituacaoPessoa', 'sequencialMotivoPessoa', 'transicaoNaoPermitida',
+      `O motivo ${String(motivo.descricao)} não se aplica a ${proibidos.map((c) => `CACEAL ${c.numeroCaceal} (${c.situacaoCadastral})`).join(', ')}.`,
+    );
+  }
+  const hoje = hojeEmMaceio();
+  for (const c of vivos) {
+    await tx.execute(sql`update contribuinte set situacao_id = ${req.sequencialSituacaoPessoa}, motivo_id = ${req.sequencialMotivoPessoa},
+      data_situacao = ${hoje}, version = version + 1, updated_at = now() where numero_caceal = ${c.numeroCaceal}`);
+    await tx.execute(sql`insert into historico_situacao (contribuinte_id, situacao_id, motivo_id, data_alteracao)
+      select id, ${req.sequencialSituacaoPessoa}, ${req.sequencialMotivoPessoa}, ${hoje} from contribuinte where numero_caceal = ${c.numeroCaceal}`);
+    await auditChange(
+      tx, login, 'Contribuinte', c.numeroCaceal,
+      { situacao: c.situacaoCadastral, motivo: c.motivoSituacaoCadastral, dataSituacao: c.dataSituacao },
+      { situacao: String(motivo.situacao), motivo: String(motivo.descricao), dataSituacao: hoje },
+    );
+  }
+}

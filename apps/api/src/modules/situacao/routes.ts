@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AlterarSituacaoPessoa, Authority, formatCaceal, ListaSituacaoCadastral, ObterSituacaoCadastral, onlyCnpjChars, SituacaoPessoa,
+} from '@cadastro/domain';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { notFound } from '../../platform/errors/problem.js';
+import { tabela } from '../../platform/pdf/blocos.js';
+import { renderPdf, sendPdf } from '../../platform/pdf/documento.js';
+import { alterarSituacaoPessoa, situacaoPessoa } from './alteracao.js';
+import { obterSituacaoCadastral } from './consulta.js';
+
+/** §2 situacaoCadastral (the status of a pasted list) and alterarSituacaoCnpj (a company's status change). */
+export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = () => ctx.database.db;
+    app.post('/contribuinte/obterSituacaoCadastral', {
+      config: { access: [Authority.CON_SITU_CONTRI] },
+      schema: {
+        tags: ['situacao'],
+        summary: 'Current status of up to 1,000 CACEALs (the unknown ones are listed apart)',
+        body: ObterSituacaoCadastral,
+        response: { 200: ListaSituacaoCadastral },
+      },
+      handler: async (req) => obterSituacaoCadastral(db(), req.body),
+    });
+    app.post('/relatorio/situacaoCadastral/imprimir', {
+      config: { access: [Authority.CON_SITU_CONTRI] },
+      schema: {
+        tags: ['situacao'],
+        summary: 'The same list as a PDF',
+        body: z.object({ cacealLista: ObterSituacaoCadastral }),
+        produces: ['application/pdf'],
+      },
+      handler: async (req, reply) => {
+        const r = await obterSituacaoCadastral(db(), req.body.cacealLista);
+        const pdf = await renderPdf({
+          titulo: 'Situação Cadastral de Contribuintes',
+          subtitulo: `${r.content.length} inscrição(ões)`,
+          conteudo: [
+            tabela(['CACEAL', 'Razão social', 'Situação', 'Motivo'],
+              r.content.map((c) => [formatCaceal(c.numeroCaceal, c.digitoCaceal), c.razaoSocial, c.situacaoCadastral, c.motivoSituacaoCadastral]),
+              'Nenhum registro encontrado.', [60, '*', 70, 130]),
+            ...(r.naoEncontrados.length ? [{ text: `CACEAL não encontrado: ${r.naoEncontrados.join(', ')}`, margin: [0, 8, 0, 0] as [number, number, number, number] }] : []),
+          ],
+        });
+        return sendPdf(reply, pdf, 'situacao-cadastral.pdf');
+      },
+    });
+
+    const alterar = { access: [Authority.ALT_SITU_CNPJ] } as const;
+    app.get('/pessoa/obter-numero-pessoa/:cnpj', {
+      config: { access: [Authority.ALT_SITU_CNPJ, Authority.CON_DADOS_CONTRI] },
+      schema: {
+        tags: ['situacao'],
+        summary: 'The person number of a CNPJ (numeric or alphanumeric, masked or not)',
+        params: z.object({ cnpj: z.string().transform(onlyCnpjChars).pipe(z.string().regex(/^[0-9A-Z]{12}\d{2}$/, 'pattern')) }),
+        response: { 200: z.object({ numeroPessoa: z.number().int() }) },
+      },
+      handler: async (req) => {
+        const r = (await db().execute(sql`select numero_pessoa from pessoa where numero_documento = ${req.params.cnpj}`)) as unknown as { rows: { numero_pessoa: number }[] };
+        if (!r.rows[0]) throw notFound('Nenhum registro encontrado.');
+        return { numeroPessoa: Number(r.rows[0].numero_pessoa) };
+      },
+    });
+    app.get('/contribuinte/situacaoPessoa/:numeroPessoa', {
+      config: alterar,
+      schema: {
+        tags: ['situacao'],
+        summary: 'A company (CNPJ) with the status and version of each of its registrations',
+        params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
+        response: { 200: SituacaoPessoa },
+      },
+      handler: async (req) => {
+        const s = await situacaoPessoa(db(), req.params.numeroPessoa);
+        if (!s) throw notFound('Nenhum registro encontrado.');
+        return s;
+      },
+    });
+    app.post('/contribuinte/alterarSituacaoPessoa', {
+      config: alterar,
+      schema: {
+        tags: ['situacao'],
+        summary: 'Changes the status of the live registrations of a company (history and audit in the same transaction)',
+        body: AlterarSituacaoPessoa,
+        response: { 200: z.object({ mensagem: z.string() }) },
+      },
+      handler: async (req) => {
+        await db().transaction((tx) => alterarSituacaoPessoa(tx, req.principal!.login, req.body));
+        return { mensagem: 'Alteração realizada com sucesso' };
+      },
+    });
+  };
+}

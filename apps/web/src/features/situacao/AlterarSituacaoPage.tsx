@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { SituacaoPessoa } from '@cadastro/domain';
+import { formatCaceal, formatCnpj, motivoPermitido, REGISTRY_API_BASE, SITUACOES_FINAIS } from '@cadastro/domain';
+import { Campo } from '../../ui/Campo';
+import { Carregando } from '../../ui/Carregando';
+import { DataTable } from '../../ui/DataTable';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useAlerts } from '../../ui/alerts';
+import { formatDay } from '../../ui/format';
+import { http } from '../../ui/http';
+import { httpErrorMessage } from '../../ui/errors';
+
+interface Opcao { id: number; descricao: string; ativo: boolean }
+
+/** §2 alterarSituacaoCnpj/{numeroPessoa}: the company's registrations and 'Nova Situação Cadastral'. */
+export default function AlterarSituacaoPage() {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const qc = useQueryClient();
+  const numeroPessoa = Number(useParams().numeroPessoa);
+  const [situacao, setSituacao] = useState<string | null>(null);
+  const [motivo, setMotivo] = useState<string | null>(null);
+  const [salvando, setSalvando] = useState(false);
+  const [erro, setErro] = useState<string | null>(null);
+  const q = useQuery({
+    queryKey: ['situacaoPessoa', numeroPessoa],
+    queryFn: () => http.get<SituacaoPessoa>(`${REGISTRY_API_BASE}/contribuinte/situacaoPessoa/${numeroPessoa}`, { silent: true }),
+    retry: false,
+  });
+  const situacoes = useQuery({ queryKey: ['combo', 'situacoesPessoa'], queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/situacoesPessoa`) });
+  // §4: the reason list loads when a status is chosen and stays disabled until then.
+  const motivos = useQuery({
+    queryKey: ['combo', 'motivosPessoa', situacao],
+    queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/motivosPessoa/${situacao}`),
+    enabled: !!situacao,
+  });
+  const d = q.data;
+  const vivos = d?.contribuintes.filter((c) => !SITUACOES_FINAIS.includes(c.idSituacao)) ?? [];
+  // Only reasons every live registration may take (the server applies the same rule).
+  const motivosPermitidos = (motivos.data ?? []).filter((m) => m.ativo && vivos.length > 0 && vivos.every((c) => motivoPermitido(m.id, c.idSituacao)));
+  const cancelar = () => { setSituacao(null); setMotivo(null); setErro(null); };
+  const salvar = async () => {
+    if (!d || !situacao || !motivo) return;
+    setSalvando(true);
+    setErro(null);
+    try {
+      const r = await http.post<{ mensagem: string }>(`${REGISTRY_API_BASE}/contribuinte/alterarSituacaoPessoa`, {
+        numeroPessoa, sequencialSituacaoPessoa: Number(situacao), sequencialMotivoPessoa: Number(motivo),
+        versoes: d.contribuintes.map((c) => ({ numeroCaceal: c.numeroCaceal, version: c.version })),
+      }, { silent: true });
+      alerts.success(r.mensagem);
+      cancelar();
+      await qc.invalidateQueries({ queryKey: ['situacaoPessoa', numeroPessoa] });
+    } catch (e) {
+      setErro(httpErrorMessage(e, t));
+    } finally {
+      setSalvando(false);
+    }
+  };
+  return (
+    <Stack py="md">
+      <Group justify="space-between">
+        <Title order={1}>{t('situacao.alterar.title')}</Title>
+        <Anchor component={Link} to="/alterarSituacaoCnpj">{t('contribuinte.detalhe.novaConsulta')}</Anchor>
+      </Group>
+      {q.isPending && <Carregando h={160} />}
+      {q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
+      {d && (
+        <>
+          <Paper withBorder p="md" bg="gray.0">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Campo rotulo="CNPJ" valor={formatCnpj(d.cnpj)} />
+              <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.razaoSocial} />
+              <Campo rotulo={t('situacao.alterar.situacaoPj')} valor={d.situacaoPj} />
+            </SimpleGrid>
+          </Paper>
+          <DataTable
+            caption={t('situacao.alterar.inscricoes')}
+            rows={d.contribuintes}
+            rowKey={(c) => c.numeroCaceal}
+            emptyText={t('global.noRecords')}
+            columns={[
+              { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => formatCaceal(c.numeroCaceal, c.digitoCaceal) },
+              { key: 'situacao', header: t('fic.situacao'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
+              { key: 'motivo', header: t('contribuinte.motivo'), render: (c) => c.motivoSituacaoCadastral ?? '' },
+              { key: 'data', header: t('contribuinte.dataSituacao'), render: (c) => formatDay(c.dataSituacao) },
+            ]}
+          />
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="sm">{t('situacao.alterar.nova')}</Title>
+            {vivos.length === 0 ? (
+              <Alert color="gray">{t('situacao.alterar.nenhumaViva')}</Alert>
+            ) : (
+              <Stack>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Select
+                    label={t('fic.situacao')}
+                    placeholder={t('global.select')}
+                    data={(situacoes.data ?? []).filter((s) => s.ativo && !['NÃO CADASTRADO'].includes(s.descricao)).map((s) => ({ value: String(s.id), label: s.descricao }))}
+                    value={situacao}
+                    onChange={(v) => { setSituacao(v); setMotivo(null); }}
+                    required
+                  />
+                  <Select
+                    label={t('contribuinte.motivo')}
+                    placeholder={t('global.select')}
+                    data={motivosPermitidos.map((m) => ({ value: String(m.id), label: m.descricao }))}
+                    value={motivo}
+                    onChange={setMotivo}
+                    disabled={!situacao || motivos.isFetching}
+                    nothingFoundMessage={t('situacao.alterar.semMotivo')}
+                    description={situacao && !motivos.isFetching && motivosPermitidos.length === 0 ? t('situacao.alterar.semMotivo') : undefined}
+                    required
+                  />
+                </SimpleGrid>
+                {erro && <Alert color="red" role="alert">{erro}</Alert>}
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={cancelar}>{t('entity.action.cancel')}</Button>
+                  <Button onClick={() => void salvar()} disabled={!situacao || !motivo} loading={salvando}>{t('entity.action.save')}</Button>
+                </Group>
+              </Stack>
+            )}
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+async function entrar(page: Page, login: string, rota: string) {
+  await page.goto(`/#/${rota}`);
+  await signIn(page, login);
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+test('situacaoCadastral: a pasted list, unknown and malformed CACEALs named, a link to the taxpayer, print', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'atendente');
+  const lista = (await (await request.get('/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/3', { headers })).json()).content as {
+    numeroCaceal: number; numeroPessoa: number; razaoSocial: string;
+  }[];
+  await entrar(page, 'atendente', 'situacaoCadastral');
+  await expect(page.getByRole('heading', { name: 'Situação Cadastral' })).toBeVisible();
+  const caixa = page.getByRole('textbox', { name: 'CACEALs' });
+  await caixa.fill(`${lista[0]!.numeroCaceal}, 24abc, 240000011`);
+  await expect(page.getByText('Corrija: 24abc, 240000011')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Consultar' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+  await caixa.fill(`${lista[0]!.numeroCaceal}, ${lista[1]!.numeroCaceal}\n24999998 ${lista[2]!.numeroCaceal}`);
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('nao-encontrados')).toHaveText('CACEAL não encontrado: 24999998');
+  await expect(page.getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('row').nth(1)).toContainText(lista[0]!.razaoSocial);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  const pdf = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await expect((await pdf).url()).toMatch(/^blob:|^about:blank/);
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`#/contribuinte/${lista[0]!.numeroCaceal}/${lista[0]!.numeroPessoa}$`));
+});
+
+test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and reload', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  // An active company with a single registration.
+  let alvo: { cnpj: string; numeroPessoa: number } | undefined;
+  const lista = (await (await request.get('/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/servicos/0/50', { headers })).json()).content as {
+    numeroPessoa: number; cnpj: string; situacaoCadastral: string;
+  }[];
+  for (const c of lista.filter((x) => x.situacaoCadastral === 'ATIVO')) {
+    const s = await (await request.get(`/sfz-cadastro-api/api/contribuinte/situacaoPessoa/${c.numeroPessoa}`, { headers })).json();
+    if (s.contribuintes.length === 1) { alvo = { cnpj: c.cnpj, numeroPessoa: c.numeroPessoa }; break; }
+  }
+  expect(alvo).toBeDefined();
+  await entrar(page, 'auditor', 'alterarSituacaoCnpj');
+  const cnpj = page.getByRole('textbox', { name: 'CNPJ' });
+  await cnpj.fill(alvo!.cnpj);
+  await cnpj.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/alterarSituacaoCnpj/${alvo!.numeroPessoa}$`));
+  await expect(page.getByRole('cell').filter({ hasText: 'ATIVO' })).toBeVisible();
+  const motivo = page.getByRole('combobox', { name: 'Motivo' });
+  await expect(motivo).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'SUSPENSO' }).click();
+  await expect(motivo).toBeEnabled();
+  await motivo.click();
+  await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Alteração realizada com sucesso')).toBeVisible();
+  await expect(page.getByRole('cell').filter({ hasText: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+});
