@@ -33,6 +33,7 @@ import { ficRoutes } from './modules/fic/routes.js';
 import { editalRoutes } from './modules/edital/routes.js';
 import { pessoaRoutes } from './modules/pessoa/routes.js';
 import { situacaoRoutes } from './modules/situacao/routes.js';
+import { historicoRoutes } from './modules/historico/routes.js';
 import { correioRoutes } from './modules/correio/routes.js';
 import { ensureAuthorities, ensureDemoAccounts } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(editalRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(pessoaRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(situacaoRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(historicoRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

@@ -64,6 +64,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'alterarSituacaoCnpj/:numeroPessoa', page: lazy(() => import('../features/situacao/AlterarSituacaoPage')), authorities: [A.ALT_SITU_CNPJ], titleKey: 'situacao.alterar.title' },
   { path: 'contribuinte/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
   { path: 'contribuinte/:caceal/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
+  { path: 'historico', page: lazy(() => import('../features/historico/HistoricoPage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.title', menu: { group: 'pessoa', labelKey: 'global.menu.historico' } },
+  { path: 'historico-situacao-cadastral-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheSituacao' },
+  { path: 'historico-razao-social-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheRazao' },
   // §2: the printable sheet (a taxpayer may open their own; the server checks it).
   { path: 'fichaimprimivel/:caceal', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
   { path: 'ficha-cadastral/:number', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
