@@ -13,6 +13,8 @@ import { API_BASE, APP_VERSION, MANAGEMENT_BASE, REGISTRY_API_BASE } from '@cada
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { MailPort } from './integrations/mail/port.js';
+import { gestorHttp, gestorSimulador } from './integrations/gestor/port.js';
+import { receitaHttp, receitaSimulador } from './integrations/receita/port.js';
 import { createSmtpMailer } from './integrations/mail/smtp.js';
 import { startSmtpSink } from './integrations/mail/sink.js';
 import { registerGuard } from './platform/auth/guard.js';
@@ -34,6 +36,8 @@ import { editalRoutes } from './modules/edital/routes.js';
 import { pessoaRoutes } from './modules/pessoa/routes.js';
 import { situacaoRoutes } from './modules/situacao/routes.js';
 import { historicoRoutes } from './modules/historico/routes.js';
+import { gestorRoutes } from './modules/gestor/routes.js';
+import { infoconvRoutes } from './modules/historico/infoconv.js';
 import { correioRoutes } from './modules/correio/routes.js';
 import { ensureAuthorities, ensureDemoAccounts } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
@@ -81,7 +85,15 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     mode: mail.kind === 'sink' ? 'internal' : 'remote',
     check: async () => ((await mail.verify()) ? { status: 'UP' } : { status: 'DOWN', details: { error: 'SMTP server did not answer' } }),
   });
-  const ctx: AppContext = { config, database, tokens, mail, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
+  const gestor = config.gestorUrl ? gestorHttp(config.gestorUrl) : gestorSimulador(database.db);
+  const receita = config.infoconvUrl ? receitaHttp(config.infoconvUrl) : receitaSimulador(database.db);
+  for (const [id, path, port] of [['gestor', '/sfz-cadastro-api/api/gestor', gestor], ['infoconv', '/sfz-cadastro-api/api/historico/infoconv', receita]] as const) {
+    services.register({
+      id, path, uri: port.uri, mode: port.mode,
+      check: async () => ((await port.ping()) ? { status: 'UP' } : { status: 'DOWN', details: { error: `${id} did not answer` } }),
+    });
+  }
+  const ctx: AppContext = { config, database, tokens, mail, gestor, receita, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', async (req, reply) => {
@@ -128,6 +140,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(pessoaRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(situacaoRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(historicoRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(gestorRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(infoconvRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

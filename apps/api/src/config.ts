@@ -28,6 +28,9 @@ const EnvSchema = z.object({
   /** Static bearer token for Prometheus scrapes of /management/prometheus. */
   /** Taxpayers generated on the first start of an empty registry (0 = none). */
   SEED_DEMO_TAXPAYERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
+  /** External systems: unset → the built-in simulator backed by seeded tables. */
+  GESTOR_URL: z.string().url().optional(),
+  INFOCONV_URL: z.string().url().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
 });
 
@@ -53,6 +56,9 @@ export interface Config {
   webDist: string | undefined;
   metricsToken: string | undefined;
   seedDemoTaxpayers: number;
+  /** Base URLs of the manager system and of the federal registry; undefined → simulator. */
+  gestorUrl: string | undefined;
+  infoconvUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN,
     seedDemoTaxpayers: e.SEED_DEMO_TAXPAYERS,
+    gestorUrl: e.GESTOR_URL,
+    infoconvUrl: e.INFOCONV_URL,
   };
 }
 
@@ -98,6 +106,8 @@ export function describeConfig(c: Config): Record<string, unknown> {
     jwtSecret: c.jwtSecret ? '******' : '(generated, kept in DATA_DIR)',
     smtpUrl: c.smtpUrl ? maskUrl(c.smtpUrl) : '(built-in SMTP sink)',
     metricsToken: c.metricsToken ? '******' : null,
+    gestorUrl: c.gestorUrl ? maskUrl(c.gestorUrl) : '(built-in simulator)',
+    infoconvUrl: c.infoconvUrl ? maskUrl(c.infoconvUrl) : '(built-in simulator)',
   };
 }
 

@@ -15,3 +15,4 @@ export * from './contribuinte/abas.js';
 export * from './fic/contracts.js';
 export * from './common/dias.js';
 export * from './situacao/contracts.js';
+export * from './gestor/contracts.js';

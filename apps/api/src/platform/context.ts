@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MailPort } from '../integrations/mail/port.js';
+import type { GestorPort } from '../integrations/gestor/port.js';
+import type { ReceitaPort } from '../integrations/receita/port.js';
 import type { TokenService } from './auth/tokens.js';
 import type { LoggerRegistry } from './logging.js';
 import type { Metrics } from './metrics.js';
@@ -13,6 +15,9 @@ export interface AppContext {
   database: Database;
   tokens: TokenService;
   mail: MailPort;
+  /** The manager system and the federal registry (simulators unless GESTOR_URL / INFOCONV_URL). */
+  gestor: GestorPort;
+  receita: ReceitaPort;
   log: FastifyBaseLogger;
   loggers: LoggerRegistry;
   metrics: Metrics;

@@ -67,6 +67,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'historico', page: lazy(() => import('../features/historico/HistoricoPage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.title', menu: { group: 'pessoa', labelKey: 'global.menu.historico' } },
   { path: 'historico-situacao-cadastral-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheSituacao' },
   { path: 'historico-razao-social-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheRazao' },
+  { path: 'consultas-infoconv', page: lazy(() => import('../features/infoconv/InfoconvPage')), authorities: [A.CON_HIS_INFOCONV], titleKey: 'infoconv.title', menu: { group: 'pessoa', labelKey: 'global.menu.infoconv' } },
+  { path: 'pre-visualizar-consultas-infoconv', page: lazy(() => import('../features/infoconv/InfoconvPage')), authorities: [A.CON_HIS_INFOCONV], titleKey: 'infoconv.title' },
+  { path: 'gestor', page: lazy(() => import('../features/gestor/GestorPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title', menu: { group: 'contribuintes', labelKey: 'global.menu.gestor' } },
+  { path: 'gestor/sinc', page: lazy(() => import('../features/gestor/GestorSincPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title' },
   // §2: the printable sheet (a taxpayer may open their own; the server checks it).
   { path: 'fichaimprimivel/:caceal', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
   { path: 'ficha-cadastral/:number', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },

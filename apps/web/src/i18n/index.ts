@@ -2,10 +2,14 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@cadastro/domain';
 import ptBr from './pt-br';
 import en from './en';
 import { readStored, storageKeys, writeStored } from '../ui/storage';
+
+// Typed dates (dd/mm/aaaa) are read with the input's format; without this DateInput reads MM/DD.
+dayjs.extend(customParseFormat);
 
 export const LANGUAGE_NAMES: Record<string, string> = { 'pt-br': 'Português (Brasil)', en: 'English' };
 

@@ -72,7 +72,11 @@ const STATEMENTS: [string, string][] = [
       least(cc.data_inicio + 400, date '2026-11-01') + time '09:30', 'S'
     from contribuinte_contador cc where cc.contribuinte_id % 5 < 2`],
   ['gestor_contribuinte', `insert into gestor_contribuinte (cnpj, numero_caceal, razao_social, situacao_pessoa)
-    select p.numero_documento, c.numero_caceal, p.nome, s.descricao from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+    select p.numero_documento, c.numero_caceal,
+      -- A few records differ from the registry, as a manager system's would: a new name, a suspension.
+      case when c.id % 100 = 0 then left(p.nome || ' EM RECUPERAÇÃO JUDICIAL', 150) else p.nome end,
+      case when c.id % 130 = 0 and s.id = 1 then 'SUSPENSO' else s.descricao end
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
     join ref_situacao_cadastral s on s.id = c.situacao_id
     where c.indicador_matriz = 'M' and c.id % 10 = 0 on conflict do nothing`],
   ['receita_cnpj', `insert into receita_cnpj (cnpj, razao_social, situacao, motivo, data_situacao, cpf_responsavel, nome_responsavel)

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { formatCnpj, hojeEmMaceio } from '@cadastro/domain';
+import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { seedRegistry } from '../../seed/registro.js';
+
+let t: TestApp;
+let auditor: Client;
+const api = '/sfz-cadastro-api/api';
+const all = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const one = async <T>(text: string) => (await all<T>(text))[0]!;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedRegistry(t.built.ctx.database, { taxpayers: 400, seed: 23 });
+  auditor = await t.as('auditor');
+}, 120_000);
+afterAll(() => t.close());
+
+describe('gestor (manager-system sync)', () => {
+  it('shows the record and the differences, applies them once with history and audit, and is idempotent', async () => {
+    const g = await one<{ cnpj: string; numero_caceal: number; nome: string; numero_pessoa: number }>(`select g.cnpj, g.numero_caceal, p.nome, p.numero_pessoa
+      from gestor_contribuinte g join contribuinte c on c.numero_caceal = g.numero_caceal join pessoa p on p.numero_pessoa = c.numero_pessoa
+      where c.situacao_id = 1 and g.razao_social = p.nome limit 1`);
+    // The manager system now knows a new name and a suspension.
+    await t.db.execute(sql.raw(`update gestor_contribuinte set razao_social = 'NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA', situacao_pessoa = 'SUSPENSO' where cnpj = '${g.cnpj}'`));
+    const dados = (await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${g.numero_caceal}`)).json();
+    expect(dados).toMatchObject({ caceal: g.numero_caceal, cnpj: g.cnpj, razaoSocial: `NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA`, situacaoPessoa: 'SUSPENSO' });
+    expect(dados.diferencas).toHaveLength(2);
+    const consultasAntes = (await one<{ n: number }>(`select count(*)::int as n from infoconv_consulta where cnpj = '${g.cnpj}'`)).n;
+
+    const r = await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CNPJ', numeroDocumento: formatCnpj(g.cnpj) });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().mensagem).toBe(`O cnpj ${formatCnpj(g.cnpj)} foi sincronizado!`);
+    expect(r.json().alteracoes.length).toBeGreaterThanOrEqual(2);
+    const depois = await one<{ nome: string; situacao_id: number; data_situacao: string }>(`select p.nome, c.situacao_id, c.data_situacao::text from contribuinte c
+      join pessoa p using (numero_pessoa) where c.numero_caceal = ${g.numero_caceal}`);
+    expect(depois).toEqual({ nome: `NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA`, situacao_id: 2, data_situacao: hojeEmMaceio() });
+    expect(await one(`select nome, data_alteracao::text from historico_razao_social where numero_pessoa = ${g.numero_pessoa} order by id desc limit 1`))
+      .toEqual({ nome: g.nome, data_alteracao: hojeEmMaceio() });
+    expect(await one(`select h.situacao_id from historico_situacao h join contribuinte c on c.id = h.contribuinte_id where c.numero_caceal = ${g.numero_caceal} order by h.id desc limit 1`))
+      .toEqual({ situacao_id: 2 });
+    expect((await one<{ n: number }>(`select count(*)::int as n from evento_auditoria where principal = 'auditor' and data->>'message' = 'sincronização com o gestor'`)).n).toBe(2);
+    expect((await one<{ n: number }>(`select count(*)::int as n from infoconv_consulta where cnpj = '${g.cnpj}'`)).n).toBe(consultasAntes + 1);
+    // The history screen shows what the sync wrote.
+    const hist = (await (await t.as('atendente')).post(`${api}/historico/consultar/razao-social/por-caceal`, { caceal: g.numero_caceal })).json();
+    expect(hist.content[0]).toEqual({ nomeRazaoSocial: g.nome, dataAlteracao: hojeEmMaceio() });
+
+    // Again: nothing left to change, nothing written.
+    const historicos = (await one<{ n: number }>('select count(*)::int as n from historico_situacao')).n;
+    const again = (await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: String(g.numero_caceal) })).json();
+    expect(again.alteracoes).toEqual([]);
+    expect((await one<{ n: number }>('select count(*)::int as n from historico_situacao')).n).toBe(historicos);
+    expect((await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${g.numero_caceal}`)).json().diferencas).toEqual([]);
+  });
+
+  it("unknown document → 404 'Nenhum registro encontrado.'; bad input → 400; roles", async () => {
+    const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24999998`), 404);
+    expect(p.detail).toBe('Nenhum registro encontrado.');
+    expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CNPJ', numeroDocumento: '11222333000181' }), 404);
+    expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=12ab`), 400);
+    expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CPF', numeroDocumento: '1' }), 400);
+    expectProblem(await (await t.as('atendente')).post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: '24000000' }), 403);
+  });
+});
+
+describe('consultas-infoconv', () => {
+  it('lists the logged consultations of a system in a period, newest first, with the total; a lookup appends one', async () => {
+    const r = (await (await t.as('auditor')).get(`${api}/historico/infoconv?sistema=rds&dataInicial=2026-01-01&dataFinal=2026-12-31&size=5`)).json();
+    expect(r.totalElements).toBeGreaterThan(0);
+    expect(r.content.every((x: { sistema: string }) => x.sistema === 'rds')).toBe(true);
+    const datas = r.content.map((x: { dataConsulta: string }) => x.dataConsulta);
+    expect([...datas].sort().reverse()).toEqual(datas);
+    const cnpj = (await one<{ cnpj: string }>('select cnpj from receita_cnpj limit 1')).cnpj;
+    const hoje = hojeEmMaceio();
+    const antes = (await auditor.get(`${api}/historico/infoconv?sistema=cad&dataInicial=${hoje}&dataFinal=${hoje}`)).json().totalElements;
+    const c = await auditor.get(`${api}/historico/infoconv/comprovante/${cnpj}`);
+    expect(c.json()).toMatchObject({ cnpj });
+    const depois = (await auditor.get(`${api}/historico/infoconv?sistema=cad&dataInicial=${hoje}&dataFinal=${hoje}`)).json();
+    expect(depois.totalElements).toBe(antes + 1);
+    expect(depois.content[0].cnpj).toBe(cnpj);
+  });
+
+  it('system and both dates required, final not before initial; role', async () => {
+    expectProblem(await auditor.get(`${api}/historico/infoconv?dataInicial=2026-01-01&dataFinal=2026-01-31`), 400);
+    expectProblem(await auditor.get(`${api}/historico/infoconv?sistema=cad&dataInicial=2026-01-01`), 400);
+    const p = expectProblem(await auditor.get(`${api}/historico/infoconv?sistema=cad&dataInicial=2026-02-01&dataFinal=2026-01-01`), 400);
+    expect(p.fieldErrors?.[0]?.field).toBe('dataFinal');
+    expectProblem(await (await t.as('atendente')).get(`${api}/historico/infoconv?sistema=cad&dataInicial=2026-01-01&dataFinal=2026-01-31`), 403);
+  });
+});

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TIPOS_DOCUMENTO_GESTOR, validarTermoBusca } from '@cadastro/domain';
+import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
+import { consultarGestor } from './api';
+import { HttpError } from '../../ui/http';
+import { httpErrorMessage } from '../../ui/errors';
+
+type Tipo = (typeof TIPOS_DOCUMENTO_GESTOR)[number];
+
+/** §2 gestor: CACEAL or CNPJ, then the manager system's record (gestor/sinc). */
+export default function GestorPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [tipo, setTipo] = useState<Tipo | null>(null);
+  const [numero, setNumero] = useState('');
+  const [erro, setErro] = useState<string | null>(null);
+  const [carregando, setCarregando] = useState(false);
+  const valido = !!tipo && validarTermoBusca(tipo, numero) === null;
+  const consultar = async () => {
+    if (!valido || !tipo) return;
+    setCarregando(true);
+    setErro(null);
+    try {
+      await consultarGestor(tipo, numero);
+      void navigate(`/gestor/sinc?tipoDocumento=${tipo}&numeroDocumento=${encodeURIComponent(numero)}`);
+    } catch (e) {
+      setErro(e instanceof HttpError && e.status === 404 ? t('global.noRecords') : httpErrorMessage(e, t));
+    } finally {
+      setCarregando(false);
+    }
+  };
+  return (
+    <Stack py="md" maw={760}>
+      <Title order={1}>{t('gestor.title')}</Title>
+      {erro && <Alert color="yellow" role="alert">{erro}</Alert>}
+      <Paper withBorder p="lg">
+        <form onSubmit={(e) => { e.preventDefault(); void consultar(); }} noValidate>
+          <Group align="flex-end">
+            <Select
+              label={t('gestor.tipo')}
+              placeholder={t('global.select')}
+              withAsterisk
+              data={TIPOS_DOCUMENTO_GESTOR.map((v) => ({ value: v, label: t(`contribuinte.busca.tipo.${v}`) }))}
+              value={tipo}
+              onChange={(v) => { setTipo(v as Tipo | null); setNumero(''); setErro(null); }}
+              allowDeselect={false}
+              w={180}
+            />
+            <TextInput
+              label={t('contribuinte.busca.numero')}
+              withAsterisk
+              value={numero}
+              onChange={(e) => setNumero(mascarar(tipo, e.currentTarget.value))}
+              placeholder={tipo ? PLACEHOLDER[tipo] : ''}
+              disabled={!tipo}
+              w={240}
+            />
+            <Button type="submit" disabled={!valido} loading={carregando}>{t('contribuinte.busca.consultar')}</Button>
+          </Group>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
+
+test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then nothing left to change', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  // The generator makes about 1 in 100 manager records differ from the registry (a new name).
+  let alvo: { cnpj: string } | undefined;
+  for (let p = 0; !alvo && p < 10; p++) {
+    const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/${p}/100`, { headers })).json()).content as { cnpj: string; numeroCaceal: number }[];
+    for (const c of lista) {
+      const r = await request.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${c.numeroCaceal}`, { headers });
+      if (r.status() === 200 && (await r.json()).diferencas.length) { alvo = { cnpj: c.cnpj }; break; }
+    }
+  }
+  expect(alvo).toBeDefined();
+  await page.goto('/#/gestor');
+  await signIn(page, 'auditor');
+  await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
+  await page.getByRole('option', { name: 'CNPJ' }).click();
+  await page.getByRole('textbox', { name: 'Número' }).fill(alvo!.cnpj);
+  await page.getByRole('textbox', { name: 'Número' }).press('Enter');
+  await expect(page).toHaveURL(/#\/gestor\/sinc\?tipoDocumento=CNPJ/);
+  await expect(page.getByTestId('diferencas')).toContainText(/Razão social|Situação cadastral/);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Sincronizar' }).click();
+  await expect(page.getByTestId('sincronizado')).toContainText(/O cnpj .+ foi sincronizado!/);
+  await expect(page.getByText('O cadastro já está igual ao sistema gestor.')).toBeVisible();
+  await page.getByRole('link', { name: 'Nova Consulta' }).click();
+  await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
+  await page.getByRole('option', { name: 'CACEAL' }).click();
+  await page.getByRole('textbox', { name: 'Número' }).fill('24999998');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Nenhum registro encontrado.');
+});
+
+test('consultas-infoconv: system and dates required, the log with its total, the certificate', async ({ page }) => {
+  await page.goto('/#/consultas-infoconv');
+  await signIn(page, 'auditor');
+  await expect(page.getByRole('heading', { name: 'Consultas à Receita Federal (Infoconv)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByText('Campo obrigatório.')).toHaveCount(3);
+  await page.getByRole('combobox', { name: 'Sistema' }).click();
+  await page.getByRole('option', { name: 'REDESIM' }).click();
+  await page.getByRole('textbox', { name: 'Data inicial' }).fill('01/01/2026');
+  await page.getByRole('textbox', { name: 'Data final' }).fill('31/12/2026');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page).toHaveURL(/#\/pre-visualizar-consultas-infoconv\?sistema=rds&dataInicial=2026-01-01&dataFinal=2026-12-31/);
+  await expect(page.getByTestId('infoconv-total')).toHaveText(/Total de consultas: [1-9]\d*/);
+  await expect(page.getByRole('row').nth(1)).toContainText('REDESIM');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Comprovante' }).first().click();
+  await expect(page.getByTestId('comprovante')).toContainText('CNPJ');
+});

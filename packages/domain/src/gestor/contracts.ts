@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { validarTermoBusca } from '../contribuinte/busca.js';
+
+export const TIPOS_DOCUMENTO_GESTOR = ['CACEAL', 'CNPJ'] as const;
+
+/** GET gestor/dadosContribuinte and POST gestor/sinc: a CACEAL (8 digits) or a CNPJ. */
+export const ConsultaGestor = z
+  .object({ tipoDocumento: z.enum(TIPOS_DOCUMENTO_GESTOR), numeroDocumento: z.string().min(1).max(20) })
+  .superRefine((q, ctx) => {
+    const err = validarTermoBusca(q.tipoDocumento, q.numeroDocumento);
+    if (err) ctx.addIssue({ code: 'custom', path: ['numeroDocumento'], message: err });
+  });
+export type ConsultaGestor = z.infer<typeof ConsultaGestor>;
+
+/** §3 "Manager sync data", plus what would change in the registry if synchronised now. */
+export const DadosGestor = z.object({
+  caceal: z.number().int().nullable(),
+  cnpj: z.string(),
+  razaoSocial: z.string(),
+  situacaoPessoa: z.string(),
+  diferencas: z.array(z.string()),
+});
+export type DadosGestor = z.infer<typeof DadosGestor>;
+
+export const ResultadoSincronizacao = z.object({ cnpj: z.string(), mensagem: z.string(), alteracoes: z.array(z.string()) });
+export type ResultadoSincronizacao = z.infer<typeof ResultadoSincronizacao>;
+
+/** consultas-infoconv: which system asked and when (both dates required, §5). */
+export const SISTEMAS_INFOCONV = ['cad', 'rds'] as const;
+
+export const ConsultaInfoconv = z
+  .object({
+    sistema: z.enum(SISTEMAS_INFOCONV),
+    dataInicial: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern'),
+    dataFinal: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern'),
+    page: z.coerce.number().int().min(0).max(10_000).default(0),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((q) => q.dataInicial <= q.dataFinal, { message: 'dataFinalAntesDaInicial', path: ['dataFinal'] });
+
+/** §3 "Infoconv row": a consultation the system made to the federal registry. */
+export const ConsultaInfoconvLinha = z.object({
+  cnpj: z.string(),
+  razaosocial: z.string(),
+  situacaoCadastral: z.string(),
+  motivo: z.string().nullable(),
+  dataConsulta: z.string(),
+  sistema: z.enum(SISTEMAS_INFOCONV),
+});
+export type ConsultaInfoconvLinha = z.infer<typeof ConsultaInfoconvLinha>;
+export const PaginaInfoconv = z.object({ content: z.array(ConsultaInfoconvLinha), totalElements: z.number().int() });
+export type PaginaInfoconv = z.infer<typeof PaginaInfoconv>;
+
+/** The federal registry's current answer for a CNPJ (the certificate opened from the list). */
+export const ComprovanteCnpj = z.object({
+  cnpj: z.string(),
+  razaoSocial: z.string(),
+  situacao: z.string(),
+  motivo: z.string().nullable(),
+  dataSituacao: z.string().nullable(),
+  cpfResponsavel: z.string().nullable(),
+  nomeResponsavel: z.string().nullable(),
+  consultadoEm: z.string(),
+});
+export type ComprovanteCnpj = z.infer<typeof ComprovanteCnpj>;
