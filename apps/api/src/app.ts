@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.js';
 import type { MailPort } from './integrations/mail/port.js';
 import { gestorHttp, gestorSimulador } from './integrations/gestor/port.js';
 import { receitaHttp, receitaSimulador } from './integrations/receita/port.js';
+import { scaHttp, scaSimulador } from './integrations/sca/port.js';
 import { createSmtpMailer } from './integrations/mail/smtp.js';
 import { startSmtpSink } from './integrations/mail/sink.js';
 import { registerGuard } from './platform/auth/guard.js';
@@ -87,13 +88,14 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   });
   const gestor = config.gestorUrl ? gestorHttp(config.gestorUrl) : gestorSimulador(database.db);
   const receita = config.infoconvUrl ? receitaHttp(config.infoconvUrl) : receitaSimulador(database.db);
-  for (const [id, path, port] of [['gestor', '/sfz-cadastro-api/api/gestor', gestor], ['infoconv', '/sfz-cadastro-api/api/historico/infoconv', receita]] as const) {
+  const sca = config.scaUrl ? scaHttp(config.scaUrl) : scaSimulador(database.db);
+  for (const [id, path, port] of [['gestor', '/sfz-cadastro-api/api/gestor', gestor], ['infoconv', '/sfz-cadastro-api/api/historico/infoconv', receita], ['sca', '/sfz-cadastro-api/api/responsaveis-edital', sca]] as const) {
     services.register({
       id, path, uri: port.uri, mode: port.mode,
       check: async () => ((await port.ping()) ? { status: 'UP' } : { status: 'DOWN', details: { error: `${id} did not answer` } }),
     });
   }
-  const ctx: AppContext = { config, database, tokens, mail, gestor, receita, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
+  const ctx: AppContext = { config, database, tokens, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', async (req, reply) => {

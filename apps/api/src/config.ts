@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   /** External systems: unset → the built-in simulator backed by seeded tables. */
   GESTOR_URL: z.string().url().optional(),
   INFOCONV_URL: z.string().url().optional(),
+  SCA_URL: z.string().url().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
 });
 
@@ -59,6 +60,7 @@ export interface Config {
   /** Base URLs of the manager system and of the federal registry; undefined → simulator. */
   gestorUrl: string | undefined;
   infoconvUrl: string | undefined;
+  scaUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoTaxpayers: e.SEED_DEMO_TAXPAYERS,
     gestorUrl: e.GESTOR_URL,
     infoconvUrl: e.INFOCONV_URL,
+    scaUrl: e.SCA_URL,
   };
 }
 
@@ -108,6 +111,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
     metricsToken: c.metricsToken ? '******' : null,
     gestorUrl: c.gestorUrl ? maskUrl(c.gestorUrl) : '(built-in simulator)',
     infoconvUrl: c.infoconvUrl ? maskUrl(c.infoconvUrl) : '(built-in simulator)',
+    scaUrl: c.scaUrl ? maskUrl(c.scaUrl) : '(built-in simulator)',
   };
 }
 

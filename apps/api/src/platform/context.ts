@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { MailPort } from '../integrations/mail/port.js';
 import type { GestorPort } from '../integrations/gestor/port.js';
 import type { ReceitaPort } from '../integrations/receita/port.js';
+import type { ScaPort } from '../integrations/sca/port.js';
 import type { TokenService } from './auth/tokens.js';
 import type { LoggerRegistry } from './logging.js';
 import type { Metrics } from './metrics.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   /** The manager system and the federal registry (simulators unless GESTOR_URL / INFOCONV_URL). */
   gestor: GestorPort;
   receita: ReceitaPort;
+  /** Access control (group membership, e.g. the notice team); simulator unless SCA_URL. */
+  sca: ScaPort;
   log: FastifyBaseLogger;
   loggers: LoggerRegistry;
   metrics: Metrics;

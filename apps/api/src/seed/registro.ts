@@ -5,7 +5,7 @@ import { generateOperationalData } from './gerador/operacao.js';
 
 /** Registry tables the generator fills, children first (for TRUNCATE and index handling). */
 export const REGISTRY_TABLES = [
-  'infoconv_consulta', 'receita_cpf', 'receita_cnpj', 'gestor_contribuinte', 'evento_alteracao', 'contador_recadastro', 'manifestacao',
+  'fic_emissao', 'sca_membro', 'infoconv_consulta', 'receita_cpf', 'receita_cnpj', 'gestor_contribuinte', 'evento_alteracao', 'contador_recadastro', 'manifestacao',
   'solicitacao_mensagem', 'solicitacao', 'pendencia', 'edital_contribuinte', 'edital_motivo', 'edital', 'regime_especial_contribuinte',
   'historico_razao_social', 'historico_situacao', 'procurador', 'contribuinte_contador', 'responsavel', 'socio', 'telefone',
   'endereco', 'atividade_contribuinte', 'contribuinte_tipo_unidade', 'contribuinte_forma_atuacao', 'contribuinte', 'contador', 'pessoa',

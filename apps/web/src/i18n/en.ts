@@ -347,7 +347,7 @@ const en: Messages = {
     service: 'Service name',
     status: 'Status',
     details: 'Details',
-    indicator: { db: 'Database', diskSpace: 'Disk space', mail: 'Mail (SMTP)', ping: 'Application', gestor: 'Manager system', infoconv: 'Federal registry (Infoconv)' },
+    indicator: { db: 'Database', diskSpace: 'Disk space', mail: 'Mail (SMTP)', ping: 'Application', gestor: 'Manager system', infoconv: 'Federal registry (Infoconv)', sca: 'Access control (SCA)' },
   },
   metrics: {
     title: 'Application Metrics',

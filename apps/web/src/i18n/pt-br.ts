@@ -345,7 +345,7 @@ const ptBr = {
     service: 'Serviço',
     status: 'Situação',
     details: 'Detalhes',
-    indicator: { db: 'Banco de dados', diskSpace: 'Espaço em disco', mail: 'Correio (SMTP)', ping: 'Aplicação', gestor: 'Sistema gestor', infoconv: 'Receita Federal (Infoconv)' },
+    indicator: { db: 'Banco de dados', diskSpace: 'Espaço em disco', mail: 'Correio (SMTP)', ping: 'Aplicação', gestor: 'Sistema gestor', infoconv: 'Receita Federal (Infoconv)', sca: 'Controle de acesso (SCA)' },
   },
   metrics: {
     title: 'Métricas da aplicação',

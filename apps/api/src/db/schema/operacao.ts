@@ -250,3 +250,16 @@ export const infoconvConsulta = pgTable(
   (t) => [check('infoconv_sistema', sql`${t.sistema} in ('cad', 'rds')`), index('infoconv_data_idx').on(t.dataConsulta, t.sistema)],
 );
 
+
+/** Access-control system ("SCA") group memberships the simulator answers from (e.g. GESTOR_EDITAL). */
+export const scaMembro = pgTable(
+  'sca_membro',
+  {
+    grupo: varchar('grupo', { length: 40 }).notNull(),
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' })
+      .notNull()
+      .references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    login: varchar('login', { length: 50 }),
+  },
+  (t) => [primaryKey({ columns: [t.grupo, t.numeroPessoa] }), index('sca_membro_login_idx').on(t.login)],
+);

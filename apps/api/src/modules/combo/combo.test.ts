@@ -63,6 +63,14 @@ describe('combos (§7)', () => {
     expectProblem(await t.client().get(`${base}/tipo-status-processamento?sistema=xyz`), 400);
   });
 
+  it('{id}/sublimite: yes/no for ME and EPP, empty for MEI and DEMAIS; unknown size → 404', async () => {
+    expect((await t.client().get(`${base}/1/sublimite`)).json().map((o: { descricao: string }) => o.descricao)).toEqual(['SIM', 'NÃO']);
+    expect((await t.client().get(`${base}/2/sublimite`)).json()).toHaveLength(2);
+    expect((await t.client().get(`${base}/3/sublimite`)).json()).toEqual([]);
+    expect((await t.client().get(`${base}/4/sublimite`)).json()).toEqual([]);
+    expectProblem(await t.client().get(`${base}/99/sublimite`), 404);
+  });
+
   it('motivosPessoa/{id} by status; unknown status → 404', async () => {
     const rows = (await t.client().get(`${base}/motivosPessoa/2`)).json();
     expect(rows.length).toBeGreaterThan(0);

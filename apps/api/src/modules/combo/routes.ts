@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { onlyDigits } from '@cadastro/domain';
+import { Authority, onlyDigits } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import * as s from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { sendCached } from '../../platform/etag.js';
+import { GRUPO_GESTOR_EDITAL } from '../../integrations/sca/port.js';
 
 const tags = ['combo'];
+/** ref_porte ids (PORTES in seed/referencia/tabelas.ts). */
+const PORTE_ME = 1;
+const PORTE_EPP = 2;
 type Lookup = PgTable & { id: never; descricao: never; ativo: never };
 
 /** Plain {id, descricao, ativo} combos of §7 and the table behind each. */
@@ -101,6 +105,36 @@ export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req, reply) => {
         const rows = await db().select().from(s.refNaturezaJuridica).orderBy(asc(s.refNaturezaJuridica.codigo));
         return sendCached(req, reply, rows.map((n) => ({ id: n.id, codigoNaturezaJuridica: n.codigo, descricao: n.descricao, ativo: n.ativo })));
+      },
+    });
+
+    // Simples Nacional: the state sublimit (LC 123/2006, arts. 19-20) can only be exceeded by an ME or an
+    // EPP; for MEI and DEMAIS it does not apply, so the options are empty ('Não se aplica.').
+    app.get('/:id/sublimite', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sublimit options (exceeded yes/no) for a company size; empty when it does not apply', params: z.object({ id: z.coerce.number().int().positive() }) },
+      handler: async (req, reply) => {
+        const [porte] = await db().select().from(s.refPorte).where(eq(s.refPorte.id, req.params.id));
+        if (!porte) throw notFound(`Company size ${req.params.id} not found`);
+        const aplica = porte.id === PORTE_ME || porte.id === PORTE_EPP;
+        return sendCached(req, reply, aplica ? [{ id: 1, descricao: 'SIM', ativo: true }, { id: 0, descricao: 'NÃO', ativo: true }] : []);
+      },
+    });
+
+    // Who may be a notice's responsible: the members of the notice team in the access-control system.
+    app.get('/responsaveis-edital', {
+      config: { access: [Authority.CON_EDITAL, Authority.EDITAR_EDITAL] },
+      schema: {
+        tags,
+        summary: 'Persons who may be responsible for a notice (members of GESTOR_EDITAL in the access-control system)',
+        response: { 200: z.array(z.object({ numeroPessoa: z.number().int(), razaoSocial: z.string() })) },
+      },
+      handler: async () => {
+        const membros = await ctx.sca.membros(GRUPO_GESTOR_EDITAL);
+        if (!membros.length) return [];
+        const r = await db().select({ numeroPessoa: s.pessoa.numeroPessoa, razaoSocial: s.pessoa.nome }).from(s.pessoa)
+          .where(inArray(s.pessoa.numeroPessoa, membros)).orderBy(asc(s.pessoa.nome));
+        return r;
       },
     });
 

@@ -35,3 +35,20 @@ describe('GET relatorio/edital/pdf?id', () => {
     expectProblem(await t.client().get(`${pdf}?id=abc`), 400);
   });
 });
+
+describe('GET responsaveis-edital (combo, from the access-control port)', () => {
+  it('lists the members of GESTOR_EDITAL with their names, and follows the access-control data', async () => {
+    const r = await (await t.as('editais')).get('/sfz-cadastro-api/api/responsaveis-edital');
+    expect(r.statusCode).toBe(200);
+    const membros = (await t.db.execute(sql.raw(`select count(*)::int as n from sca_membro where grupo = 'GESTOR_EDITAL'`))) as unknown as { rows: { n: number }[] };
+    expect(r.json()).toHaveLength(membros.rows[0]!.n);
+    expect(r.json().length).toBeGreaterThan(0);
+    // Every notice's responsible is one of them.
+    const resp = await one<{ numero_pessoa_responsavel: number }>('select numero_pessoa_responsavel from edital limit 1');
+    expect(r.json().map((p: { numeroPessoa: number }) => p.numeroPessoa)).toContain(resp.numero_pessoa_responsavel);
+    await t.db.execute(sql.raw(`delete from sca_membro where numero_pessoa = ${resp.numero_pessoa_responsavel}`));
+    const depois = (await (await t.as('editais')).get('/sfz-cadastro-api/api/responsaveis-edital')).json();
+    expect(depois.map((p: { numeroPessoa: number }) => p.numeroPessoa)).not.toContain(resp.numero_pessoa_responsavel);
+    expectProblem(await (await t.as('user')).get('/sfz-cadastro-api/api/responsaveis-edital'), 403);
+  });
+});

@@ -32,6 +32,9 @@ const STATEMENTS: [string, string][] = [
     cross join lateral (select 2020 + g % 7 as ano) a
     join ref_tipo_edital t on t.id = 1 + g % 6
     cross join lateral (select case g % 10 when 0 then 1 when 1 then 2 when 2 then 4 else 3 end as s) st`],
+  // The notices' responsible staff (persons 1-50, see edital) form the access-control group GESTOR_EDITAL.
+  ['sca_membro', `insert into sca_membro (grupo, numero_pessoa) select 'GESTOR_EDITAL', numero_pessoa from pessoa
+    where tipo = 'F' and numero_pessoa between 1 and 50`],
   ['edital_motivo', `insert into edital_motivo (edital_id, motivo_id, principal)
     select e.id, e.situacao_cadastral_futura_id * 100 + 2, true from edital e where e.situacao_cadastral_futura_id is not null`],
   ['edital_contribuinte', `insert into edital_contribuinte (edital_id, contribuinte_id, numero_documento_vinculado, tipo_documento_vinculado_id, observacao)
