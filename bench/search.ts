@@ -34,7 +34,7 @@ async function measure(kind: string, tipo: TipoBusca, terms: string[]) {
     const { sql, params } = dialect.sqlToQuery(q);
     const set = ordered ? 'set local enable_bitmapscan = off' : count ? settings : null;
     if (set) await client.query(`begin; ${set}`);
-    const r = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    const r = await client.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`, params);
     if (set) await client.query('commit');
     const plan = r.rows[0]['QUERY PLAN'][0];
     if (/"Seq Scan"[^}]*"Relation Name": "(pessoa|contribuinte)"/.test(JSON.stringify(plan))) seqScans++;
