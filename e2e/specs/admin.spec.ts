@@ -23,6 +23,9 @@ test('create a user, edit its roles, deactivate it from the list', async ({ page
   await expect(dialog.getByRole('checkbox', { name: 'Ativado' })).toBeDisabled();
   await dialog.getByTestId('user-save').click();
   await expect(page.getByText(`Usuário criado com identificador ${login}`)).toBeVisible();
+  // the dialog closes itself (back to the list) after the list is refreshed: wait for it, or that
+  // navigation lands after ours
+  await expect(dialog).toBeHidden();
 
   // sort by login descending (state kept in the URL), open the new user's edit dialog
   await page.goto(`/#/user-management/${login}/edit`);
@@ -32,6 +35,7 @@ test('create a user, edit its roles, deactivate it from the list', async ({ page
   await page.keyboard.press('Escape');
   await edit.getByTestId('user-save').click();
   await expect(page.getByText(`Usuário atualizado com identificador ${login}`)).toBeVisible();
+  await expect(edit).toBeHidden();
 
   await page.goto(`/#/user-management/${login}`);
   await expect(page.getByTestId('user-authorities')).toHaveText(/ROLE_CAD_CON_DADOS_CONTRI\s*ROLE_USER/);
