@@ -53,7 +53,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, opts: 
         });
       }
     }
-    req.principal = await principalOf(req, tokens, req.routeOptions.config?.foreignBearer ?? false);
+    req.principal = principalOf(req, tokens, req.routeOptions.config?.foreignBearer ?? false);
     if (access === 'public') return;
     if (!req.principal) throw unauthorized();
     if (access === 'authenticated') return;
@@ -61,12 +61,12 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, opts: 
   });
 }
 
-async function principalOf(req: FastifyRequest, tokens: TokenService, foreignBearer: boolean): Promise<Principal | null> {
+function principalOf(req: FastifyRequest, tokens: TokenService, foreignBearer: boolean): Principal | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(.+)$/i.exec(h);
   if (!m?.[1]) throw unauthorized('Malformed Authorization header');
-  const p = await tokens.verify(m[1]);
+  const p = tokens.verify(m[1]);
   if (!p && foreignBearer) return null;
   // A token that is present but invalid is an error, not an anonymous call.
   if (!p) throw unauthorized('Invalid or expired token');

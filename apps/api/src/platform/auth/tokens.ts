@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT } from 'jose';
 
 export interface Principal {
   login: string;
@@ -30,17 +30,35 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Returns the principal, or null for a missing, tampered or expired token. */
-  async verify(token: string): Promise<Principal | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS512'] });
-      if (!payload.sub) return null;
-      const auth = typeof payload.auth === 'string' && payload.auth ? payload.auth.split(',') : [];
-      return { login: payload.sub, authorities: auth };
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError) return null;
-      throw err;
-    }
+  /**
+   * Returns the principal, or null for a tampered, foreign or expired token. Every API call runs
+   * this: node:crypto's HMAC is synchronous and takes microseconds, where jose's WebCrypto path
+   * imported the key and hopped to the thread pool on each call (~0.3 ms, a third of a lookup).
+   */
+  verify(token: string): Principal | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, payload, signature] = parts as [string, string, string];
+    const expected = crypto.createHmac('sha512', this.key).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+    const h = parseJson(header);
+    const c = parseJson(payload);
+    if (h?.alg !== 'HS512' || !c || c.iss !== ISSUER || typeof c.sub !== 'string' || !c.sub) return null;
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof c.exp !== 'number' || c.exp <= now) return null;
+    if (typeof c.nbf === 'number' && c.nbf > now) return null;
+    const auth = typeof c.auth === 'string' && c.auth ? c.auth.split(',') : [];
+    return { login: c.sub, authorities: auth };
+  }
+}
+
+function parseJson(part: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }
 
