@@ -117,6 +117,11 @@ test('navbar quick search: a pasted CACEAL opens the taxpayer, part of a name li
   await page.getByTestId('quick-search').press('Enter');
   await expect(page.getByRole('dialog', { name: 'Contribuintes encontrados' })).toBeVisible();
   await page.keyboard.press('Escape');
+  // A CPF goes to the search by CPF (the generated registry has no individual taxpayer: none found)
+  await page.getByTestId('quick-search').fill('529.982.247-25');
+  await page.getByTestId('quick-search').press('Enter');
+  await expect(page.getByTestId('busca-termo')).toHaveValue('529.982.247-25');
+  await expect(page.getByTestId('busca-vazia')).toHaveText('Nenhum registro encontrado.');
   await page.getByTestId('quick-search').fill('ab');
   await page.getByTestId('quick-search').press('Enter');
   await expect(page.getByTestId('quick-search')).toHaveAttribute('aria-invalid', 'true');

@@ -197,7 +197,7 @@ const en: Messages = {
       exibindo: 'Showing {{n}} records',
       maisDe: 'More than {{n}} records: refine the search',
       dicaRazao: 'Part of the name, ignoring case and accents (at least 3 characters).',
-      tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'CNPJ root', RAZAO_SOCIAL: 'Company name' },
+      tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'CNPJ root', RAZAO_SOCIAL: 'Company name', CPF: 'CPF (individual)' },
     },
     meuCadastro: { title: 'My registration' },
     detalhe: { title: 'Taxpayer data', novaConsulta: 'New search' },

@@ -195,7 +195,7 @@ const ptBr = {
       exibindo: 'Exibindo {{n}} registros',
       maisDe: 'Mais de {{n}} registros: refine a consulta',
       dicaRazao: 'Parte do nome, sem diferença entre maiúsculas, minúsculas e acentos (mínimo de 3 caracteres).',
-      tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'Raiz do CNPJ', RAZAO_SOCIAL: 'Razão social' },
+      tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'Raiz do CNPJ', RAZAO_SOCIAL: 'Razão social', CPF: 'CPF (pessoa física)' },
     },
     meuCadastro: { title: 'Meu Cadastro' },
     detalhe: { title: 'Dados do Contribuinte', novaConsulta: 'Nova Consulta' },

@@ -1,4 +1,4 @@
-import { formatCnpj, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
+import { formatCnpj, formatCpf, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 
 /** Input masks of the search (§5): digits only and limited to the mask, CNPJ 99.999.999/9999-99. */
 export function mascarar(tipo: TipoBuscaContribuinte | null, v: string): string {
@@ -9,6 +9,8 @@ export function mascarar(tipo: TipoBuscaContribuinte | null, v: string): string 
       return formatCnpj(onlyCnpjChars(v).slice(0, 14));
     case 'RAIZ_DO_CNPJ':
       return onlyCnpjChars(v).slice(0, 8);
+    case 'CPF':
+      return formatCpf(onlyDigits(v).slice(0, 11));
     default:
       return v.slice(0, 150);
   }
@@ -19,4 +21,5 @@ export const PLACEHOLDER: Record<TipoBuscaContribuinte, string> = {
   CNPJ: '99.999.999/9999-99',
   RAIZ_DO_CNPJ: '99999999',
   RAZAO_SOCIAL: '',
+  CPF: '999.999.999-99',
 };

@@ -10,16 +10,18 @@ describe('quick search classification', () => {
     ['12.abc.345/01de-35', { tipo: 'CNPJ', termo: '12ABC34501DE35' }],
     ['12ABC345', { tipo: 'RAIZ_DO_CNPJ', termo: '12ABC345' }],
     ['Comércio de Alimentos', { tipo: 'RAZAO_SOCIAL', termo: 'Comércio de Alimentos' }],
+    ['529.982.247-25', { tipo: 'CPF', termo: '52998224725' }],
+    ['52998224725', { tipo: 'CPF', termo: '52998224725' }],
   ])('%s → %j', (text, expected) => {
     expect(classificarBuscaRapida(text)).toEqual(expected);
   });
-  it('nothing for too short text, an invalid CNPJ or a CPF', () => {
+  it('nothing for too short text, an invalid CNPJ or an invalid CPF', () => {
     expect(classificarBuscaRapida('ab')).toBeNull();
     expect(classificarBuscaRapida('11222333000182')).toBeNull();
-    expect(classificarBuscaRapida('529.982.247-25')).toBeNull();
+    expect(classificarBuscaRapida('529.982.247-26')).toBeNull();
   });
   it('every classification passes the search rule of its kind', () => {
-    for (const t of ['24000004', '11.222.333/0001-81', '12ABC345', 'silva']) {
+    for (const t of ['24000004', '11.222.333/0001-81', '12ABC345', 'silva', '529.982.247-25']) {
       const c = classificarBuscaRapida(t)!;
       expect(validarTermoBusca(c.tipo, c.termo)).toBeNull();
     }

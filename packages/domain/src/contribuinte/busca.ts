@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { V } from '../common/messages.js';
 import { onlyCnpjChars, onlyDigits } from '../documents/digits.js';
 import { isValidCnpj } from '../documents/cnpj.js';
+import { isValidCpf } from '../documents/cpf.js';
 
-/** "Consultar por" of the taxpayer search (§2). */
-export const TIPOS_BUSCA_CONTRIBUINTE = ['CACEAL', 'CNPJ', 'RAIZ_DO_CNPJ', 'RAZAO_SOCIAL'] as const;
+/**
+ * "Consultar por" of the taxpayer search (§2), plus CPF (§9 lists it among the search document types):
+ * an individual taxpayer (a rural producer, say) is found by the CPF of its person.
+ */
+export const TIPOS_BUSCA_CONTRIBUINTE = ['CACEAL', 'CNPJ', 'RAIZ_DO_CNPJ', 'RAZAO_SOCIAL', 'CPF'] as const;
 export type TipoBuscaContribuinte = (typeof TIPOS_BUSCA_CONTRIBUINTE)[number];
 
 /** Shortest name fragment searched (shorter ones match almost everything and defeat the index). */
@@ -19,6 +23,8 @@ export function validarTermoBusca(tipo: TipoBuscaContribuinte, termo: string): s
       return isValidCnpj(termo) ? null : 'cnpj';
     case 'RAIZ_DO_CNPJ':
       return /^[0-9A-Z]{8}$/.test(onlyCnpjChars(termo)) ? null : 'raizCnpj';
+    case 'CPF':
+      return isValidCpf(termo) ? null : 'cpf';
     case 'RAZAO_SOCIAL': {
       const t = termo.trim();
       return t.length < RAZAO_SOCIAL_MIN ? V.minlength(RAZAO_SOCIAL_MIN) : t.length > 150 ? V.maxlength(150) : null;
@@ -60,7 +66,7 @@ export type PaginaContribuintes = z.infer<typeof PaginaContribuintes>;
 /**
  * The navbar quick search: what a pasted text is. 8 digits (or 9 starting with 24) → CACEAL; a valid
  * CNPJ (masked or not, numeric or alphanumeric) → CNPJ; 8 CNPJ characters with a letter → root;
- * anything else of 3+ characters → razão social. CPFs are left to the person screen.
+ * a valid CPF (masked or not) → CPF; anything else of 3+ characters → razão social.
  */
 export function classificarBuscaRapida(texto: string): { tipo: TipoBuscaContribuinte; termo: string } | null {
   const t = texto.trim();
@@ -68,6 +74,7 @@ export function classificarBuscaRapida(texto: string): { tipo: TipoBuscaContribu
   const plainDigits = /^[\d\s./-]+$/.test(t);
   if (plainDigits && digits.length === 8) return { tipo: 'CACEAL', termo: digits };
   if (plainDigits && digits.length === 9 && digits.startsWith('24')) return { tipo: 'CACEAL', termo: digits.slice(0, 8) };
+  if (plainDigits && digits.length === 11 && isValidCpf(digits)) return { tipo: 'CPF', termo: digits };
   const cnpj = onlyCnpjChars(t);
   if (/^[\dA-Za-z\s./-]+$/.test(t) && cnpj.length === 14 && isValidCnpj(cnpj)) return { tipo: 'CNPJ', termo: cnpj };
   if (/^[0-9A-Za-z]{8}$/.test(t) && /[A-Za-z]/.test(t) && /\d/.test(t)) return { tipo: 'RAIZ_DO_CNPJ', termo: cnpj };

@@ -39,6 +39,19 @@ describe('taxpayer search SQL', () => {
     expect((await buscarContribuintes(db.db, 'CNPJ', alnum.numero_documento.toLowerCase(), 0, 10)).content.length).toBeGreaterThan(0);
   });
 
+  it('CPF: the registrations of an individual taxpayer (a rural producer), masked input tolerated; a partner alone is no taxpayer', async () => {
+    const f = await one<{ numero_pessoa: number; numero_documento: string }>(
+      `select numero_pessoa, numero_documento from pessoa p where tipo = 'F' and not exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa) limit 1`,
+    );
+    expect((await buscarContribuintes(db.db, 'CPF', f.numero_documento, 0, 10)).totalElements).toBe(0);
+    const c = await one<{ id: number; numero_caceal: number }>('select id, numero_caceal from contribuinte order by id desc limit 1');
+    await db.db.execute(sql`update contribuinte set numero_pessoa = ${f.numero_pessoa} where id = ${c.id}`);
+    const masked = f.numero_documento.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+    const r = await buscarContribuintes(db.db, 'CPF', masked, 0, 10);
+    expect(r.totalElements).toBe(1);
+    expect(r.content[0]).toMatchObject({ numeroCaceal: c.numero_caceal, numeroPessoa: Number(f.numero_pessoa), cnpj: f.numero_documento });
+  });
+
   const plain = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
   it('RAZAO_SOCIAL: contains, accent- and case-insensitive; names starting with it first, each group alphabetical', async () => {

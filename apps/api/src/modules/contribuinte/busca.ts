@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { onlyCnpjChars, onlyDigits } from '@cadastro/domain';
+import { onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
 
-/** The four ways of the taxpayer search screen (§2 "Consultar por"). */
-export type TipoBusca = 'CACEAL' | 'CNPJ' | 'RAIZ_DO_CNPJ' | 'RAZAO_SOCIAL';
+/** The ways of the taxpayer search screen (§2 "Consultar por", and CPF). */
+export type TipoBusca = TipoBuscaContribuinte;
 
 /** Counting every match of a common name costs as much as the search: the pager stops here. */
 export const COUNT_CAP = 1000;
@@ -16,13 +16,15 @@ const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as 
   p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
 const FROM = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id`;
 
-/** Exact kinds: CACEAL and CNPJ are key lookups; the root uses the stored raiz_cnpj column. */
+/** Exact kinds: CACEAL, CNPJ and CPF are key lookups; the root uses the stored raiz_cnpj column. */
 function exato(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string): { where: SQL; order: SQL } {
   switch (tipo) {
     case 'CACEAL':
       return { where: sql`c.numero_caceal = ${Number(onlyDigits(termo).slice(0, 8))}`, order: sql`c.numero_caceal` };
     case 'CNPJ':
       return { where: sql`p.numero_documento = ${onlyCnpjChars(termo)}`, order: sql`c.numero_caceal` };
+    case 'CPF':
+      return { where: sql`p.numero_documento = ${onlyDigits(termo)} and p.tipo = 'F'`, order: sql`c.numero_caceal` };
     case 'RAIZ_DO_CNPJ':
       return { where: sql`p.raiz_cnpj = ${onlyCnpjChars(termo).slice(0, 8)}`, order: sql`p.numero_documento, c.numero_caceal` };
   }

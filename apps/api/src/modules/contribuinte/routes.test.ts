@@ -50,6 +50,7 @@ describe('GET contribuinte/obterListaContribuintes/{docType}/{query}/{page0}/{si
     ['CACEAL/2400000A/0/10', 'query'],
     ['CNPJ/11222333000182/0/10', 'query'],
     ['RAIZ_DO_CNPJ/123/0/10', 'query'],
+    ['CPF/52998224726/0/10', 'query'],
     ['RAZAO_SOCIAL/ab/0/10', 'query'],
     ['RAZAO_SOCIAL/silva/0/1000', 'size'],
     ['RAZAO_SOCIAL/silva/-1/10', 'page0'],

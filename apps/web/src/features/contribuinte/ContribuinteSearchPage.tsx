@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, TextIn
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ContribuinteResumo, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
-import { DEFAULT_PAGE_SIZE, formatCaceal, formatCnpj, TIPOS_BUSCA_CONTRIBUINTE, validarTermoBusca } from '@cadastro/domain';
+import { DEFAULT_PAGE_SIZE, formatCaceal, formatDocumento, TIPOS_BUSCA_CONTRIBUINTE, validarTermoBusca } from '@cadastro/domain';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -83,7 +83,7 @@ export default function ContribuinteSearchPage() {
 
   const columns: Column<ContribuinteResumo>[] = [
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => void navigate(detalheUrl(c))}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },
-    { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatCnpj(c.cnpj)}</span> },
+    { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
     { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
     { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
   ];
