@@ -3,7 +3,7 @@
 // Usage: DATABASE_URL=postgres://… node --import tsx bench/search.ts [runsPerKind]
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { COUNT_SETTINGS, countQuery, searchQuery, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
+import { COUNT_SETTINGS, countQuery, pageSettings, searchQuery, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
@@ -31,10 +31,11 @@ async function measure(kind: string, tipo: TipoBusca, terms: string[]) {
   const totals: number[] = [];
   let seqScans = 0;
   // The same planner settings as the API: bitmap scans off for an ordered page, seq scans off for a name count.
-  const settings = tipo === 'RAZAO_SOCIAL' ? dialect.sqlToQuery(COUNT_SETTINGS).sql : null;
+  const joined = (xs: typeof COUNT_SETTINGS) => xs.map((x) => dialect.sqlToQuery(x).sql).join('; ');
+  const settings = tipo === 'RAZAO_SOCIAL' ? joined(COUNT_SETTINGS) : null;
   const explain = async (q: Parameters<typeof dialect.sqlToQuery>[0], ordered: boolean, count = false) => {
     const { sql, params } = dialect.sqlToQuery(q);
-    const set = ordered ? 'set local enable_bitmapscan = off' : count ? settings : null;
+    const set = tipo !== 'RAZAO_SOCIAL' ? null : count ? settings : joined(pageSettings(ordered));
     if (set) await client.query(`begin; ${set}`);
     const r = await client.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`, params);
     if (set) await client.query('commit');

@@ -9,8 +9,14 @@ export type TipoBusca = TipoBuscaContribuinte;
 export const COUNT_CAP = 1000;
 /** Names the count's bounded walk looks at before falling back to the trigram index. */
 const PROBE = 12_000;
-/** Planner settings for the name count (see countQuery). */
-export const COUNT_SETTINGS = sql`set local enable_seqscan = off`;
+/**
+ * Planner settings of a name search, one statement each. No parallel workers: starting them costs
+ * ~30 ms on a small server, more than the whole query, and a LIMIT 10 walk never needs them. The count
+ * runs with seq scans off (see countQuery); an ordered page with bitmap scans off (see searchQuery).
+ */
+const NO_PARALLEL = sql`set local max_parallel_workers_per_gather = 0`;
+export const COUNT_SETTINGS = [sql`set local enable_seqscan = off`, NO_PARALLEL];
+export const pageSettings = (ordered: boolean) => (ordered ? [sql`set local enable_bitmapscan = off`, NO_PARALLEL] : [NO_PARALLEL]);
 
 const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
   p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
@@ -64,6 +70,19 @@ export interface Contagem {
   prefixo: number;
 }
 
+/**
+ * The first `n` persons (numero_pessoa, nome_busca) with a registration matching `cond`, in name order:
+ * only the name index's own columns, so the walk is an index-only scan; the rest of the person is
+ * joined by primary key for the few rows kept.
+ */
+const primeirasPessoas = (cond: SQL, n: number) => sql`(select p.numero_pessoa, p.nome_busca from pessoa p where ${cond}
+  and exists (select 1 from contribuinte x where x.numero_pessoa = p.numero_pessoa)
+  order by p.nome_busca collate "C", p.numero_pessoa limit ${n})`;
+const grupoOrdenado = (grupo: 0 | 1, cond: SQL, n: number) => sql`select ${COLUMNS}, ${sql.raw(String(grupo))} as grupo, p.nome_busca, p.numero_pessoa as np
+  from ${primeirasPessoas(cond, n)} m join pessoa p on p.numero_pessoa = m.numero_pessoa
+  join contribuinte c on c.numero_pessoa = p.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id
+  order by ${NAME_ORDER} limit ${n}`;
+
 /** Capped counts for the pager and for choosing how to fetch the page. */
 export function countQuery(tipo: TipoBusca, termo: string): SQL {
   if (tipo !== 'RAZAO_SOCIAL') {
@@ -102,19 +121,12 @@ export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: 
   const others = count ? (count.prefixo >= offset + size ? 0 : count.total - Math.min(count.prefixo, count.total)) : COUNT_CAP + 1;
   const ordered = others > 0 && (count === undefined || count.total > COUNT_CAP);
   const restSource = ordered
-    ? sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from contribuinte c
-        join (select p.* from pessoa p where ${contains(termo)} and not (${startsWith(termo)})
-          and exists (select 1 from contribuinte x where x.numero_pessoa = p.numero_pessoa)
-          order by p.nome_busca collate "C", p.numero_pessoa limit ${offset + size}) p on p.numero_pessoa = c.numero_pessoa
-        join ref_situacao_cadastral s on s.id = c.situacao_id order by ${NAME_ORDER} limit ${offset + size}`
+    ? grupoOrdenado(1, sql`${contains(termo)} and not (${startsWith(termo)})`, offset + size)
     : sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM}
         join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) m on m.numero_pessoa = p.numero_pessoa
         where not (${startsWith(termo)}) order by ${NAME_ORDER} limit ${offset + size}`;
   const query = sql`select id, "numeroCaceal", "digitoCaceal", "numeroPessoa", cnpj, "razaoSocial", "situacaoCadastral" from (
-      (select ${COLUMNS}, 0 as grupo, p.nome_busca, p.numero_pessoa as np from contribuinte c
-        join (select p.* from pessoa p where ${startsWith(termo)} and exists (select 1 from contribuinte x where x.numero_pessoa = p.numero_pessoa)
-          order by p.nome_busca collate "C", p.numero_pessoa limit ${offset + size}) p on p.numero_pessoa = c.numero_pessoa
-        join ref_situacao_cadastral s on s.id = c.situacao_id order by ${NAME_ORDER} limit ${offset + size})
+      (${grupoOrdenado(0, startsWith(termo), offset + size)})
       union all (${others > 0 ? restSource : sql`select ${COLUMNS}, 1, p.nome_busca, p.numero_pessoa from ${FROM} where false`})
     ) r order by grupo, nome_busca collate "C", np, "numeroCaceal" limit ${size} offset ${offset}`;
   return { query, ordered };
@@ -131,22 +143,18 @@ export interface ContribuinteEncontrado {
 }
 
 export async function buscarContribuintes(db: Db, tipo: TipoBusca, termo: string, page: number, size: number) {
-  const count = (
+  // Exact kinds are key lookups: plain statements. A name search runs each query with its settings.
+  const run = (q: SQL, settings: SQL[]) =>
     tipo === 'RAZAO_SOCIAL'
-      ? await db.transaction(async (tx) => {
-          await tx.execute(COUNT_SETTINGS);
-          return tx.execute(countQuery(tipo, termo));
+      ? db.transaction(async (tx) => {
+          for (const s of settings) await tx.execute(s);
+          return tx.execute(q);
         })
-      : await db.execute(countQuery(tipo, termo))
-  ) as unknown as { rows: Contagem[] };
+      : db.execute(q);
+  const count = (await run(countQuery(tipo, termo), COUNT_SETTINGS)) as unknown as { rows: Contagem[] };
   const c = count.rows[0] ?? { total: 0, prefixo: 0 };
   const { query, ordered } = searchQuery(tipo, termo, page, size, c);
-  const rows = ordered
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        return tx.execute(query);
-      })
-    : await db.execute(query);
+  const rows = await run(query, pageSettings(ordered));
   return {
     content: (rows as unknown as { rows: ContribuinteEncontrado[] }).rows,
     totalElements: Math.min(c.total, COUNT_CAP),
