@@ -68,6 +68,11 @@ export interface Contagem {
   total: number;
   /** Matches that start with the text (capped at COUNT_CAP + 1). */
   prefixo: number;
+  /**
+   * When the trigram index counted (a rarer text): the matching persons, comma-separated, so the
+   * page reads them by key instead of scanning the trigram index a second time.
+   */
+  pessoas?: string | null;
 }
 
 /**
@@ -95,13 +100,16 @@ export function countQuery(tipo: TipoBusca, termo: string): SQL {
   // An InitPlan in an untaken CASE branch never runs, so each step costs only when needed. Run with
   // enable_seqscan off (COUNT_SETTINGS): a scan in physical order visits every person without a
   // registration (partners, accountants) before it finds the cap.
+  // The CTEs run only when a taken branch reads them, once each.
   const taxpayer = sql`exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa)`;
-  return sql`select case when y.prefixo > ${COUNT_CAP} then ${COUNT_CAP + 1}
-      when (select count(*) from (select 1 from (select p.numero_pessoa, p.nome_busca from pessoa p order by p.nome_busca collate "C" limit ${PROBE}) p
-        where ${contains(termo)} and ${taxpayer} limit ${COUNT_CAP + 1}) w) > ${COUNT_CAP} then ${COUNT_CAP + 1}
-      else (select count(*)::int from (select 1 from contribuinte c join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) p
-        on p.numero_pessoa = c.numero_pessoa limit ${COUNT_CAP + 1}) x) end as total,
-    y.prefixo from (select count(*)::int as prefixo from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+  const comum = sql`(y.prefixo > ${COUNT_CAP} or (select n from w) > ${COUNT_CAP})`;
+  return sql`with w as materialized (select count(*) as n from (select 1 from (select p.numero_pessoa, p.nome_busca from pessoa p
+        order by p.nome_busca collate "C" limit ${PROBE}) p where ${contains(termo)} and ${taxpayer} limit ${COUNT_CAP + 1}) x),
+      t as materialized (select c.numero_pessoa from contribuinte c join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) p
+        on p.numero_pessoa = c.numero_pessoa limit ${COUNT_CAP + 1})
+    select case when ${comum} then ${COUNT_CAP + 1} else (select count(*)::int from t) end as total, y.prefixo,
+      case when ${comum} then null else (select string_agg(distinct numero_pessoa::text, ',') from t) end as pessoas
+    from (select count(*)::int as prefixo from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
       where ${startsWith(termo)} limit ${COUNT_CAP + 1}) z) y`;
 }
 
@@ -123,8 +131,10 @@ export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: 
   const restSource = ordered
     ? grupoOrdenado(1, sql`${contains(termo)} and not (${startsWith(termo)})`, offset + size)
     : sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM}
-        join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) m on m.numero_pessoa = p.numero_pessoa
-        where not (${startsWith(termo)}) order by ${NAME_ORDER} limit ${offset + size}`;
+        ${count?.pessoas !== undefined
+          ? sql`where p.numero_pessoa = any(string_to_array(${count.pessoas ?? ''}, ',')::bigint[])`
+          : sql`join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) m on m.numero_pessoa = p.numero_pessoa where true`}
+        and not (${startsWith(termo)}) order by ${NAME_ORDER} limit ${offset + size}`;
   const query = sql`select id, "numeroCaceal", "digitoCaceal", "numeroPessoa", cnpj, "razaoSocial", "situacaoCadastral" from (
       (${grupoOrdenado(0, startsWith(termo), offset + size)})
       union all (${others > 0 ? restSource : sql`select ${COLUMNS}, 1, p.nome_busca, p.numero_pessoa from ${FROM} where false`})
