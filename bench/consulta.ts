@@ -2,10 +2,13 @@
 // full detail (registration data + the seven tabs, fetched in parallel as the sheet does), and the
 // ratio API / SQL-alone (the same queries run straight on the database from Node, no HTTP).
 // Usage: DATABASE_URL=postgres://… node --import tsx bench/consulta.ts [runsPerKind]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { loadConfig } from '../apps/api/src/config.js';
-import { buildApp } from '../apps/api/src/app.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { buscarContribuintes, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
 import { obterDadosCadastrais } from '../apps/api/src/modules/contribuinte/dados.js';
@@ -18,10 +21,26 @@ if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the ge
 const runs = Number(process.argv[2] ?? 200);
 const WARMUP = 20;
 
-const { app } = await buildApp(loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO_TAXPAYERS: '0' }), { logStream: process.stderr });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const addr = app.server.address();
-const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+// The API runs as it does in production: its own process (main.ts), so the client's CPU is not
+// charged to it. SQL alone runs the same module functions here, without HTTP.
+const apiPort = await new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const a = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(a.port));
+  });
+});
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO_TAXPAYERS: '0', DATA_DIR: fs.mkdtempSync('/tmp/cadastro-bench-') },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+process.on('exit', () => server.kill('SIGTERM'));
+const base = `http://127.0.0.1:${apiPort}`;
+for (let i = 0; ; i++) {
+  if (await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)) break;
+  if (i > 300) throw new Error('the API did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
 const sqlDb = await openDatabase(url, '/tmp');
 
 // Sign in as the clerk, as the SPA does (CSRF cookie, then the bearer token).
@@ -109,4 +128,4 @@ report('full detail (8 calls)', api, alone);
 
 await client.end();
 await sqlDb.close();
-await app.close();
+server.kill('SIGTERM');
