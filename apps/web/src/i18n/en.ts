@@ -428,6 +428,13 @@ const en: Messages = {
     email: 'Your email is invalid.',
     passwordMismatch: 'The password and its confirmation do not match!',
     invalidPassword: 'The current password is incorrect.',
+    dataFinalAntesDaInicial: 'The final date cannot be before the initial date.',
+    dateRange: 'The final date cannot be before the initial date.',
+    motivoDaSituacao: 'The reason does not belong to the chosen status.',
+    caceal: 'Enter an 8-digit CACEAL.',
+    cnpj: 'Invalid CNPJ.',
+    cpf: 'Invalid CPF.',
+    raizCnpj: 'Enter the CNPJ root (8 characters).',
   },
 };
 

@@ -426,6 +426,13 @@ const ptBr = {
     email: 'Seu e-mail é inválido.',
     passwordMismatch: 'A senha e sua confirmação não conferem!',
     invalidPassword: 'A senha atual está incorreta.',
+    dataFinalAntesDaInicial: 'A data final não pode ser anterior à data inicial.',
+    dateRange: 'A data final não pode ser anterior à data inicial.',
+    motivoDaSituacao: 'O motivo não pertence à situação escolhida.',
+    caceal: 'Informe um CACEAL de 8 dígitos.',
+    cnpj: 'CNPJ inválido.',
+    cpf: 'CPF inválido.',
+    raizCnpj: 'Informe a raiz do CNPJ (8 caracteres).',
   },
 };
 

@@ -21,7 +21,11 @@ export function httpErrorMessage(err: unknown, t: TFunction): string {
       const appError = err.headers?.get('x-app-error') ?? err.headers?.get('x-cadastroapp-error');
       if (appError) return t(appError, { param: err.headers?.get('x-app-params') ?? '' });
       if (p?.fieldErrors?.length) {
-        return p.fieldErrors.map((f) => t('error.fieldError', { field: f.field, message: t(`validation.${f.message.split(':')[0]}`, { defaultValue: f.message, n: f.message.split(':')[1] }) })).join(' ');
+        // A rule's key with a text of ours is shown in words; an unknown key gives way to the
+        // server's own explanation (detail), never to the bare key.
+        const known = p.fieldErrors.filter((f) => t(`validation.${f.message.split(':')[0]}`, { defaultValue: '' }));
+        if (known.length < p.fieldErrors.length && p.detail) return p.detail;
+        return known.map((f) => t('error.fieldError', { field: f.field, message: t(`validation.${f.message.split(':')[0]}`, { n: f.message.split(':')[1] }) })).join(' ');
       }
       return fromBody();
     }

@@ -1,0 +1,30 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import ptBr from '../i18n/pt-br';
+import { httpErrorMessage } from './errors';
+import { HttpError } from './http';
+
+const i18n = createInstance();
+await i18n.init({ resources: { 'pt-br': { translation: ptBr } }, lng: 'pt-br', lowerCaseLng: true, interpolation: { escapeValue: false } });
+const t = i18n.t.bind(i18n);
+const problem400 = (fieldErrors: { field: string; message: string }[], detail?: string) =>
+  new HttpError(400, '/x', { type: 'about:blank', status: 400, title: 'Bad Request', detail, fieldErrors: fieldErrors.map((f) => ({ objectName: 'x', ...f })) }, '', undefined);
+
+describe('the text of a failed call (§8)', () => {
+  it('a known rule key is shown in words, with its parameter', () => {
+    expect(httpErrorMessage(problem400([{ field: 'dataFinal', message: 'dataFinalAntesDaInicial' }]), t)).toBe(
+      'Erro no campo "dataFinal": A data final não pode ser anterior à data inicial.',
+    );
+    expect(httpErrorMessage(problem400([{ field: 'query', message: 'minlength:3' }]), t)).toContain('pelo menos 3 caracteres');
+  });
+
+  it('an unknown key gives way to the server detail, never the bare key', () => {
+    const m = httpErrorMessage(problem400([{ field: 'sequencialMotivoPessoa', message: 'transicaoNaoPermitida' }], 'O motivo X não se aplica a CACEAL 24000004 (BAIXADO).'), t);
+    expect(m).toBe('O motivo X não se aplica a CACEAL 24000004 (BAIXADO).');
+  });
+
+  it('no server, not found', () => {
+    expect(httpErrorMessage(new HttpError(0, '/x', undefined, '', undefined), t)).toBe(ptBr.error.server.not.reachable);
+    expect(httpErrorMessage(new HttpError(404, '/x', undefined, '', undefined), t)).toBe(ptBr.error.http['404']);
+  });
+});
