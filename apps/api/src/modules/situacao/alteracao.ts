@@ -46,9 +46,14 @@ export async function alterarSituacaoPessoa(tx: DbOrTx, login: string, req: Alte
   }
   const vivos = atual.contribuintes.filter((c) => !SITUACOES_FINAIS.includes(c.idSituacao));
   if (!vivos.length) throw badRequest('Esta empresa não tem inscrição que possa mudar de situação (todas baixadas ou nulas).');
-  for (const v of req.versoes ?? []) {
-    const c = atual.contribuintes.find((x) => x.numeroCaceal === v.numeroCaceal);
-    if (!c || c.version !== v.version) throw conflict(`O CACEAL ${v.numeroCaceal} foi alterado por outra pessoa; consulte novamente.`);
+  // What the screen showed must still be true of every registration that will change: a changed one,
+  // or one the screen never saw (registered meanwhile), means a stale screen. §7 clients send no
+  // versions at all and keep the original contract.
+  if (req.versoes) {
+    for (const c of vivos) {
+      const v = req.versoes.find((x) => x.numeroCaceal === c.numeroCaceal);
+      if (!v || v.version !== c.version) throw conflict(`O CACEAL ${c.numeroCaceal} foi alterado por outra pessoa; consulte novamente.`);
+    }
   }
   const proibidos = vivos.filter((c) => !motivoPermitido(req.sequencialMotivoPessoa, c.idSituacao));
   if (proibidos.length) {

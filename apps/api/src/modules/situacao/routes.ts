@@ -78,6 +78,34 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return s;
       },
     });
+    // §7 listarSituacoesPessoa / listarMotivosPessoaBySituacao: what the change screen may choose —
+    // the statuses that have an active reason, and the active reasons of one status.
+    const Opcao = z.object({ id: z.number().int(), descricao: z.string() });
+    app.get('/contribuinte/listarSituacoesPessoa', {
+      config: alterar,
+      schema: { tags: ['situacao'], summary: 'Statuses a company may be given (those with an active reason)', response: { 200: z.array(Opcao) } },
+      handler: async () => {
+        const r = await db().execute(sql`select s.id, s.descricao from ref_situacao_cadastral s
+          where s.ativo and exists (select 1 from ref_motivo_situacao m where m.situacao_id = s.id and m.ativo) order by s.id`);
+        return (r as unknown as { rows: { id: number; descricao: string }[] }).rows;
+      },
+    });
+    app.get('/contribuinte/listarMotivosPessoaBySituacao/:id', {
+      config: alterar,
+      schema: {
+        tags: ['situacao'],
+        summary: 'Active reasons of a status',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.array(Opcao.extend({ idSituacao: z.number().int() })) },
+      },
+      handler: async (req) => {
+        const r = (await db().execute(sql`select m.id, m.situacao_id as "idSituacao", m.descricao, s.ativo as situacao_ativa
+          from ref_situacao_cadastral s left join ref_motivo_situacao m on m.situacao_id = s.id and m.ativo
+          where s.id = ${req.params.id} order by m.id`)) as unknown as { rows: { id: number | null; idSituacao: number; descricao: string; situacao_ativa: boolean }[] };
+        if (!r.rows.length || !r.rows[0]!.situacao_ativa) throw notFound('Nenhum registro encontrado.');
+        return r.rows.filter((m) => m.id !== null).map((m) => ({ id: m.id!, idSituacao: m.idSituacao, descricao: m.descricao }));
+      },
+    });
     app.post('/contribuinte/alterarSituacaoPessoa', {
       config: alterar,
       schema: {

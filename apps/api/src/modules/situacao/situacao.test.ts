@@ -77,11 +77,18 @@ describe('alterarSituacaoCnpj', () => {
       `select principal, before, after from evento_auditoria where entity = 'Contribuinte' and entity_id = '${a.numero_caceal}' order by id desc limit 1`);
     expect(audit).toMatchObject({ principal: 'auditor', before: { situacao: 'ATIVO' }, after: { situacao: 'SUSPENSO' } });
 
-    // A stale version (what the screen showed before) → 409 and nothing changes.
-    expectProblem(await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, {
-      numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 1, sequencialMotivoPessoa: 102, versoes: [{ numeroCaceal: a.numero_caceal, version: a.version }],
-    }), 409);
+    // A stale version (what the screen showed before), or a registration the screen did not list → 409
+    // and nothing changes: status, history, audit.
+    const rastro = async () => one<{ h: number; a: number }>(`select (select count(*)::int from historico_situacao h join contribuinte c on c.id = h.contribuinte_id
+      where c.numero_caceal = ${a.numero_caceal}) as h, (select count(*)::int from evento_auditoria where entity = 'Contribuinte' and entity_id = '${a.numero_caceal}') as a`);
+    const antesDo409 = await rastro();
+    for (const versoes of [[{ numeroCaceal: a.numero_caceal, version: a.version }], [{ numeroCaceal: 24999998, version: 0 }]]) {
+      expectProblem(await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, {
+        numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 1, sequencialMotivoPessoa: 102, versoes,
+      }), 409);
+    }
     expect((await auditor.get(`${api}/contribuinte/situacaoPessoa/${a.numero_pessoa}`)).json().contribuintes[0].idSituacao).toBe(2);
+    expect(await rastro()).toEqual(antesDo409);
   });
 
   it('refuses a reason of another status, and a transition the reason table does not allow; nothing changes', async () => {
@@ -93,6 +100,21 @@ describe('alterarSituacaoCnpj', () => {
     expect(p2.fieldErrors?.[0]?.message).toBe('transicaoNaoPermitida');
     expect(p2.detail).toContain(`CACEAL ${a.numero_caceal} (ATIVO)`);
     expect((await one<{ situacao_id: number }>(`select situacao_id from contribuinte where numero_caceal = ${a.numero_caceal}`)).situacao_id).toBe(1);
+  });
+
+  it('listarSituacoesPessoa / listarMotivosPessoaBySituacao: statuses with active reasons, the active reasons of one', async () => {
+    const situacoes = (await auditor.get(`${api}/contribuinte/listarSituacoesPessoa`)).json() as { id: number; descricao: string }[];
+    expect(situacoes.map((s) => s.descricao)).toEqual(expect.arrayContaining(['ATIVO', 'SUSPENSO']));
+    const comMotivo = await all<{ id: number }>(`select distinct situacao_id as id from ref_motivo_situacao where ativo order by 1`);
+    expect(situacoes.map((s) => s.id)).toEqual(comMotivo.map((s) => s.id));
+    const motivos = (await auditor.get(`${api}/contribuinte/listarMotivosPessoaBySituacao/2`)).json() as { id: number; idSituacao: number; descricao: string }[];
+    expect(motivos.length).toBeGreaterThan(0);
+    expect(motivos.every((m) => m.idSituacao === 2)).toBe(true);
+    expect(motivos.map((m) => m.descricao)).toContain('SUSPENSÃO DE OFÍCIO');
+    expectProblem(await auditor.get(`${api}/contribuinte/listarMotivosPessoaBySituacao/999`), 404);
+    expectProblem(await auditor.get(`${api}/contribuinte/listarMotivosPessoaBySituacao/x`), 400);
+    expectProblem(await (await t.as('atendente')).get(`${api}/contribuinte/listarSituacoesPessoa`), 403);
+    expectProblem(await t.client().get(`${api}/contribuinte/listarMotivosPessoaBySituacao/2`), 401);
   });
 
   it('roles: the clerk may not change a status; unknown company → 404; bad CNPJ → 400', async () => {

@@ -14,7 +14,7 @@ import { formatDay } from '../../ui/format';
 import { http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 
-interface Opcao { id: number; descricao: string; ativo: boolean }
+interface Opcao { id: number; descricao: string }
 
 /** §2 alterarSituacaoCnpj/{numeroPessoa}: the company's registrations and 'Nova Situação Cadastral'. */
 export default function AlterarSituacaoPage() {
@@ -31,17 +31,17 @@ export default function AlterarSituacaoPage() {
     queryFn: () => http.get<SituacaoPessoa>(`${REGISTRY_API_BASE}/contribuinte/situacaoPessoa/${numeroPessoa}`, { silent: true }),
     retry: false,
   });
-  const situacoes = useQuery({ queryKey: ['combo', 'situacoesPessoa'], queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/situacoesPessoa`) });
+  const situacoes = useQuery({ queryKey: ['listarSituacoesPessoa'], queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/contribuinte/listarSituacoesPessoa`) });
   // §4: the reason list loads when a status is chosen and stays disabled until then.
   const motivos = useQuery({
-    queryKey: ['combo', 'motivosPessoa', situacao],
-    queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/motivosPessoa/${situacao}`),
+    queryKey: ['listarMotivosPessoaBySituacao', situacao],
+    queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/contribuinte/listarMotivosPessoaBySituacao/${situacao}`),
     enabled: !!situacao,
   });
   const d = q.data;
   const vivos = d?.contribuintes.filter((c) => !SITUACOES_FINAIS.includes(c.idSituacao)) ?? [];
   // Only reasons every live registration may take (the server applies the same rule).
-  const motivosPermitidos = (motivos.data ?? []).filter((m) => m.ativo && vivos.length > 0 && vivos.every((c) => motivoPermitido(m.id, c.idSituacao)));
+  const motivosPermitidos = (motivos.data ?? []).filter((m) => vivos.length > 0 && vivos.every((c) => motivoPermitido(m.id, c.idSituacao)));
   const cancelar = () => { setSituacao(null); setMotivo(null); setErro(null); };
   const salvar = async () => {
     if (!d || !situacao || !motivo) return;
