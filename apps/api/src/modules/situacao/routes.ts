@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AlterarSituacaoPessoa, Authority, formatCaceal, ListaSituacaoCadastral, ObterSituacaoCadastral, onlyCnpjChars, SituacaoPessoa,
+  AlterarSituacaoPessoa, Authority, formatCaceal, ListaSituacaoCadastral, ObterSituacaoCadastral, onlyCnpjChars, SITUACAO, SituacaoPessoa,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
@@ -79,14 +79,15 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
     // §7 listarSituacoesPessoa / listarMotivosPessoaBySituacao: what the change screen may choose —
-    // the statuses that have an active reason, and the active reasons of one status.
+    // the statuses that have an active reason (not NÃO CADASTRADO: no registration is given it), and
+    // the active reasons of one status.
     const Opcao = z.object({ id: z.number().int(), descricao: z.string() });
     app.get('/contribuinte/listarSituacoesPessoa', {
       config: alterar,
       schema: { tags: ['situacao'], summary: 'Statuses a company may be given (those with an active reason)', response: { 200: z.array(Opcao) } },
       handler: async () => {
         const r = await db().execute(sql`select s.id, s.descricao from ref_situacao_cadastral s
-          where s.ativo and exists (select 1 from ref_motivo_situacao m where m.situacao_id = s.id and m.ativo) order by s.id`);
+          where s.ativo and s.id <> ${SITUACAO.NAO_CADASTRADO} and exists (select 1 from ref_motivo_situacao m where m.situacao_id = s.id and m.ativo) order by s.id`);
         return (r as unknown as { rows: { id: number; descricao: string }[] }).rows;
       },
     });

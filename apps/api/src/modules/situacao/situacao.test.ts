@@ -105,7 +105,7 @@ describe('alterarSituacaoCnpj', () => {
   it('listarSituacoesPessoa / listarMotivosPessoaBySituacao: statuses with active reasons, the active reasons of one', async () => {
     const situacoes = (await auditor.get(`${api}/contribuinte/listarSituacoesPessoa`)).json() as { id: number; descricao: string }[];
     expect(situacoes.map((s) => s.descricao)).toEqual(expect.arrayContaining(['ATIVO', 'SUSPENSO']));
-    const comMotivo = await all<{ id: number }>(`select distinct situacao_id as id from ref_motivo_situacao where ativo order by 1`);
+    const comMotivo = await all<{ id: number }>(`select distinct situacao_id as id from ref_motivo_situacao where ativo and situacao_id <> 9 order by 1`);
     expect(situacoes.map((s) => s.id)).toEqual(comMotivo.map((s) => s.id));
     const motivos = (await auditor.get(`${api}/contribuinte/listarMotivosPessoaBySituacao/2`)).json() as { id: number; idSituacao: number; descricao: string }[];
     expect(motivos.length).toBeGreaterThan(0);

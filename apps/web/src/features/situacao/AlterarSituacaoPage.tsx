@@ -100,7 +100,7 @@ export default function AlterarSituacaoPage() {
                   <Select
                     label={t('fic.situacao')}
                     placeholder={t('global.select')}
-                    data={(situacoes.data ?? []).filter((s) => s.ativo && !['NÃO CADASTRADO'].includes(s.descricao)).map((s) => ({ value: String(s.id), label: s.descricao }))}
+                    data={(situacoes.data ?? []).map((s) => ({ value: String(s.id), label: s.descricao }))}
                     value={situacao}
                     onChange={(v) => { setSituacao(v); setMotivo(null); }}
                     required
