@@ -125,6 +125,11 @@ test('navbar quick search: a pasted CACEAL opens the taxpayer, part of a name li
   await page.getByTestId('quick-search').fill('ab');
   await page.getByTestId('quick-search').press('Enter');
   await expect(page.getByTestId('quick-search')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/^Informe um CACEAL \(8 dígitos, ou 9 com o dígito verificador\)/)).toBeVisible();
+  // An unknown registration's page says so, once
+  await page.goto('/#/contribuinte/24999998/999999999');
+  await expect(page.getByTestId('detalhe-erro')).toHaveText('Nenhum registro encontrado.');
+  await expect(page.getByText('Nenhum registro encontrado.')).toHaveCount(1);
 });
 
 test('the printable sheet: every section loads, Imprimir opens the PDF; a notice number opens its PDF', async ({ page, request }) => {

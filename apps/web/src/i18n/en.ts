@@ -6,7 +6,7 @@ const en: Messages = {
     title: 'Taxpayer Registry',
     skipToContent: 'Skip to content',
     close: 'Close',
-    quickSearch: { label: 'Quick taxpayer search', placeholder: 'CACEAL, CNPJ or name', invalid: 'Type a CACEAL, a valid CNPJ, a CNPJ root or at least 3 letters of the name.' },
+    quickSearch: { label: 'Quick taxpayer search', placeholder: 'CACEAL, CNPJ, CPF or name', invalid: 'Type a CACEAL (8 digits, or 9 with the check digit), a valid CNPJ or CPF, a CNPJ root or at least 3 letters of the name.' },
     progress: 'Loading',
     select: 'Select...',
     noRecords: 'No records found.',
@@ -139,6 +139,7 @@ const en: Messages = {
   contribuinte: {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
+    cpf: 'CPF',
     razaoSocial: 'Company name',
     situacaoCaceal: 'CACEAL status',
     naoInformado: 'Not informed',

@@ -4,7 +4,7 @@ const ptBr = {
     title: 'Cadastro de Contribuintes',
     skipToContent: 'Ir para o conteúdo',
     close: 'Fechar',
-    quickSearch: { label: 'Busca rápida de contribuinte', placeholder: 'CACEAL, CNPJ ou nome', invalid: 'Informe um CACEAL, um CNPJ válido, uma raiz de CNPJ ou ao menos 3 letras do nome.' },
+    quickSearch: { label: 'Busca rápida de contribuinte', placeholder: 'CACEAL, CNPJ, CPF ou nome', invalid: 'Informe um CACEAL (8 dígitos, ou 9 com o dígito verificador), um CNPJ ou CPF válido, uma raiz de CNPJ ou ao menos 3 letras do nome.' },
     progress: 'Carregando',
     select: 'Selecione...',
     noRecords: 'Nenhum registro encontrado.',
@@ -137,6 +137,7 @@ const ptBr = {
   contribuinte: {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
+    cpf: 'CPF',
     razaoSocial: 'Razão social',
     situacaoCaceal: 'Situação do CACEAL',
     naoInformado: 'Não informado',

@@ -20,6 +20,12 @@ interface AlertApi {
 }
 
 const Ctx = createContext<AlertApi | null>(null);
+
+const ALERT_EVENT = 'cadastro:alert';
+/** An alert from outside the page (the navbar sits above the provider): the provider shows it. */
+export function announce(type: AlertType, msg: string) {
+  window.dispatchEvent(new CustomEvent<{ type: AlertType; msg: string }>(ALERT_EVENT, { detail: { type, msg } }));
+}
 let nextId = 1;
 
 const COLORS: Record<AlertType, string> = { success: 'green', danger: 'red', warning: 'yellow', info: 'blue' };
@@ -54,11 +60,17 @@ export function AlertProvider({ children }: { children: ReactNode }) {
       const { key, param } = (e as CustomEvent<{ key: string; param: string | null }>).detail;
       api.success(t(key, { param: param ?? '' }));
     };
+    const onAlert = (e: Event) => {
+      const { type, msg } = (e as CustomEvent<{ type: AlertType; msg: string }>).detail;
+      api.show(type, msg);
+    };
     window.addEventListener(HTTP_ERROR_EVENT, onError);
     window.addEventListener(HTTP_SUCCESS_EVENT, onSuccess);
+    window.addEventListener(ALERT_EVENT, onAlert);
     return () => {
       window.removeEventListener(HTTP_ERROR_EVENT, onError);
       window.removeEventListener(HTTP_SUCCESS_EVENT, onSuccess);
+      window.removeEventListener(ALERT_EVENT, onAlert);
     };
   }, [api, t]);
 

@@ -19,6 +19,7 @@ describe('quick search classification', () => {
     expect(classificarBuscaRapida('ab')).toBeNull();
     expect(classificarBuscaRapida('11222333000182')).toBeNull();
     expect(classificarBuscaRapida('529.982.247-26')).toBeNull();
+    expect(classificarBuscaRapida('240000047')).toBeNull(); // 9 digits whose last is not the check digit
   });
   it('every classification passes the search rule of its kind', () => {
     for (const t of ['24000004', '11.222.333/0001-81', '12ABC345', 'silva', '529.982.247-25']) {

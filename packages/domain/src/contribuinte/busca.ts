@@ -3,6 +3,7 @@ import { V } from '../common/messages.js';
 import { onlyCnpjChars, onlyDigits } from '../documents/digits.js';
 import { isValidCnpj } from '../documents/cnpj.js';
 import { isValidCpf } from '../documents/cpf.js';
+import { isValidCacealWithDigit } from '../documents/caceal.js';
 
 /**
  * "Consultar por" of the taxpayer search (§2), plus CPF (§9 lists it among the search document types):
@@ -64,7 +65,7 @@ export const PaginaContribuintes = z.object({
 export type PaginaContribuintes = z.infer<typeof PaginaContribuintes>;
 
 /**
- * The navbar quick search: what a pasted text is. 8 digits (or 9 starting with 24) → CACEAL; a valid
+ * The navbar quick search: what a pasted text is. 8 digits (or 9 starting with 24 whose last is the check digit) → CACEAL; a valid
  * CNPJ (masked or not, numeric or alphanumeric) → CNPJ; 8 CNPJ characters with a letter → root;
  * a valid CPF (masked or not) → CPF; anything else of 3+ characters → razão social.
  */
@@ -73,7 +74,7 @@ export function classificarBuscaRapida(texto: string): { tipo: TipoBuscaContribu
   const digits = onlyDigits(t);
   const plainDigits = /^[\d\s./-]+$/.test(t);
   if (plainDigits && digits.length === 8) return { tipo: 'CACEAL', termo: digits };
-  if (plainDigits && digits.length === 9 && digits.startsWith('24')) return { tipo: 'CACEAL', termo: digits.slice(0, 8) };
+  if (plainDigits && digits.length === 9 && digits.startsWith('24') && isValidCacealWithDigit(digits)) return { tipo: 'CACEAL', termo: digits.slice(0, 8) };
   if (plainDigits && digits.length === 11 && isValidCpf(digits)) return { tipo: 'CPF', termo: digits };
   const cnpj = onlyCnpjChars(t);
   if (/^[\dA-Za-z\s./-]+$/.test(t) && cnpj.length === 14 && isValidCnpj(cnpj)) return { tipo: 'CNPJ', termo: cnpj };

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** The CACEAL typed on the public FIC lookup: 8 digits, nothing else (§2 FIC). */
-export const CacealFic = z.coerce.number().int().min(24_000_000).max(24_999_999);
+/**
+ * A CACEAL in a path or query string: exactly 8 digits of the Alagoas numbering (24xxxxxx). Plain
+ * digits only — a coerced number would also take '2.4e7', '0x16E3600' or '+24000000'.
+ */
+export const CacealParam = z.string().regex(/^24\d{6}$/, 'caceal').transform(Number);
+export const CacealFic = CacealParam;
 
 /**
  * §3 FIC — the public registration certificate (obterDadosFic). Days are yyyy-MM-dd; the screen and

@@ -87,7 +87,10 @@ describe('GET contribuinte/obterDadosCadastrais', () => {
   });
 
   it('unknown → 404 problem; a CACEAL of another person → 404; bad CACEAL → 400', async () => {
-    expectProblem(await clerk.get(`${dados}/porCaceal/24999998`), 404);
+    expect(expectProblem(await clerk.get(`${dados}/porCaceal/24999998`), 404).detail).toBe('Nenhum registro encontrado.');
+    for (const bad of ['2.4e7', '0x16E3600', '+24000000', '24000000.0', '2400000', '240000000']) {
+      expect(expectProblem(await clerk.get(`${dados}/porCaceal/${encodeURIComponent(bad)}`), 400).fieldErrors?.[0]?.field).toBe('caceal');
+    }
     expectProblem(await clerk.get(`${dados}/999999999`), 404);
     const c = await one<{ numero_caceal: number }>(`select numero_caceal from contribuinte order by id desc limit 1`);
     expectProblem(await clerk.get(`${dados}/1?caceal=${c.numero_caceal}`), 404);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Atividade, Authority, BuscaContribuinteParams, Contador, DadosCadastrais, EditalDoContribuinte, PaginaContribuintes, Procurador, RegimeEspecial,
+  Atividade, Authority, BuscaContribuinteParams, CacealParam, Contador, DadosCadastrais, EditalDoContribuinte, PaginaContribuintes, Procurador, RegimeEspecial,
   Responsavel, Socio,
 } from '@cadastro/domain';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
@@ -31,12 +31,12 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['contribuinte'],
         summary: "Registration data of a person's registration (latest, or the one given by ?caceal=)",
         params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
-        querystring: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999).optional() }),
+        querystring: z.object({ caceal: CacealParam.optional() }),
         response: { 200: DadosCadastrais },
       },
       handler: async (req) => {
         const d = await obterDadosCadastrais(ctx.database.db, { numeroPessoa: req.params.numeroPessoa, caceal: req.query.caceal });
-        if (!d || d.numeroPessoa !== req.params.numeroPessoa) throw notFound('Registro não encontrado.');
+        if (!d || d.numeroPessoa !== req.params.numeroPessoa) throw notFound('Nenhum registro encontrado.');
         return d;
       },
     });
@@ -45,12 +45,12 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['contribuinte'],
         summary: 'Registration data by CACEAL (8 digits)',
-        params: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999) }),
+        params: z.object({ caceal: CacealParam }),
         response: { 200: DadosCadastrais },
       },
       handler: async (req) => {
         const d = await obterDadosCadastrais(ctx.database.db, { caceal: req.params.caceal });
-        if (!d) throw notFound('Registro não encontrado.');
+        if (!d) throw notFound('Nenhum registro encontrado.');
         return d;
       },
     });
@@ -71,7 +71,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['contribuinte'],
           summary: `${nome} of a person's registration (latest, or ?caceal=)`,
           params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
-          querystring: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999).optional() }),
+          querystring: z.object({ caceal: CacealParam.optional() }),
           response: { 200: resposta },
         },
         handler: async (req) => {
@@ -84,7 +84,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['contribuinte'],
           summary: `${nome} by CACEAL`,
-          params: z.object({ caceal: z.coerce.number().int().min(24_000_000).max(24_999_999) }),
+          params: z.object({ caceal: CacealParam }),
           response: { 200: resposta },
         },
         handler: async (req) => carregar(ctx.database.db, { caceal: req.params.caceal }),
@@ -97,7 +97,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['contribuinte'],
         summary: 'The printable registration sheet (PDF) of a CACEAL',
         querystring: z.object({
-          numeroCaceal: z.coerce.number().int().min(24_000_000).max(24_999_999),
+          numeroCaceal: CacealParam,
           numeroPessoa: z.coerce.number().int().positive().optional(),
           numeroPessoaRaiz: z.coerce.number().int().positive().optional(),
         }),

@@ -3,8 +3,9 @@ import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { classificarBuscaRapida } from '@cadastro/domain';
+import { announce } from '../../ui/alerts';
 
-/** Navbar quick search (staff with the consult role): paste a CACEAL, CNPJ, root or part of a name. */
+/** Navbar quick search (staff with the consult role): paste a CACEAL, CNPJ, CPF, root or part of a name. */
 export function QuickSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -13,7 +14,9 @@ export function QuickSearch() {
   const ir = () => {
     const c = classificarBuscaRapida(texto);
     if (!c) {
+      // Said in words (an alert of 5 s), not only by the red border.
       setInvalido(true);
+      announce('warning', t('global.quickSearch.invalid'));
       return;
     }
     setInvalido(false);

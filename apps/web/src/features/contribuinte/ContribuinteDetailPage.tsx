@@ -3,10 +3,11 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantin
 import { useTranslation } from 'react-i18next';
 import { Carregando } from '../../ui/Carregando';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatCaceal, formatCnpj } from '@cadastro/domain';
+import { documentKind, formatCaceal, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { httpErrorMessage } from '../../ui/errors';
+import { HttpError } from '../../ui/http';
 import { useDadosCadastrais } from './api';
 import { DadosCadastraisAba } from './DadosCadastrais';
 import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, ResponsavelAba, SociosAba } from './Abas';
@@ -50,13 +51,17 @@ export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false
       {q.isPending && (
         <Carregando h={160} />
       )}
-      {q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
+      {q.isError && (
+        <Alert color="red" role="alert" data-testid="detalhe-erro">
+          {q.error instanceof HttpError && q.error.status === 404 ? t('contribuinte.busca.vazio') : httpErrorMessage(q.error, t)}
+        </Alert>
+      )}
       {d && (
         <>
           <Paper withBorder p="md" bg="gray.0" data-testid="cabecalho-contribuinte">
             <Group gap="xl" wrap="wrap">
               <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(d.numeroCaceal, d.identificacao.digitoCaceal)} />
-              <Campo rotulo={t('contribuinte.cnpj')} valor={formatCnpj(d.identificacao.cnpj)} />
+              <Campo rotulo={documentKind(d.identificacao.cnpj) === 'CPF' ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
               <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
               <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
             </Group>

@@ -13,7 +13,8 @@ export function useDadosCadastrais(numeroPessoa: number, caceal: number | undefi
     enabled,
     queryKey: ['contribuinte', 'dados', numeroPessoa, caceal],
     queryFn: () =>
-      http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/${numeroPessoa}`, { query: { caceal } }),
+      // The page shows its own error (404: 'Nenhum registro encontrado.'), not the global alert too.
+      http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/${numeroPessoa}`, { query: { caceal }, silent: true }),
     retry: false,
   });
 }

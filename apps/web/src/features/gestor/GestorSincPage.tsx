@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ResultadoSincronizacao } from '@cadastro/domain';
-import { formatCaceal, formatCnpj } from '@cadastro/domain';
+import { formatCaceal, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { Carregando } from '../../ui/Carregando';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -53,7 +53,7 @@ export default function GestorSincPage() {
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Campo rotulo={t('contribuinte.caceal')} valor={d.caceal ? formatCaceal(d.caceal) : null} />
-            <Campo rotulo={t('contribuinte.cnpj')} valor={formatCnpj(d.cnpj)} />
+            <Campo rotulo={t('contribuinte.cnpj')} valor={formatDocumento(d.cnpj)} />
             <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.razaoSocial} />
             <Campo rotulo={t('gestor.situacaoPessoa')} valor={<StatusBadge status={d.situacaoPessoa} />} />
           </SimpleGrid>

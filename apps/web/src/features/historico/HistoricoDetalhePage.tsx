@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { HistoricoRazaoSocial, HistoricoSituacao } from '@cadastro/domain';
-import { formatCaceal, formatCnpj, REGISTRY_API_BASE } from '@cadastro/domain';
+import { formatCaceal, formatDocumento, REGISTRY_API_BASE } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { Carregando } from '../../ui/Carregando';
 import { DataTable } from '../../ui/DataTable';
@@ -38,7 +38,7 @@ export default function HistoricoDetalhePage() {
         <Paper withBorder p="md" bg="gray.0">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(c.numeroCaceal, c.digitoCaceal)} />
-            <Campo rotulo={t('contribuinte.cnpj')} valor={formatCnpj(c.cnpj)} />
+            <Campo rotulo={t('contribuinte.cnpj')} valor={formatDocumento(c.cnpj)} />
             <Campo rotulo={t('contribuinte.razaoSocial')} valor={c.razaoSocial} />
           </SimpleGrid>
         </Paper>

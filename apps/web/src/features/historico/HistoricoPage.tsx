@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContribuinteResumo, PaginaContribuintes, TipoDocumentoHistorico } from '@cadastro/domain';
-import { formatCaceal, formatCnpj, periodo, REGISTRY_API_BASE, TIPOS_DOCUMENTO_HISTORICO, validarTermoBusca } from '@cadastro/domain';
+import { formatCaceal, formatDocumento, periodo, REGISTRY_API_BASE, TIPOS_DOCUMENTO_HISTORICO, validarTermoBusca } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { http } from '../../ui/http';
@@ -111,7 +111,7 @@ export default function HistoricoPage() {
           onRowClick={abrir}
           columns={[
             { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</span> },
-            { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatCnpj(c.cnpj)}</span> },
+            { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
             { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
             { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
           ]}
