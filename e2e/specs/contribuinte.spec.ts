@@ -67,6 +67,9 @@ test('a CACEAL found once opens straight away; none found says so; changing the 
   await expect(page.getByTestId('busca-termo')).toHaveValue('');
   await page.getByTestId('busca-termo').fill('12abc34501de35');
   await expect(page.getByTestId('busca-termo')).toHaveValue('12.ABC.345/01DE-35'); // alphanumeric CNPJ mask
+  await page.getByTestId('busca-termo').fill('11222333000182');
+  await expect(page.getByText('CNPJ inválido: os dígitos verificadores não conferem.')).toBeVisible();
+  await expect(page.getByTestId('busca-consultar')).toBeDisabled();
 
   // a real CACEAL, read from a name search, then searched by itself
   await consultar(page, 'Razão social', 'ltda');
@@ -76,6 +79,17 @@ test('a CACEAL found once opens straight away; none found says so; changing the 
   await consultar(page, 'CACEAL', caceal);
   await expect(page).toHaveURL(new RegExp(`#/contribuinte/${caceal}/\\d+$`));
   await expect(page.getByTestId('cabecalho-contribuinte')).toContainText(caceal);
+  // the same registration's CNPJ, then its root (head office and branches)
+  const cnpj = ((await page.getByTestId('cabecalho-contribuinte').getByText(/^\d{2}\.\w{3}\.\w{3}\/\w{4}-\d{2}$/).textContent()) ?? '').trim();
+  await page.goto('/#/contribuinte');
+  await consultar(page, 'CNPJ', cnpj);
+  // one registration → contribuinte/{n}?caceal= (§2); a company with an older CACEAL too → the modal
+  await expect(page.getByTestId('cabecalho-contribuinte').or(modal)).toContainText(cnpj);
+  if (await page.getByTestId('cabecalho-contribuinte').isVisible()) await expect(page).toHaveURL(/#\/contribuinte\/\d+\?caceal=\d{8}$/);
+  else await page.keyboard.press('Escape');
+  await page.goto('/#/contribuinte');
+  await consultar(page, 'Raiz do CNPJ', cnpj.replace(/\W/g, '').slice(0, 8));
+  await expect(page.getByTestId('cabecalho-contribuinte').or(modal)).toContainText(cnpj.slice(0, 10));
 });
 
 test('a user without the consult role is refused', async ({ page }) => {

@@ -197,6 +197,7 @@ const en: Messages = {
       encontrados: 'Taxpayers found',
       exibindo: 'Showing {{n}} records',
       maisDe: 'More than {{n}} records: refine the search',
+      digitoInvalido: 'Invalid {{doc}}: the check digits do not match.',
       dicaRazao: 'Part of the name, ignoring case and accents (at least 3 characters).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'CNPJ root', RAZAO_SOCIAL: 'Company name', CPF: 'CPF (individual)' },
     },

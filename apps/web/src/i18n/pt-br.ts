@@ -195,6 +195,7 @@ const ptBr = {
       encontrados: 'Contribuintes encontrados',
       exibindo: 'Exibindo {{n}} registros',
       maisDe: 'Mais de {{n}} registros: refine a consulta',
+      digitoInvalido: '{{doc}} inválido: os dígitos verificadores não conferem.',
       dicaRazao: 'Parte do nome, sem diferença entre maiúsculas, minúsculas e acentos (mínimo de 3 caracteres).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'Raiz do CNPJ', RAZAO_SOCIAL: 'Razão social', CPF: 'CPF (pessoa física)' },
     },

@@ -24,7 +24,9 @@ export function useAbrirPdf() {
         return headers;
       } catch (e) {
         janela?.close();
-        const detalhe = e instanceof HttpError && e.status === 404 ? ` ${t('global.noRecords')}` : '';
+        // §8: the server's own explanation (a blob call's error is still JSON problem text) goes along.
+        const servidor = e instanceof HttpError ? (e.problem?.detail ?? e.problem?.message) : undefined;
+        const detalhe = servidor ? ` ${servidor}` : e instanceof HttpError && e.status === 404 ? ` ${t('global.noRecords')}` : '';
         alerts.show('danger', t('documento.erroImpressao') + detalhe, ALERT_TIMEOUT_MS);
         return null;
       }

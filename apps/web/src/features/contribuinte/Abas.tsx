@@ -55,6 +55,7 @@ export function AtividadesAba({ numeroPessoa, caceal }: Props) {
 
 export function SociosAba({ numeroPessoa, caceal, verEnderecos }: Props) {
   const { t } = useTranslation();
+  const naoInformado = t('contribuinte.naoInformado');
   const q = useAba<Socio[]>('obterSocios', numeroPessoa, caceal);
   return (
     <Estado q={q} vazio={(d) => d.length === 0}>
@@ -67,9 +68,10 @@ export function SociosAba({ numeroPessoa, caceal, verEnderecos }: Props) {
             { key: 'doc', header: t('contribuinte.socio.documento'), render: (s) => <span style={{ whiteSpace: 'nowrap' }}>{documento(s.numeroDocumentoSocio)}</span> },
             { key: 'nome', header: t('contribuinte.socio.nome'), render: (s) => s.nomeSocio },
             { key: 'qualif', header: t('contribuinte.socio.qualificacao'), render: (s) => s.qualificacao.descricao },
-            { key: 'perc', header: t('contribuinte.socio.percentual'), render: (s) => (s.percentualParticipacao === null ? '' : `${formatMoney(s.percentualParticipacao)} %`) },
+            { key: 'perc', header: t('contribuinte.socio.percentual'), render: (s) => (s.percentualParticipacao === null ? naoInformado : `${formatMoney(s.percentualParticipacao)} %`) },
             { key: 'inclusao', header: t('contribuinte.socio.inclusao'), render: (s) => formatDay(s.dataInclusao) },
             { key: 'resp', header: t('contribuinte.socio.responsavel'), render: (s) => (s.ehResponsavel ? t('entity.action.yes') : t('entity.action.no')) },
+            { key: 'impedido', header: t('contribuinte.responsavel.impedido'), render: (s) => (s.ehImpedido ? t('entity.action.yes') : t('entity.action.no')) },
             { key: 'rep', header: t('contribuinte.socio.representante'), render: (s) => (s.nomeRepresentanteLegal ? `${s.nomeRepresentanteLegal} (${documento(s.documentoRepresentanteLegal ?? '')})` : '') },
             ...(verEnderecos ? [{ key: 'end', header: t('contribuinte.endereco.titulo'), render: (s: Socio) => <EnderecosButton numeroPessoa={s.numeroPessoaSocio} nome={s.nomeSocio} /> }] : []),
           ]}
@@ -147,6 +149,7 @@ export function ProcuradoresAba({ numeroPessoa, caceal }: Props) {
 
 export function EditaisAba({ numeroPessoa, caceal }: Props) {
   const { t } = useTranslation();
+  const naoInformado = t('contribuinte.naoInformado');
   const abrirPdf = useAbrirPdf();
   const q = useAba<EditalDoContribuinte[]>('obterEditais', numeroPessoa, caceal);
   return (
@@ -167,8 +170,8 @@ export function EditaisAba({ numeroPessoa, caceal }: Props) {
               ),
             },
             { key: 'tipo', header: t('contribuinte.edital.tipo'), render: (e) => e.tipo },
-            { key: 'motivo', header: t('contribuinte.motivo'), render: (e) => e.motivo ?? '' },
-            { key: 'processo', header: t('contribuinte.edital.processo'), render: (e) => e.processo ?? '' },
+            { key: 'motivo', header: t('contribuinte.motivo'), render: (e) => e.motivo ?? naoInformado },
+            { key: 'processo', header: t('contribuinte.edital.processo'), render: (e) => e.processo ?? naoInformado },
             { key: 'publicacao', header: t('contribuinte.edital.publicacao'), render: (e) => formatDay(e.dataPublicacao) },
             { key: 'situacao', header: t('contribuinte.edital.situacao'), render: (e) => e.situacao },
           ]}
@@ -181,6 +184,7 @@ export function EditaisAba({ numeroPessoa, caceal }: Props) {
 /** Read-only here; add/alter/delete come with the supertela edits. */
 export function RegimesAba({ numeroPessoa, caceal }: Props) {
   const { t } = useTranslation();
+  const naoInformado = t('contribuinte.naoInformado');
   const q = useAba<RegimeEspecial[]>('obterRegimesEspeciais', numeroPessoa, caceal);
   return (
     <Estado q={q} vazio={(d) => d.length === 0}>
@@ -193,7 +197,7 @@ export function RegimesAba({ numeroPessoa, caceal }: Props) {
             { key: 'tipo', header: t('contribuinte.regime.tipo'), render: (r) => r.descTipoRegime },
             { key: 'regime', header: t('contribuinte.regime.regime'), render: (r) => r.descRegimeEspecial },
             { key: 'ato', header: t('contribuinte.regime.ato'), render: (r) => r.descAtoConcessorio },
-            { key: 'processo', header: t('contribuinte.edital.processo'), render: (r) => r.processo ?? '' },
+            { key: 'processo', header: t('contribuinte.edital.processo'), render: (r) => r.processo ?? naoInformado },
             { key: 'inicio', header: t('contribuinte.regime.inicio'), render: (r) => formatDay(r.dtInicio) },
             { key: 'fim', header: t('contribuinte.regime.fim'), render: (r) => (r.dtFim ? formatDay(r.dtFim) : '---') },
             { key: 'situacao', header: t('contribuinte.edital.situacao'), render: (r) => SITUACAO_REGIME[r.situacao] },

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, TextIn
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ContribuinteResumo, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
-import { DEFAULT_PAGE_SIZE, formatCaceal, formatDocumento, TIPOS_BUSCA_CONTRIBUINTE, validarTermoBusca } from '@cadastro/domain';
+import { DEFAULT_PAGE_SIZE, formatCaceal, formatDocumento, onlyCnpjChars, onlyDigits, TIPOS_BUSCA_CONTRIBUINTE, validarTermoBusca } from '@cadastro/domain';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -32,6 +32,9 @@ export default function ContribuinteSearchPage() {
   const [vazio, setVazio] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
   const invalido = !tipo || validarTermoBusca(tipo, termo) !== null;
+  // A whole CNPJ or CPF that fails its check digits is said in words, not only by the disabled button.
+  const completo = (tipo === 'CNPJ' && onlyCnpjChars(termo).length === 14) || (tipo === 'CPF' && onlyDigits(termo).length === 11);
+  const digitoInvalido = completo && invalido ? t('contribuinte.busca.digitoInvalido', { doc: tipo }) : undefined;
   const [params, setParams] = useSearchParams();
 
   const carregar = async (b: { tipo: TipoBuscaContribuinte; termo: string }, page: number) => {
@@ -118,6 +121,7 @@ export default function ContribuinteSearchPage() {
               data-testid="busca-termo"
               style={{ flex: 1, minWidth: 260 }}
               description={tipo === 'RAZAO_SOCIAL' ? t('contribuinte.busca.dicaRazao') : undefined}
+              error={digitoInvalido}
             />
             <Button type="submit" disabled={invalido} loading={loading} data-testid="busca-consultar">
               {t('contribuinte.busca.consultar')}
