@@ -16,3 +16,4 @@ export * from './fic/contracts.js';
 export * from './common/dias.js';
 export * from './situacao/contracts.js';
 export * from './gestor/contracts.js';
+export * from './contribuinte/exibicao.js';

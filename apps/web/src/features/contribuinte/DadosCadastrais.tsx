@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Popover, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DadosCadastrais } from '@cadastro/domain';
-import { formatCaceal, formatCep, formatDocumento } from '@cadastro/domain';
+import { abreviarNomeFantasia, formatCaceal, formatCep, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay, formatMoney } from '../../ui/format';
@@ -22,11 +22,13 @@ export function Secao({ titulo, acao, children }: { titulo: string; acao?: React
 
 /** §5: the fantasy name is cut at 23 characters plus an ellipsis when longer than 26, with a popover. */
 function NomeFantasia({ nome }: { nome: string | null }) {
-  if (!nome || nome.length <= 26) return <>{nome}</>;
+  if (!nome) return null;
+  const { texto, abreviado } = abreviarNomeFantasia(nome);
+  if (!abreviado) return <>{texto}</>;
   return (
     <Popover withArrow shadow="md">
       <Popover.Target>
-        <UnstyledButton title={nome} style={{ textDecoration: 'underline dotted' }}>{nome.slice(0, 23)}…</UnstyledButton>
+        <UnstyledButton title={nome} style={{ textDecoration: 'underline dotted' }}>{texto}</UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>{nome}</Popover.Dropdown>
     </Popover>
