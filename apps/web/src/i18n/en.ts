@@ -242,9 +242,9 @@ const en: Messages = {
     lista: {
       title: 'Registration status',
       caceais: 'CACEALs',
-      dica: '8-digit numbers separated by commas, blanks or lines (up to {{max}}). Example: 24000001, 24000002, 24000003',
+      dica: '8-digit CACEALs (24xxxxxx) separated by commas, blanks or lines (up to {{max}}). Example: 24000001, 24000002, 24000003',
       contagem: '{{n}} CACEAL(s) entered',
-      invalidos: 'Enter only 8-digit CACEALs separated by commas. Fix: {{itens}}',
+      invalidos: 'Enter only 8-digit CACEALs starting with 24, separated by commas. Fix: {{itens}}',
       demais: 'Enter at most {{max}} CACEALs per query.',
       naoEncontrados: 'CACEAL not found: {{lista}}',
     },

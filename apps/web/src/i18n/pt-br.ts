@@ -240,9 +240,9 @@ const ptBr = {
     lista: {
       title: 'Situação Cadastral',
       caceais: 'CACEALs',
-      dica: 'Números de 8 dígitos separados por vírgula, espaço ou linha (até {{max}}). Exemplo: 24000001, 24000002, 24000003',
+      dica: 'CACEALs de 8 dígitos (24xxxxxx) separados por vírgula, espaço ou linha (até {{max}}). Exemplo: 24000001, 24000002, 24000003',
       contagem: '{{n}} CACEAL(s) informado(s)',
-      invalidos: 'Informe apenas CACEALs de 8 dígitos, separados por vírgula. Corrija: {{itens}}',
+      invalidos: 'Informe apenas CACEALs de 8 dígitos começando por 24, separados por vírgula. Corrija: {{itens}}',
       demais: 'Informe no máximo {{max}} CACEALs por consulta.',
       naoEncontrados: 'CACEAL não encontrado: {{lista}}',
     },

@@ -34,14 +34,15 @@ export const LIMITE_LISTA_CACEAL = 1000;
 const Caceal = z.number().int().min(24_000_000).max(24_999_999);
 
 /**
- * Reads the pasted list of situacaoCadastral: CACEALs (8 digits) separated by commas or blanks.
+ * Reads the pasted list of situacaoCadastral: CACEALs (8 digits, 24xxxxxx) separated by commas or
+ * blanks (§2: digits, commas and whitespace only).
  * Repeated numbers count once; anything else is returned as invalid, by what was typed.
  */
 export function lerListaCaceal(texto: string): { caceais: number[]; invalidos: string[] } {
   const caceais: number[] = [];
   const invalidos: string[] = [];
   const vistos = new Set<number>();
-  for (const item of texto.split(/[\s,;]+/).filter(Boolean)) {
+  for (const item of texto.split(/[\s,]+/).filter(Boolean)) {
     const n = Number(item);
     if (!/^\d{8}$/.test(item) || !Caceal.safeParse(n).success) invalidos.push(item);
     else if (!vistos.has(n)) {
@@ -53,7 +54,15 @@ export function lerListaCaceal(texto: string): { caceais: number[]; invalidos: s
 }
 
 /** POST contribuinte/obterSituacaoCadastral: a list of CACEAL integers. */
-export const ObterSituacaoCadastral = z.array(Caceal).min(1).max(LIMITE_LISTA_CACEAL);
+export const ObterSituacaoCadastral = z
+  .array(z.number())
+  .min(1)
+  .max(LIMITE_LISTA_CACEAL)
+  // The offending entries by their value, not by their position in the list.
+  .superRefine((xs, ctx) => {
+    const ruins = xs.filter((x) => !Caceal.safeParse(x).success);
+    if (ruins.length) ctx.addIssue({ code: 'custom', message: `CACEAL inválido: ${ruins.slice(0, 20).join(', ')}${ruins.length > 20 ? '…' : ''}` });
+  });
 
 /** §3 "Status list item". */
 export const SituacaoDoContribuinte = z.object({

@@ -37,8 +37,11 @@ describe('POST contribuinte/obterSituacaoCadastral', () => {
     expect(r.json().naoEncontrados).toHaveLength(700);
     expectProblem(await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, [...lista, 24_999_999]), 400);
     expectProblem(await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, []), 400);
-    expectProblem(await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, [240000001]), 400);
+    const ruim = expectProblem(await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, [24000000, 240000001, 1234]), 400);
+    expect(ruim.detail).toContain('CACEAL inválido: 240000001, 1234');
     expectProblem(await (await t.as('user')).post(`${api}/contribuinte/obterSituacaoCadastral`, [24000000]), 403);
+    expectProblem(await (await t.as('user')).post(`${api}/relatorio/situacaoCadastral/imprimir`, { cacealLista: [24000000] }), 403);
+    expectProblem(await t.client().post(`${api}/contribuinte/obterSituacaoCadastral`, [24000000]), 401);
   });
 
   it('prints the list as a PDF', async () => {

@@ -37,7 +37,10 @@ export default function SituacaoCadastralPage() {
   const imprimir = async () => {
     if (!resultado?.content.length) return;
     setImprimindo(true);
-    await abrirPdf(`${REGISTRY_API_BASE}/relatorio/situacaoCadastral/imprimir`, {}, 'situacao-cadastral.pdf', { cacealLista: resultado.content.map((c) => c.numeroCaceal) });
+    // The whole list consulted: the PDF names the unknown CACEALs too, as the screen does.
+    await abrirPdf(`${REGISTRY_API_BASE}/relatorio/situacaoCadastral/imprimir`, {}, 'situacao-cadastral.pdf', {
+      cacealLista: [...resultado.content.map((c) => c.numeroCaceal), ...resultado.naoEncontrados],
+    });
     setImprimindo(false);
   };
   return (
