@@ -26,6 +26,8 @@ describe('historico', () => {
     const c = await one<{ numero_caceal: number }>('select numero_caceal from contribuinte limit 1');
     expect((await clerk.get(`${api}/obterListaHistorico/CACEAL/${c.numero_caceal}/0/10`)).json().totalElements).toBe(1);
     expectProblem(await clerk.get(`${api}/obterListaHistorico/CACEAL/12ab/0/10`), 400);
+    expectProblem(await (await t.as('user')).get(`${api}/obterListaHistorico/CACEAL/${c.numero_caceal}/0/10`), 403);
+    expectProblem(await t.client().get(`${api}/obterListaHistorico/CACEAL/${c.numero_caceal}/0/10`), 401);
     expectProblem(await clerk.get(`${api}/obterListaHistorico/RAZAO_SOCIAL/silva/0/10`), 400);
   });
 
@@ -58,5 +60,7 @@ describe('historico', () => {
     expectProblem(await clerk.post(`${api}/consultar/situacao-cadastral/por-caceal`, { caceal: c.numero_caceal, dataInicial: '2026-02-30' }), 400);
     expectProblem(await clerk.post(`${api}/consultar/razao-social/por-caceal`, { caceal: 24999998 }), 404);
     expectProblem(await (await t.as('user')).post(`${api}/consultar/razao-social/por-caceal`, { caceal: c.numero_caceal }), 403);
+    expectProblem(await (await t.as('user')).post(`${api}/consultar/situacao-cadastral/por-caceal`, { caceal: c.numero_caceal }), 403);
+    expectProblem(await t.client().post(`${api}/consultar/situacao-cadastral/por-caceal`, { caceal: c.numero_caceal }), 401);
   });
 });
