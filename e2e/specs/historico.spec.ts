@@ -36,6 +36,20 @@ test('historico: a root with several registrations opens the picker, then the st
   await page.getByRole('option', { name: 'Raiz do CNPJ' }).click();
   await expect(numero).toHaveValue(''); // changing the kind clears the number
   await numero.fill(raiz!);
+  // final date before the initial one: said under the field, and nothing is searched
+  const de = page.getByRole('textbox', { name: 'Alterado de' });
+  const ate = page.getByRole('textbox', { name: 'até' });
+  await de.fill('10/02/2026');
+  await de.press('Tab');
+  await ate.fill('01/02/2026');
+  await ate.press('Tab');
+  await expect(page.getByText('A data final deve ser igual ou posterior à inicial.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Consultar' })).toBeDisabled();
+  await de.fill('');
+  await de.press('Tab');
+  await ate.fill('');
+  await ate.press('Tab');
+  await expect(page.getByRole('button', { name: 'Consultar' })).toBeEnabled();
   await numero.press('Enter');
   const picker = page.getByRole('dialog', { name: 'Contribuintes encontrados' });
   await expect(picker).toBeVisible();

@@ -58,9 +58,22 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   await expect(motivo).toBeEnabled();
   await motivo.click();
   await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
+  // Cancelar clears both choices
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(motivo).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'SUSPENSO' }).click();
+  await motivo.click();
+  await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Alteração realizada com sucesso')).toBeVisible();
   await expect(page.getByRole('cell').filter({ hasText: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  // Nova Consulta; a CNPJ no company has
+  await page.getByRole('link', { name: 'Nova Consulta' }).click();
+  await cnpj.fill('11.222.333/0001-81');
+  await cnpj.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Nenhum registro encontrado.');
 });

@@ -26,7 +26,8 @@ export function sortFromParam(v: string | null, fallback: SortState): SortState 
 interface Props<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
-  rowKey(row: T): string | number;
+  /** The row's identity; the index serves rows without one (history lines). */
+  rowKey(row: T, index: number): string | number;
   loading?: boolean;
   error?: boolean;
   /** Exact empty text of the spec for this list. */
@@ -80,8 +81,8 @@ export function DataTable<T>(p: Props<T>) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {p.rows.map((row) => (
-            <Table.Tr key={p.rowKey(row)} onClick={p.onRowClick ? () => p.onRowClick!(row) : undefined} style={p.onRowClick ? { cursor: 'pointer' } : undefined}>
+          {p.rows.map((row, i) => (
+            <Table.Tr key={p.rowKey(row, i)} onClick={p.onRowClick ? () => p.onRowClick!(row) : undefined} style={p.onRowClick ? { cursor: 'pointer' } : undefined}>
               {p.columns.map((c) => (
                 <Table.Td key={c.key}>{c.render(row)}</Table.Td>
               ))}

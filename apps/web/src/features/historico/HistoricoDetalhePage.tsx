@@ -46,7 +46,7 @@ export default function HistoricoDetalhePage() {
       {q.data && situacao && (
         <DataTable
           rows={(q.data as HistoricoSituacao).content}
-          rowKey={(r) => `${r.dataAlteracao}-${r.descricaoSituacaoCadastralHistorico}-${r.descricaoMotivoHistorico ?? ''}`}
+          rowKey={(_, i) => i}
           emptyText={t('global.noRecords')}
           columns={[
             { key: 'situacao', header: t('fic.situacao'), render: (r) => <StatusBadge status={r.descricaoSituacaoCadastralHistorico} /> },
@@ -58,7 +58,7 @@ export default function HistoricoDetalhePage() {
       {q.data && !situacao && (
         <DataTable
           rows={(q.data as HistoricoRazaoSocial).content}
-          rowKey={(r) => `${r.dataAlteracao}-${r.nomeRazaoSocial}`}
+          rowKey={(_, i) => i}
           emptyText={t('global.noRecords')}
           columns={[
             { key: 'nome', header: t('historico.nomeAlterado'), render: (r) => r.nomeRazaoSocial },

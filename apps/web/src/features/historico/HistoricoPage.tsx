@@ -4,7 +4,8 @@ import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContribuinteResumo, PaginaContribuintes, TipoDocumentoHistorico } from '@cadastro/domain';
-import { formatCaceal, formatDocumento, periodo, REGISTRY_API_BASE, TIPOS_DOCUMENTO_HISTORICO, validarTermoBusca } from '@cadastro/domain';
+import { DEFAULT_PAGE_SIZE, formatCaceal, formatDocumento, periodo, REGISTRY_API_BASE, TIPOS_DOCUMENTO_HISTORICO, validarTermoBusca } from '@cadastro/domain';
+import { Pagination } from '../../ui/Pagination';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { http } from '../../ui/http';
@@ -23,7 +24,10 @@ export default function HistoricoPage() {
   const [numero, setNumero] = useState('');
   const [inicio, setInicio] = useState<string | null>(null);
   const [fim, setFim] = useState<string | null>(null);
-  const [opcoes, setOpcoes] = useState<ContribuinteResumo[] | null>(null);
+  // The picker pages on the server: a CNPJ root of a chain may hold many registrations.
+  const [opcoes, setOpcoes] = useState<{ page: number; data: PaginaContribuintes } | null>(null);
+  const pagina = (page: number) =>
+    http.get<PaginaContribuintes>(`${REGISTRY_API_BASE}/historico/obterListaHistorico/${doc}/${encodeURIComponent(numero)}/${page - 1}/${DEFAULT_PAGE_SIZE}`, { silent: true });
   const [aviso, setAviso] = useState<string | null>(null);
   const [carregando, setCarregando] = useState(false);
   const periodoInvalido = !!inicio && !!fim && fim < inicio;
@@ -39,10 +43,10 @@ export default function HistoricoPage() {
     setCarregando(true);
     setAviso(null);
     try {
-      const r = await http.get<PaginaContribuintes>(`${REGISTRY_API_BASE}/historico/obterListaHistorico/${doc}/${encodeURIComponent(numero)}/0/50`, { silent: true });
+      const r = await pagina(1);
       if (r.content.length === 0) setAviso(t('global.noRecords'));
-      else if (r.content.length === 1) abrir(r.content[0]!);
-      else setOpcoes(r.content);
+      else if (r.totalElements === 1) abrir(r.content[0]!);
+      else setOpcoes({ page: 1, data: r });
     } catch (e) {
       setAviso(httpErrorMessage(e, t));
     } finally {
@@ -105,7 +109,7 @@ export default function HistoricoPage() {
       </Paper>
       <Modal opened={!!opcoes} onClose={() => setOpcoes(null)} title={t('contribuinte.busca.encontrados')} size="xl">
         <DataTable
-          rows={opcoes ?? []}
+          rows={opcoes?.data.content ?? []}
           rowKey={(c) => c.numeroCaceal}
           emptyText={t('global.noRecords')}
           onRowClick={abrir}
@@ -116,6 +120,17 @@ export default function HistoricoPage() {
             { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
           ]}
         />
+        {opcoes && (
+          <Stack mt="sm" gap="xs">
+            <Text size="sm" c="dimmed" ta="center">{t('contribuinte.busca.exibindo', { n: opcoes.data.totalElements.toLocaleString('pt-BR') })}</Text>
+            <Pagination
+              page={opcoes.page}
+              total={opcoes.data.totalElements}
+              pageSize={DEFAULT_PAGE_SIZE}
+              onChange={(p) => void pagina(p).then((data) => setOpcoes({ page: p, data }), (e: unknown) => setAviso(httpErrorMessage(e, t)))}
+            />
+          </Stack>
+        )}
       </Modal>
     </Stack>
   );
