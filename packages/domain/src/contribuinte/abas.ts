@@ -45,6 +45,8 @@ export const Contador = z.object({
   numeroCrc: z.string(),
   digitoVerificadorCrc: z.number().int().nullable(),
   tipoInscricao: z.string(),
+  /** O, T, S, P or F (§9): the letter of the CRC number. */
+  codigoTipoInscricao: z.string(),
   codigoUfCrc: z.string(),
   categoria: z.string(),
   classificacao: z.string(),

@@ -78,6 +78,7 @@ export async function obterContador(db: DbOrTx, by: { numeroPessoa?: number; cac
     numeroCrc: String(x.crc_numero),
     digitoVerificadorCrc: x.crc_digito === null ? null : Number(x.crc_digito),
     tipoInscricao: String(x.tipo),
+    codigoTipoInscricao: String(x.crc_tipo_inscricao),
     codigoUfCrc: String(x.crc_uf),
     categoria: String(x.categoria),
     classificacao: String(x.classificacao),

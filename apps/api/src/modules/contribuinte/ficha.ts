@@ -1,4 +1,4 @@
-import { enderecoEmLinha, formatCaceal, formatCep, formatCnae, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
+import { enderecoEmLinha, formatCaceal, formatCep, formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
 import type { Content } from 'pdfmake/interfaces';
 import type { DbOrTx } from '../../db/client.js';
 import { campos, dia, dinheiro, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
@@ -71,7 +71,7 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ p
     contador
       ? campos([
           ['Nome', contador.nome], ['CPF/CNPJ', formatDocumento(contador.numeroDocumento)],
-          ['CRC', `${contador.codigoUfCrc}-${contador.numeroCrc}${contador.digitoVerificadorCrc ?? ''}`],
+          ['CRC', formatCrc({ uf: contador.codigoUfCrc, numero: contador.numeroCrc, tipo: contador.codigoTipoInscricao, digito: contador.digitoVerificadorCrc === null ? null : String(contador.digitoVerificadorCrc) })],
           ['Categoria', contador.categoria], ['Classificação', contador.classificacao], ['Responsável desde', dia(contador.dataInicio)],
         ])
       : { text: NENHUM, italics: true },
@@ -90,7 +90,7 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ p
     tabela(
       ['CPF/CNPJ', 'Nome', 'Qualificação', 'Participação', 'Inclusão'],
       socios.map((s) => [formatDocumento(s.numeroDocumentoSocio), s.nomeSocio, s.qualificacao.descricao,
-        s.percentualParticipacao === null ? '' : `${Number(s.percentualParticipacao).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}%`, dia(s.dataInclusao)]),
+        s.percentualParticipacao === null ? '' : `${Number(s.percentualParticipacao).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`, dia(s.dataInclusao)]),
       NENHUM, [95, '*', 110, 55, 55],
     ),
     secao('Regime especial'),

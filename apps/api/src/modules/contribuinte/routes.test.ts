@@ -129,6 +129,7 @@ describe('tab calls: obterAtividades, obterSocios, obterResponsavel, obterContad
     const com = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join contribuinte_contador cc on cc.contribuinte_id = c.id limit 1`);
     const k = (await clerk.get(`${api}/obterContador/porCaceal/${com.numero_caceal}`)).json();
     expect(k.numeroCrc).toMatch(/^\d{1,6}$/);
+    expect(k.codigoTipoInscricao).toMatch(/^[OTSPF]$/);
     expect(k.codigoUfCrc).toBe('AL');
     const sem = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c where not exists
       (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id) limit 1`);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
-import { formatCnae, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
+import { formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { formatDay, formatMoney } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
@@ -112,7 +112,7 @@ export function ContadorAba({ numeroPessoa, caceal }: Props) {
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             <Campo rotulo={t('contribuinte.socio.documento')} valor={documento(k!.numeroDocumento)} />
             <Campo rotulo={t('contribuinte.socio.nome')} valor={k!.nome} />
-            <Campo rotulo={t('contribuinte.contador.crc')} valor={`${k!.codigoUfCrc}-${k!.numeroCrc}${k!.digitoVerificadorCrc === null ? '' : `-${k!.digitoVerificadorCrc}`}`} />
+            <Campo rotulo={t('contribuinte.contador.crc')} valor={formatCrc({ uf: k!.codigoUfCrc, numero: k!.numeroCrc, tipo: k!.codigoTipoInscricao, digito: k!.digitoVerificadorCrc === null ? null : String(k!.digitoVerificadorCrc) })} />
             <Campo rotulo={t('contribuinte.contador.tipoInscricao')} valor={k!.tipoInscricao} />
             <Campo rotulo={t('contribuinte.contador.categoria')} valor={k!.categoria} />
             <Campo rotulo={t('contribuinte.contador.classificacao')} valor={k!.classificacao} />
