@@ -97,17 +97,26 @@ function report(kind: string, api: number[], alone: number[]) {
 
 const [{ n }] = (await client.query('select count(*)::int n from contribuinte')).rows;
 console.log(`taxpayers: ${n.toLocaleString('pt-BR')} — wall time seen by the caller (HTTP through Fastify, or the same queries from Node)`);
+// A server in use is warm: JIT-compiled routes, pooled connections. Warm both sides first.
+for (const [, tipo, list] of terms) {
+  for (let r = 0; r < 10; r++) for (const term of list.slice(0, WARMUP)) {
+    await get(`/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${tipo}/${encodeURIComponent(term)}/0/10`);
+    await buscarContribuintes(sqlDb.db, tipo, term, 0, 10);
+  }
+}
+// Blocks of BLOCK terms, the API then SQL alone over the same terms (which side goes first
+// alternates): each side runs back to back as a busy server does, and neither only gets the
+// other's warm cache. Alternating single calls made each API call pay an idle server's wake-up.
+const BLOCK = 20;
 for (const [kind, tipo, list] of terms) {
   const api: number[] = [];
   const alone: number[] = [];
-  for (const [i, term] of list.entries()) {
-    // Alternate which runs first so neither side gets the other's warm cache only.
-    const a = () => time(() => get(`/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${tipo}/${encodeURIComponent(term)}/0/10`));
-    const s = () => time(() => buscarContribuintes(sqlDb.db, tipo, term, 0, 10));
-    let ta: number;
-    let ts: number;
-    if (i % 2) { ta = await a(); ts = await s(); } else { ts = await s(); ta = await a(); }
-    if (i >= WARMUP) { api.push(ta); alone.push(ts); }
+  const measured = list.slice(WARMUP);
+  for (let b = 0; b * BLOCK < measured.length; b++) {
+    const block = measured.slice(b * BLOCK, (b + 1) * BLOCK);
+    const viaApi = async () => { for (const t of block) api.push(await time(() => get(`/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${tipo}/${encodeURIComponent(t)}/0/10`))); };
+    const viaSql = async () => { for (const t of block) alone.push(await time(() => buscarContribuintes(sqlDb.db, tipo, t, 0, 10))); };
+    if (b % 2) { await viaApi(); await viaSql(); } else { await viaSql(); await viaApi(); }
   }
   report(kind, api, alone);
 }
@@ -116,13 +125,19 @@ const abas = ['obterAtividades', 'obterSocios', 'obterResponsavel', 'obterContad
 const fns = [obterAtividades, obterSocios, obterResponsavel, obterContador, obterProcuradores, obterEditais, obterRegimesEspeciais];
 const api: number[] = [];
 const alone: number[] = [];
-for (const [i, d] of detalhes.entries()) {
-  const ta = await time(() => Promise.all([
-    get(`/sfz-cadastro-api/api/contribuinte/obterDadosCadastrais/${d.numero_pessoa}?caceal=${d.numero_caceal}`),
-    ...abas.map((a) => get(`/sfz-cadastro-api/api/contribuinte/${a}/${d.numero_pessoa}?caceal=${d.numero_caceal}`)),
-  ]));
-  const ts = await time(() => Promise.all([obterDadosCadastrais(sqlDb.db, { caceal: d.numero_caceal }), ...fns.map((f) => f(sqlDb.db, { caceal: d.numero_caceal }))]));
-  if (i >= WARMUP) { api.push(ta); alone.push(ts); }
+const viaApi = (d: { numero_caceal: number; numero_pessoa: number }) => Promise.all([
+  get(`/sfz-cadastro-api/api/contribuinte/obterDadosCadastrais/${d.numero_pessoa}?caceal=${d.numero_caceal}`),
+  ...abas.map((a) => get(`/sfz-cadastro-api/api/contribuinte/${a}/${d.numero_pessoa}?caceal=${d.numero_caceal}`)),
+]);
+const viaSql = (d: { numero_caceal: number }) =>
+  Promise.all([obterDadosCadastrais(sqlDb.db, { caceal: d.numero_caceal }), ...fns.map((f) => f(sqlDb.db, { caceal: d.numero_caceal }))]);
+for (let r = 0; r < 5; r++) for (const d of detalhes.slice(0, WARMUP)) { await viaApi(d); await viaSql(d); }
+const medidos = detalhes.slice(WARMUP);
+for (let b = 0; b * BLOCK < medidos.length; b++) {
+  const block = medidos.slice(b * BLOCK, (b + 1) * BLOCK);
+  const a = async () => { for (const d of block) api.push(await time(() => viaApi(d))); };
+  const s = async () => { for (const d of block) alone.push(await time(() => viaSql(d))); };
+  if (b % 2) { await a(); await s(); } else { await s(); await a(); }
 }
 report('full detail (8 calls)', api, alone);
 

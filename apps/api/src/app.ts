@@ -98,11 +98,12 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const ctx: AppContext = { config, database, tokens, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // The SPA's static files are one bucket: the screen is about the API.
     const url = req.routeOptions.url;
     const route = url && /^\/(api|management|sfz-cadastro-api)(\/|$)/.test(url) ? url : url ? '(static files)' : '(no route)';
     metrics.record(req.method, route, reply.statusCode, reply.elapsedTime);
+    done();
   });
   app.addHook('onClose', async () => {
     metrics.stop();

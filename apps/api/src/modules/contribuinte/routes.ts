@@ -18,12 +18,16 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Staff read any registration; a taxpayer (ROLE_CAD_MEU_CADASTRO) only their own (checked below).
     const dados = { access: [Authority.CON_DADOS_CONTRI, Authority.MEU_CADASTRO] } as const;
-    app.addHook('preHandler', async (req) => {
-      if (!req.routeOptions.url?.includes('/contribuinte/obter') || req.routeOptions.url.includes('obterListaContribuintes')) return;
+    // Callback style: staff (nearly every call) pass without a promise hop.
+    app.addHook('preHandler', (req, _reply, done) => {
       const p = req.principal;
-      if (!p || p.authorities.includes(Authority.CON_DADOS_CONTRI)) return;
+      const proprio = req.routeOptions.url?.includes('/contribuinte/obter') && !req.routeOptions.url.includes('obterListaContribuintes');
+      if (!proprio || !p || p.authorities.includes(Authority.CON_DADOS_CONTRI)) return done();
       const { numeroPessoa, caceal } = { ...(req.params as object), ...(req.query as object) } as { numeroPessoa?: number; caceal?: number };
-      if (!(await pertenceAoUsuario(ctx.database.db, p.login, { numeroPessoa, caceal }))) throw forbidden('Only your own registration');
+      pertenceAoUsuario(ctx.database.db, p.login, { numeroPessoa, caceal }).then(
+        (ok) => done(ok ? undefined : forbidden('Only your own registration')),
+        (e: Error) => done(e),
+      );
     });
     app.get('/contribuinte/obterDadosCadastrais/:numeroPessoa', {
       config: dados,
