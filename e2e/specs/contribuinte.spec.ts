@@ -47,6 +47,10 @@ test('search by razão social: modal of results, a row opens the taxpayer', asyn
   }
   await page.getByRole('tab', { name: 'Contador' }).click();
   await expect(page.getByRole('tabpanel').getByText(/CRC|Nenhum registro encontrado\./).first()).toBeVisible();
+  if (await page.getByRole('tabpanel').getByText('CRC').count()) {
+    await expect(page.getByRole('tabpanel').getByText('Telefones')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Endereço principal')).toBeVisible();
+  }
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
   await expect(page).toHaveURL(/#\/contribuinte$/);
@@ -111,6 +115,14 @@ test('meu cadastro: the taxpayer sees their own registration, without the accoun
   await expect(page.getByRole('heading', { name: 'Meu Cadastro' })).toBeVisible();
   await expect(page.getByTestId('cabecalho-contribuinte')).toContainText(/24\d{6}-\d/);
   await expect(page.getByTestId('menu-account')).toHaveCount(0);
+  // Partners' main address and phones come with the tab (the taxpayer may not read other persons' records).
+  await page.getByRole('tab', { name: 'Quadro de Sócios e Administradores' }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Endereço', exact: true }).first().click();
+  const dialogo = page.getByRole('dialog', { name: /Endereço e contato · / });
+  await expect(dialogo.getByText('Logradouro', { exact: true })).toBeVisible();
+  await expect(dialogo.getByText('Telefones', { exact: true })).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Fechar' }).last().click();
+  await expect(dialogo).toHaveCount(0);
   await page.getByRole('tab', { name: 'Regime Especial' }).click();
   await expect(page.getByRole('tabpanel').getByRole('table').or(page.getByRole('tabpanel').getByText('Nenhum registro encontrado.'))).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);

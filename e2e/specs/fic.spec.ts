@@ -31,6 +31,7 @@ test('public FIC: lookup by CACEAL, certificate, how to regularize, print with a
   const cert = page.getByTestId('fic-certificado');
   await expect(cert).toContainText(c.razaoSocial);
   await expect(cert.getByText('PRINCIPAL', { exact: true })).toBeVisible();
+  await expect(cert.getByText('Alteração mais recente da situação')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Como regularizar?' }).click();

@@ -205,12 +205,13 @@ const en: Messages = {
     detalhe: { title: 'Taxpayer data', novaConsulta: 'New search' },
     ficha: { title: 'Registration sheet', abrir: 'Registration sheet', atividade: 'Economic activity', procurador: 'Attorney' },
     endereco: {
-      titulo: 'Addresses', botao: 'Address', verTodos: 'See addresses ({{n}})', principal: 'Main', uf: 'State', tipoLogradouro: 'Street type',
+      contato: 'Address and contact', titulo: 'Addresses', botao: 'Address', verTodos: 'See addresses ({{n}})', principal: 'Main', uf: 'State', tipoLogradouro: 'Street type',
       numero: 'Number', referencia: 'Reference', eletronico: 'Website', coordenadas: 'Latitude, longitude',
     },
     telefone: { tipo: 'Type', ddd: 'Area code', numero: 'Number' },
   },
   fic: {
+    situacaoRecente: 'Most recent status change', situacaoRecenteValor: '{{situacao}} on {{data}}',
     title: 'Registration certificate - FIC',
     imprimir: 'Print',
     emitida: 'FIC issued with verification code {{codigo}}.',

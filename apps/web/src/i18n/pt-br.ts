@@ -203,12 +203,13 @@ const ptBr = {
     detalhe: { title: 'Dados do Contribuinte', novaConsulta: 'Nova Consulta' },
     ficha: { title: 'Ficha Cadastral', abrir: 'Ficha cadastral', atividade: 'Atividade econômica', procurador: 'Procurador' },
     endereco: {
-      titulo: 'Endereços', botao: 'Endereço', verTodos: 'Ver endereços ({{n}})', principal: 'Principal', uf: 'UF', tipoLogradouro: 'Tipo de logradouro',
+      contato: 'Endereço e contato', titulo: 'Endereços', botao: 'Endereço', verTodos: 'Ver endereços ({{n}})', principal: 'Principal', uf: 'UF', tipoLogradouro: 'Tipo de logradouro',
       numero: 'Número', referencia: 'Referência', eletronico: 'Endereço eletrônico', coordenadas: 'Latitude, longitude',
     },
     telefone: { tipo: 'Tipo', ddd: 'DDD', numero: 'Número' },
   },
   fic: {
+    situacaoRecente: 'Alteração mais recente da situação', situacaoRecenteValor: '{{situacao}} em {{data}}',
     title: 'Ficha de Inscrição Cadastral - FIC',
     imprimir: 'Imprimir',
     emitida: 'FIC emitida com o código de verificação {{codigo}}.',

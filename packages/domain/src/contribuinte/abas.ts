@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { Endereco, Telefone } from './dados.js';
+
+/** §3 endereco + contatos of a partner, responsible, accountant or attorney: the main address and the phones. */
+const Contatos = { endereco: Endereco.nullable(), contatos: z.array(Telefone) };
 
 /** §3 Economic activity (obterAtividades). */
 export const Atividade = z.object({
@@ -24,6 +28,7 @@ export const Socio = z.object({
   ehResponsavel: z.boolean(),
   documentoRepresentanteLegal: z.string().nullable(),
   nomeRepresentanteLegal: z.string().nullable(),
+  ...Contatos,
 });
 export type Socio = z.infer<typeof Socio>;
 
@@ -34,6 +39,7 @@ export const Responsavel = z.object({
   razaoSocial: z.string(),
   qualificacao: Qualificacao,
   possuiImpedimento: z.boolean(),
+  ...Contatos,
 });
 export type Responsavel = z.infer<typeof Responsavel>;
 
@@ -53,6 +59,7 @@ export const Contador = z.object({
   apto: z.boolean().nullable(),
   email: z.string().nullable(),
   dataInicio: z.string(),
+  ...Contatos,
 });
 export type Contador = z.infer<typeof Contador>;
 
@@ -62,6 +69,7 @@ export const Procurador = z.object({
   razaoSocial: z.string(),
   dataInicioValidade: z.string(),
   caceal: z.number().int(),
+  ...Contatos,
 });
 export type Procurador = z.infer<typeof Procurador>;
 

@@ -84,3 +84,13 @@ export function enderecoEmLinha(e: Endereco): string {
   const lugar = e.municipio ? `${e.municipio.nome}/${e.municipio.codigoUf}` : [e.uf, e.pais.nome].filter(Boolean).join(' - ');
   return [rua, e.complemento, e.bairro, lugar, cep && `CEP ${cep}`].filter(Boolean).join(' - ');
 }
+
+/** Phones on one line, as the sheet and the tabs show them: "Celular: (82) 99123-4567 · Fixo: (82) 3221-0000". */
+export function telefonesEmLinha(telefones: readonly Telefone[]): string {
+  return telefones.map((t) => `${t.descricaoTipoTelefone}: (${t.ddd}) ${formatTelefone(t.numeroTelefone)}`).join(' · ');
+}
+
+/** 8 digits → 9999-9999, 9 digits → 99999-9999; anything else as stored. */
+export function formatTelefone(numero: string): string {
+  return /^\d{8,9}$/.test(numero) ? `${numero.slice(0, -4)}-${numero.slice(-4)}` : numero;
+}

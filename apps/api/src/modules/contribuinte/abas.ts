@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { contatosDe } from '../pessoa/enderecos.js';
 
 type Row = Record<string, unknown>;
 const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
@@ -30,13 +31,13 @@ export async function obterAtividades(db: DbOrTx, by: { numeroPessoa?: number; c
 
 /** The QSA lives on the head office's person, so branches show the same partners. */
 export async function obterSocios(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Socio[]> {
-  return (
-    await rows(db, sql`select s.*, ps.numero_documento, ps.nome, q.descricao as qualificacao, pr.numero_documento as rep_doc, pr.nome as rep_nome,
+  const socios = await rows(db, sql`select s.*, ps.numero_documento, ps.nome, q.descricao as qualificacao, pr.numero_documento as rep_doc, pr.nome as rep_nome,
         exists (select 1 from responsavel x where x.numero_pessoa_empresa = s.numero_pessoa_empresa and x.numero_pessoa_responsavel = s.numero_pessoa_socio) as eh_resp
       from ${registro(by)} r join socio s on s.numero_pessoa_empresa = r.raiz join pessoa ps on ps.numero_pessoa = s.numero_pessoa_socio
       join ref_qualificacao q on q.id = s.qualificacao_id left join pessoa pr on pr.numero_pessoa = s.numero_pessoa_representante
-      order by ps.nome`)
-  ).map((s) => ({
+      order by ps.nome`);
+  const contatos = await contatosDe(db, socios.map((s) => Number(s.numero_pessoa_socio)));
+  return socios.map((s) => ({
     numeroPessoaSocio: Number(s.numero_pessoa_socio),
     numeroDocumentoSocio: String(s.numero_documento),
     nomeSocio: String(s.nome),
@@ -47,6 +48,7 @@ export async function obterSocios(db: DbOrTx, by: { numeroPessoa?: number; cacea
     ehResponsavel: Boolean(s.eh_resp),
     documentoRepresentanteLegal: (s.rep_doc as string | null) ?? null,
     nomeRepresentanteLegal: (s.rep_nome as string | null) ?? null,
+    ...contatos(Number(s.numero_pessoa_socio)),
   }));
 }
 
@@ -55,12 +57,14 @@ export async function obterResponsavel(db: DbOrTx, by: { numeroPessoa?: number; 
     from ${registro(by)} r join responsavel x on x.numero_pessoa_empresa = r.raiz join pessoa p on p.numero_pessoa = x.numero_pessoa_responsavel
     join ref_qualificacao q on q.id = x.qualificacao_id`);
   if (!x) return null;
+  const contatos = await contatosDe(db, [Number(x.numero_pessoa)]);
   return {
     numeroPessoa: Number(x.numero_pessoa),
     numeroDocumento: String(x.numero_documento),
     razaoSocial: String(x.nome),
     qualificacao: { id: Number(x.qualificacao_id), descricao: String(x.descricao) },
     possuiImpedimento: Boolean(x.possui_impedimento),
+    ...contatos(Number(x.numero_pessoa)),
   };
 }
 
@@ -71,6 +75,7 @@ export async function obterContador(db: DbOrTx, by: { numeroPessoa?: number; cac
     join pessoa p on p.numero_pessoa = k.numero_pessoa join ref_crc_categoria cat on cat.id = k.categoria_id
     join ref_crc_classificacao cl on cl.id = k.classificacao_id join ref_crc_tipo_inscricao ti on ti.id = k.crc_tipo_inscricao`);
   if (!x) return null;
+  const contatos = await contatosDe(db, [Number(x.numero_pessoa)]);
   return {
     numeroPessoaContador: Number(x.numero_pessoa),
     numeroDocumento: String(x.numero_documento),
@@ -85,15 +90,22 @@ export async function obterContador(db: DbOrTx, by: { numeroPessoa?: number; cac
     apto: (x.apto as boolean | null) ?? null,
     email: (x.email as string | null) ?? null,
     dataInicio: day(x.data_inicio),
+    ...contatos(Number(x.numero_pessoa)),
   };
 }
 
 export async function obterProcuradores(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Procurador[]> {
-  return (
-    await rows(db, sql`select p.numero_documento, p.nome, x.data_inicio_validade, c.numero_caceal from ${registro(by)} r
+  const procuradores = await rows(db, sql`select p.numero_pessoa, p.numero_documento, p.nome, x.data_inicio_validade, c.numero_caceal from ${registro(by)} r
       join procurador x on x.contribuinte_id = r.id join pessoa p on p.numero_pessoa = x.numero_pessoa_procurador
-      join contribuinte c on c.id = r.id order by x.data_inicio_validade desc`)
-  ).map((x) => ({ numeroDocumento: String(x.numero_documento), razaoSocial: String(x.nome), dataInicioValidade: day(x.data_inicio_validade), caceal: Number(x.numero_caceal) }));
+      join contribuinte c on c.id = r.id order by x.data_inicio_validade desc`);
+  const contatos = await contatosDe(db, procuradores.map((x) => Number(x.numero_pessoa)));
+  return procuradores.map((x) => ({
+    numeroDocumento: String(x.numero_documento),
+    razaoSocial: String(x.nome),
+    dataInicioValidade: day(x.data_inicio_validade),
+    caceal: Number(x.numero_caceal),
+    ...contatos(Number(x.numero_pessoa)),
+  }));
 }
 
 export async function obterEditais(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<EditalDoContribuinte[]> {

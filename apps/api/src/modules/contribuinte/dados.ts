@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { DadosCadastrais, Telefone } from '@cadastro/domain';
+import type { DadosCadastrais } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { obterEnderecos } from '../pessoa/enderecos.js';
+import { enderecosDe, telefonesDe } from '../pessoa/enderecos.js';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /**
  * The registration shown by the detail screen: by CACEAL, or the person's latest registration.
- * Three queries (registration, addresses, phones) whatever the size of the data — no N+1.
+ * Three queries (registration, then addresses and phones in parallel) whatever the size of the data — no N+1.
  */
 export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<DadosCadastrais | null> {
   const where = by.caceal !== undefined ? sql`c.numero_caceal = ${by.caceal}` : sql`c.numero_pessoa = ${by.numeroPessoa!}`;
@@ -31,10 +31,9 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
   );
   if (!c) return null;
   const np = Number(c.numero_pessoa);
-  const enderecos = await obterEnderecos(db, np);
-  const telefones = (
-    await rows<Row>(db, sql`select t.*, tt.descricao as tipo from telefone t join ref_tipo_telefone tt on tt.id = t.tipo_telefone_id where t.numero_pessoa = ${np} order by t.id`)
-  ).map((t): Telefone => ({ id: Number(t.id), codigoTipoTelefone: Number(t.tipo_telefone_id), descricaoTipoTelefone: String(t.tipo), ddd: String(t.ddd), numeroTelefone: String(t.numero) }));
+  const [porEndereco, porTelefone] = await Promise.all([enderecosDe(db, [np]), telefonesDe(db, [np])]);
+  const enderecos = porEndereco.get(np) ?? [];
+  const telefones = porTelefone.get(np) ?? [];
   const day = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : (v as Date).toISOString().slice(0, 10));
   return {
     numeroPessoa: np,

@@ -1,4 +1,4 @@
-import { enderecoEmLinha, formatCaceal, formatCep, formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
+import { enderecoEmLinha, telefonesEmLinha, formatCaceal, formatCep, formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
 import type { Content } from 'pdfmake/interfaces';
 import type { DbOrTx } from '../../db/client.js';
 import { campos, dia, dinheiro, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
@@ -48,7 +48,7 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ p
     secao('Contato'),
     campos([
       ['E-mail', id.email],
-      ['Telefones', id.telefones.map((t) => `${t.descricaoTipoTelefone}: (${t.ddd}) ${t.numeroTelefone}`).join(' · ')],
+      ['Telefones', telefonesEmLinha(id.telefones)],
       ['Endereço eletrônico', e?.enderecoEletronico],
     ]),
     secao('Situação cadastral'),
@@ -73,10 +73,13 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ p
           ['Nome', contador.nome], ['CPF/CNPJ', formatDocumento(contador.numeroDocumento)],
           ['CRC', formatCrc({ uf: contador.codigoUfCrc, numero: contador.numeroCrc, tipo: contador.codigoTipoInscricao, digito: contador.digitoVerificadorCrc === null ? null : String(contador.digitoVerificadorCrc) })],
           ['Categoria', contador.categoria], ['Classificação', contador.classificacao], ['Responsável desde', dia(contador.dataInicio)],
+          ['E-mail', contador.email], ['Telefones', telefonesEmLinha(contador.contatos)], ['Endereço', contador.endereco && enderecoEmLinha(contador.endereco)],
         ])
       : { text: NENHUM, italics: true },
     secao('Procurador no Estado'),
-    tabela(['CPF', 'Nome', 'Data de início'], procuradores.map((x) => [formatDocumento(x.numeroDocumento), x.razaoSocial, dia(x.dataInicioValidade)]), NENHUM, [90, '*', 70]),
+    tabela(['CPF', 'Nome', 'Data de início', 'Endereço', 'Telefones'],
+      procuradores.map((x) => [formatDocumento(x.numeroDocumento), x.razaoSocial, dia(x.dataInicioValidade), x.endereco ? enderecoEmLinha(x.endereco) : 'Não informado', telefonesEmLinha(x.contatos) || 'Não informado']),
+      NENHUM, [75, 110, 55, '*', 90]),
     secao('Editais'),
     tabela(['Número', 'Tipo', 'Motivo', 'Processo', 'Publicação'], editais.map((x) => [x.numero, x.tipo, x.motivo, x.processo, dia(x.dataPublicacao)]), NENHUM, [55, 90, '*', 70, 55]),
     secao('Responsável'),
@@ -84,7 +87,8 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ p
       ? campos([
           ['CPF/CNPJ', formatDocumento(responsavel.numeroDocumento)], ['Nome', responsavel.razaoSocial],
           ['Qualificação', responsavel.qualificacao.descricao], ['Impedido', simNao(responsavel.possuiImpedimento)],
-        ], 4)
+          ['Endereço', responsavel.endereco && enderecoEmLinha(responsavel.endereco)], ['Telefones', telefonesEmLinha(responsavel.contatos)],
+        ])
       : { text: NENHUM, italics: true },
     secao('Quadro de Sócios e Administradores'),
     tabela(

@@ -28,7 +28,12 @@ describe('meu cadastro (ROLE_CAD_MEU_CADASTRO)', () => {
     expect(me.cacealList.length).toBeGreaterThan(0);
     const own = await taxpayer.get(`${api}/contribuinte/obterDadosCadastrais/${me.numeroPessoa}`);
     expect(own.statusCode).toBe(200);
-    expect((await taxpayer.get(`${api}/contribuinte/obterSocios/porCaceal/${me.cacealList[0]}`)).statusCode).toBe(200);
+    const socios = await taxpayer.get(`${api}/contribuinte/obterSocios/porCaceal/${me.cacealList[0]}`);
+    expect(socios.statusCode).toBe(200);
+    // The partners' main addresses come with the tab: the taxpayer sees them without reading other persons' records.
+    expect(socios.json().length).toBeGreaterThan(0);
+    for (const s of socios.json()) expect(s.endereco?.logradouro).toBeTruthy();
+    expectProblem(await taxpayer.get(`${api}/pessoa/obterEnderecos/${socios.json()[0].numeroPessoaSocio}`), 403);
     const other = await one<{ numero_pessoa: number; numero_caceal: number }>(
       `select c.numero_pessoa, c.numero_caceal from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
        where ${me.numeroPessoa} not in (p.numero_pessoa, coalesce(p.numero_pessoa_raiz, 0)) limit 1`,

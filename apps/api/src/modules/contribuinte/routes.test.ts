@@ -123,6 +123,13 @@ describe('tab calls: obterAtividades, obterSocios, obterResponsavel, obterContad
     expect(socios).toEqual(daMatriz);
     const resp = (await clerk.get(`${api}/obterResponsavel/porCaceal/${f.numero_caceal}`)).json();
     expect(socios.find((s: { ehResponsavel: boolean }) => s.ehResponsavel)?.numeroPessoaSocio).toBe(resp.numeroPessoa);
+    // Each partner and the responsible carry their own main address and phones (no other person's).
+    for (const s of [...socios.map((x: { numeroPessoaSocio: number; endereco: unknown; contatos: unknown[] }) => ({ np: x.numeroPessoaSocio, ...x })), { np: resp.numeroPessoa, ...resp }]) {
+      const e = await one<{ id: number } | undefined>(`select id from endereco where numero_pessoa = ${s.np} order by eh_principal desc, id limit 1`);
+      expect((s.endereco as { id: number } | null)?.id).toBe(e?.id);
+      const fones = await one<{ n: number }>(`select count(*)::int as n from telefone where numero_pessoa = ${s.np}`);
+      expect(s.contatos).toHaveLength(fones.n);
+    }
   });
 
   it('accountant when linked, null when not', async () => {
@@ -131,6 +138,11 @@ describe('tab calls: obterAtividades, obterSocios, obterResponsavel, obterContad
     expect(k.numeroCrc).toMatch(/^\d{1,6}$/);
     expect(k.codigoTipoInscricao).toMatch(/^[OTSPF]$/);
     expect(k.codigoUfCrc).toBe('AL');
+    // §3 endereco + contato list: the accountant's main address and every phone, as stored.
+    const endereco = await one<{ id: number; cep: string }>(`select e.id, e.cep from endereco e where e.numero_pessoa = ${k.numeroPessoaContador} order by e.eh_principal desc, e.id limit 1`);
+    expect(k.endereco).toMatchObject({ id: endereco.id, cep: endereco.cep });
+    const fones = await one<{ n: number }>(`select count(*)::int as n from telefone where numero_pessoa = ${k.numeroPessoaContador}`);
+    expect(k.contatos).toHaveLength(fones.n);
     const sem = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c where not exists
       (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id) limit 1`);
     const r = await clerk.get(`${api}/obterContador/porCaceal/${sem.numero_caceal}`);
@@ -153,6 +165,10 @@ describe('tab calls: obterProcuradores, obterEditais, obterRegimesEspeciais', ()
     const procs = (await clerk.get(`${api}/obterProcuradores/porCaceal/${p.numero_caceal}`)).json();
     expect(procs[0]).toMatchObject({ caceal: p.numero_caceal });
     expect(procs[0].numeroDocumento).toMatch(/^\d{11}$/);
+    const end = await one<{ cep: string }>(`select e.cep from endereco e join pessoa p on p.numero_pessoa = e.numero_pessoa
+      where p.numero_documento = '${procs[0].numeroDocumento}' order by e.eh_principal desc, e.id limit 1`);
+    expect(procs[0].endereco.cep).toBe(end.cep);
+    expect(Array.isArray(procs[0].contatos)).toBe(true);
     const e = await one<{ numero_caceal: number; numero: string }>(`select c.numero_caceal, e.numero from contribuinte c
       join edital_contribuinte ec on ec.contribuinte_id = c.id join edital e on e.id = ec.edital_id limit 1`);
     const editais = (await clerk.get(`${api}/obterEditais/porCaceal/${e.numero_caceal}`)).json();

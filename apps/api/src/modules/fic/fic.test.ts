@@ -27,6 +27,14 @@ describe('FIC (public)', () => {
     expect(Array.isArray(f.formasAtuacao) && Array.isArray(f.tiposUnidade)).toBe(true);
   });
 
+  it('situacaoCadastralRecente is the latest entry of the status history', async () => {
+    const h = await one<{ numero_caceal: number; descricao: string; dia: string }>(`select c.numero_caceal, s.descricao, to_char(h.data_alteracao, 'YYYY-MM-DD') as dia
+      from historico_situacao h join contribuinte c on c.id = h.contribuinte_id join ref_situacao_cadastral s on s.id = h.situacao_id
+      order by h.contribuinte_id, h.data_alteracao desc, h.id desc limit 1`);
+    const f = (await t.client().get(`${api}/contribuinte/obterDadosFic/${h.numero_caceal}`)).json();
+    expect(f.situacaoCadastralRecente).toEqual({ situacaoCadastral: h.descricao, dataAlteracaoSituacaoCadastral: h.dia });
+  });
+
   it('carries the regularization text of open irregularities, and none when there is nothing to do', async () => {
     const comPendencia = await one<{ numero_caceal: number; acao: string }>(`select c.numero_caceal, p.acoes_regularizadoras as acao from pendencia p
       join contribuinte c on c.id = p.contribuinte_id where p.situacao_id = 1 and p.acoes_regularizadoras is not null limit 1`);

@@ -32,6 +32,8 @@ export function ficPdf(v: VerificacaoFic, urlVerificacao: string): Promise<Buffe
       ['Situação', f.descricaoSituacaoCadastral],
       ['Data da situação', dia(f.dataAlteracaoSituacaoCadastral)],
       ['Motivo', f.motivoSituacaoCadastral],
+      // The latest entry of the status history (§3 situacaoCadastralRecente).
+      ['Alteração mais recente da situação', f.situacaoCadastralRecente && `${f.situacaoCadastralRecente.situacaoCadastral} em ${dia(f.situacaoCadastralRecente.dataAlteracaoSituacaoCadastral)}`],
     ]),
     secao('Atividades econômicas'),
     tabela(['CNAE', 'Descrição', ''], f.atividadesEconomicas.map((a) => [formatCnae(a.codigoCnae), a.descricao, a.principal ? 'PRINCIPAL' : '']), NAO_HA, [60, '*', 60]),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
-import { formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
+import { enderecoEmLinha, formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME, telefonesEmLinha } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { formatDay, formatMoney } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
@@ -14,7 +14,10 @@ import { EnderecosButton } from './Enderecos';
 import { useAbrirPdf } from '../../ui/documentos';
 import { REGISTRY_API_BASE } from '@cadastro/domain';
 
-/** verEnderecos: staff may open the addresses of partners and the responsible (pessoa/obterEnderecos). */
+/**
+ * verEnderecos: staff may open every address of partners and the responsible (pessoa/obterEnderecos);
+ * the taxpayer's own view (meu-cadastro) shows the main address each tab call already carries.
+ */
 type Props = { numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean };
 const documento = formatDocumento;
 
@@ -73,7 +76,14 @@ export function SociosAba({ numeroPessoa, caceal, verEnderecos }: Props) {
             { key: 'resp', header: t('contribuinte.socio.responsavel'), render: (s) => (s.ehResponsavel ? t('entity.action.yes') : t('entity.action.no')) },
             { key: 'impedido', header: t('contribuinte.responsavel.impedido'), render: (s) => (s.ehImpedido ? t('entity.action.yes') : t('entity.action.no')) },
             { key: 'rep', header: t('contribuinte.socio.representante'), render: (s) => (s.nomeRepresentanteLegal ? `${s.nomeRepresentanteLegal} (${documento(s.documentoRepresentanteLegal ?? '')})` : '') },
-            ...(verEnderecos ? [{ key: 'end', header: t('contribuinte.endereco.titulo'), render: (s: Socio) => <EnderecosButton numeroPessoa={s.numeroPessoaSocio} nome={s.nomeSocio} /> }] : []),
+            {
+              key: 'end',
+              header: t('contribuinte.endereco.contato'),
+              render: (s: Socio) =>
+                verEnderecos
+                  ? <EnderecosButton numeroPessoa={s.numeroPessoaSocio} nome={s.nomeSocio} telefones={s.contatos} />
+                  : <EnderecosButton enderecos={s.endereco ? [s.endereco] : []} nome={s.nomeSocio} telefones={s.contatos} rotulo={t('contribuinte.endereco.botao')} />,
+            },
           ]}
         />
       )}
@@ -94,6 +104,10 @@ export function ResponsavelAba({ numeroPessoa, caceal, verEnderecos }: Props) {
             <Campo rotulo={t('contribuinte.socio.nome')} valor={r!.razaoSocial} />
             <Campo rotulo={t('contribuinte.socio.qualificacao')} valor={r!.qualificacao.descricao} />
             <Campo rotulo={t('contribuinte.responsavel.impedido')} valor={r!.possuiImpedimento ? t('entity.action.yes') : t('entity.action.no')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+            <Campo rotulo={t('contribuinte.secao.endereco')} valor={r!.endereco && enderecoEmLinha(r!.endereco)} />
+            <Campo rotulo={t('contribuinte.telefones')} valor={telefonesEmLinha(r!.contatos) || null} />
           </SimpleGrid>
           {verEnderecos && <Group mt="sm"><EnderecosButton numeroPessoa={r!.numeroPessoa} nome={r!.razaoSocial} /></Group>}
         </Paper>
@@ -120,6 +134,10 @@ export function ContadorAba({ numeroPessoa, caceal }: Props) {
             <Campo rotulo={t('contribuinte.email')} valor={k!.email} />
             <Campo rotulo={t('contribuinte.contador.desde')} valor={formatDay(k!.dataInicio)} />
           </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+            <Campo rotulo={t('contribuinte.secao.endereco')} valor={k!.endereco && enderecoEmLinha(k!.endereco)} />
+            <Campo rotulo={t('contribuinte.telefones')} valor={telefonesEmLinha(k!.contatos) || null} />
+          </SimpleGrid>
         </Paper>
       )}
     </Estado>
@@ -140,6 +158,8 @@ export function ProcuradoresAba({ numeroPessoa, caceal }: Props) {
             { key: 'cpf', header: 'CPF', render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{documento(p.numeroDocumento)}</span> },
             { key: 'nome', header: t('contribuinte.socio.nome'), render: (p) => p.razaoSocial },
             { key: 'inicio', header: t('contribuinte.procurador.inicio'), render: (p) => formatDay(p.dataInicioValidade) },
+            { key: 'endereco', header: t('contribuinte.secao.endereco'), render: (p) => (p.endereco ? enderecoEmLinha(p.endereco) : t('contribuinte.naoInformado')) },
+            { key: 'telefones', header: t('contribuinte.telefones'), render: (p) => telefonesEmLinha(p.contatos) || t('contribuinte.naoInformado') },
           ]}
         />
       )}

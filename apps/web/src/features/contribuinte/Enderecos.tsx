@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Carregando } from '../../ui/Carregando';
 import type { Endereco, Telefone } from '@cadastro/domain';
-import { formatCep, REGISTRY_API_BASE } from '@cadastro/domain';
+import { formatCep, formatTelefone, REGISTRY_API_BASE } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
@@ -42,17 +42,29 @@ function ListaEnderecos({ enderecos }: { enderecos: Endereco[] }) {
   return <Stack>{enderecos.map((e) => <EnderecoCompleto key={e.id} e={e} />)}</Stack>;
 }
 
-/** The address viewer: the registration's addresses (already loaded) or a person's (pessoa/obterEnderecos). */
-export function EnderecosButton({ enderecos, numeroPessoa, nome }: { enderecos?: Endereco[]; numeroPessoa?: number; nome?: string }) {
+/**
+ * The address viewer: the addresses given (already loaded), or all of a person's (pessoa/obterEnderecos,
+ * staff only); with `telefones`, the person's phones below them (§3 endereco + contatos).
+ */
+export function EnderecosButton({ enderecos, numeroPessoa, nome, telefones, rotulo }: {
+  enderecos?: Endereco[]; numeroPessoa?: number; nome?: string; telefones?: Telefone[]; rotulo?: string;
+}) {
   const { t } = useTranslation();
   const [aberto, setAberto] = useState(false);
+  const titulo = telefones ? t('contribuinte.endereco.contato') : t('contribuinte.endereco.titulo');
   return (
     <>
       <Button size="xs" variant="light" onClick={() => setAberto(true)}>
-        {enderecos ? t('contribuinte.endereco.verTodos', { n: enderecos.length }) : t('contribuinte.endereco.botao')}
+        {rotulo ?? (enderecos ? t('contribuinte.endereco.verTodos', { n: enderecos.length }) : t('contribuinte.endereco.botao'))}
       </Button>
-      <Modal opened={aberto} onClose={() => setAberto(false)} size="xl" title={nome ? `${t('contribuinte.endereco.titulo')} · ${nome}` : t('contribuinte.endereco.titulo')}>
+      <Modal opened={aberto} onClose={() => setAberto(false)} size="xl" title={nome ? `${titulo} · ${nome}` : titulo}>
         {aberto && (enderecos ? <ListaEnderecos enderecos={enderecos} /> : <EnderecosDaPessoa numeroPessoa={numeroPessoa!} />)}
+        {aberto && telefones && (
+          <Stack gap="xs" mt="md">
+            <Text fw={700}>{t('contribuinte.telefones')}</Text>
+            <Telefones telefones={telefones} />
+          </Stack>
+        )}
         <Group justify="flex-end" mt="md"><Button variant="default" onClick={() => setAberto(false)}>{t('global.close')}</Button></Group>
       </Modal>
     </>
@@ -82,7 +94,7 @@ export function Telefones({ telefones }: { telefones: Telefone[] }) {
       </Table.Thead>
       <Table.Tbody>
         {telefones.map((f) => (
-          <Table.Tr key={f.id}><Table.Td>{f.descricaoTipoTelefone}</Table.Td><Table.Td>{f.ddd}</Table.Td><Table.Td>{f.numeroTelefone}</Table.Td></Table.Tr>
+          <Table.Tr key={f.id}><Table.Td>{f.descricaoTipoTelefone}</Table.Td><Table.Td>{f.ddd}</Table.Td><Table.Td>{formatTelefone(f.numeroTelefone)}</Table.Td></Table.Tr>
         ))}
       </Table.Tbody>
     </Table>

@@ -48,6 +48,10 @@ export function FicCertificado({ fic: f }: { fic: Fic }) {
           <Campo rotulo={t('fic.situacao')} valor={<StatusBadge status={f.descricaoSituacaoCadastral} />} />
           <Campo rotulo={t('contribuinte.dataSituacao')} valor={formatDay(f.dataAlteracaoSituacaoCadastral)} />
           <Campo rotulo={t('contribuinte.motivo')} valor={f.motivoSituacaoCadastral} />
+          <Campo
+            rotulo={t('fic.situacaoRecente')}
+            valor={f.situacaoCadastralRecente && t('fic.situacaoRecenteValor', { situacao: f.situacaoCadastralRecente.situacaoCadastral, data: formatDay(f.situacaoCadastralRecente.dataAlteracaoSituacaoCadastral) })}
+          />
         </SimpleGrid>
       </Bloco>
       <Bloco titulo={t('fic.secao.atividades')}>
