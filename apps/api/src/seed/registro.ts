@@ -9,6 +9,7 @@ export const REGISTRY_TABLES = [
   'solicitacao_mensagem', 'solicitacao', 'pendencia', 'edital_contribuinte', 'edital_motivo', 'edital', 'regime_especial_contribuinte',
   'historico_razao_social', 'historico_situacao', 'procurador', 'contribuinte_contador', 'responsavel', 'socio', 'telefone',
   'endereco', 'atividade_contribuinte', 'contribuinte_tipo_unidade', 'contribuinte_forma_atuacao', 'contribuinte', 'contador', 'pessoa',
+  'nome_vocabulario',
 ];
 
 type Rows<T> = { rows: T[] };
@@ -40,6 +41,8 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   }
   const t0 = performance.now();
   const result = await generateRegistry(db, opt);
+  // COPY ran without triggers (trusted bulk load): the name vocabulary is counted set-wise here.
+  await db.db.execute(sql.raw('select cadastro_recontar_vocabulario()'));
   const t1 = performance.now();
   for (const i of indexes) await db.db.execute(sql.raw(i.indexdef));
   const t2 = performance.now();

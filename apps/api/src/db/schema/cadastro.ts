@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { colunasEdicao } from './colunas.js';
 import {
-  bigint, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, smallint, uniqueIndex, varchar,
+  bigint, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import {
   refCnae, refCrcCategoria, refCrcClassificacao, refCrcTipoInscricao, refFormaAtuacao, refMotivoSituacao, refMunicipio,
@@ -41,7 +41,28 @@ export const pessoa = pgTable(
     // Name search order (accent-free, byte order) and the starts-with range.
     index('pessoa_nome_busca_idx').on(sql`${t.nomeBusca} collate "C"`, t.numeroPessoa),
     index('pessoa_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+    // The words of the name (split on spaces, as written): the name search asks it for whole words.
+    index('pessoa_palavras_idx').using('gin', sql`string_to_array(${t.nomeBusca}::text, ' ')`),
   ],
+);
+
+/**
+ * Every distinct word of every person's nome_busca (kept by a trigger on pessoa; words are never
+ * removed: a stale word only finds nothing). The name search expands a typed fragment into the
+ * whole words that contain it, end with it or start with it, then asks pessoa_palavras_idx.
+ */
+export const nomeVocabulario = pgTable(
+  'nome_vocabulario',
+  {
+    palavra: text('palavra').primaryKey(),
+    /**
+     * Persons whose name has the word, as of the last full count (migration, generator). A hint for
+     * choosing the search strategy, never a result: the trigger adds new words with 1 and leaves
+     * the counts of known words alone (no hot row for 'ltda' on every insert).
+     */
+    pessoas: integer('pessoas').notNull().default(1),
+  },
+  (t) => [index('nome_vocabulario_trgm_idx').using('gin', sql`${t.palavra} gin_trgm_ops`)],
 );
 
 /** A CACEAL registration (§3 Taxpayer): one person may have several over time. */

@@ -91,16 +91,28 @@ describe('taxpayer search SQL', () => {
     expect((await buscarContribuintes(db.db, 'RAZAO_SOCIAL', 'zzzqqqxxx', 0, 10)).totalElements).toBe(0);
   });
 
-  it('the capped count is exact whichever way it is proved (prefix, bounded walk or trigram index)', async () => {
+  it('the capped count is exact whichever way it is proved (prefix, bounded walk, word or trigram index)', async () => {
     const nome = (await one<{ nome: string }>(`select nome from pessoa where tipo = 'J' and nome like '% % %' order by numero_pessoa limit 1 offset 40`)).nome;
     const amp = (await one<{ nome: string }>(`select nome from pessoa where tipo = 'J' and nome like '% & %' limit 1`)).nome;
-    const terms = ['ltda', 'de', plain(nome.split(' ')[0]!), plain(nome.split(' ').slice(0, 2).join(' ')), plain(nome.split(' ').slice(1, 3).join(' ')),
-      plain(amp.split(' ').slice(0, 3).join(' ')), `${plain(nome.split(' ')[1]!)} de`, 'e ltda'];
+    const [w0, w1, w2] = plain(nome).split(' ') as [string, string, string];
+    const terms = ['ltda', 'de', w0, `${w0} ${w1}`, `${w1} ${w2}`, plain(amp.split(' ').slice(0, 3).join(' ')), `${w1} de`, 'e ltda',
+      // fragments: the end of a word, then the start of the next; a middle word whole; inside a word; odd spacing
+      `${w0.slice(1)} ${w1.slice(0, 3)}`, `${w0.slice(2)} ${w1} ${w2.slice(0, 2)}`, w1.slice(1, -1), `${w0}  ${w1}`, ` ${w1} `, `${w0} ${w1.slice(0, 2)}_`];
     for (const term of terms) {
       const { n } = await one<{ n: number }>(`select count(*)::int as n from contribuinte c join pessoa p using (numero_pessoa)
-        where p.nome_busca like '%${term.replace(/'/g, "''")}%'`);
+        where p.nome_busca like '%${term.trim().replace(/'/g, "''").replace(/_/g, '\\_')}%'`);
       const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', term, 0, 10);
       expect({ term, total: r.totalElements, lower: r.totalIsLowerBound }).toEqual({ term, total: Math.min(n, COUNT_CAP), lower: n > COUNT_CAP });
+    }
+  });
+
+  it('a name written after the load is found by every word and fragment (the vocabulary follows the trigger)', async () => {
+    const c = await one<{ numero_pessoa: number; nome: string }>(`select p.numero_pessoa, p.nome from contribuinte c join pessoa p using (numero_pessoa) order by c.id limit 1 offset 3`);
+    const ultima = plain(c.nome.split(' ').at(-1)!);
+    await db.db.execute(sql`update pessoa set nome = ${`${c.nome} ZUMBATÉCNICA`} where numero_pessoa = ${c.numero_pessoa}`);
+    for (const term of ['zumbatecnica', 'umbatec', `${ultima} zumba`, `${ultima.slice(1)} zumbatecnica`]) {
+      const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', term, 0, 10);
+      expect({ term, pessoas: r.content.map((x) => x.numeroPessoa) }).toEqual({ term, pessoas: [Number(c.numero_pessoa)] });
     }
   });
 });

@@ -7,7 +7,7 @@ export type TipoBusca = TipoBuscaContribuinte;
 
 /** Counting every match of a common name costs as much as the search: the pager stops here. */
 export const COUNT_CAP = 1000;
-/** Names the count's bounded walk looks at before falling back to the trigram index. */
+/** Names the count's bounded walk looks at before falling back to the word index. */
 const PROBE = 12_000;
 /**
  * Planner settings of a name search, one statement each. No parallel workers: starting them costs
@@ -42,8 +42,9 @@ function exato(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string): { where
  * others; each group in alphabetical order of the accent-free name.
  */
 const norm = (termo: string) => sql`cadastro_normaliza(${termo.trim()})`;
-const like = (coluna: SQL, texto: string) =>
-  sql`${coluna} like '%' || replace(replace(replace(${norm(texto)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+/** The normalized text with LIKE's special characters escaped. */
+const escapado = (w: string) => sql`replace(replace(replace(${norm(w)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+const like = (coluna: SQL, texto: string) => sql`${coluna} like '%' || ${escapado(texto)} || '%'`;
 /** Whole words of 3+ letters or digits: their interior trigrams are what the trigram index should look up. */
 const palavrasIndexaveis = (termo: string) => termo.trim().split(/\s+/).filter((w) => /^[\p{L}\p{N}]{3,}$/u.test(w));
 /**
@@ -59,6 +60,53 @@ const contains = (termo: string) => {
   if (!palavras.length || (palavras.length === 1 && palavras[0] === inteiro)) return like(sql`p.nome_busca`, inteiro);
   return sql`(${sql.join(palavras.map((w) => like(sql`p.nome_busca`, w)), sql` and `)} and ${like(sql`(p.nome_busca || '')`, inteiro)})`;
 };
+/**
+ * The term as whole words, when it is plain words (letters, digits, usual punctuation) separated by
+ * single spaces; otherwise null and the trigram index answers.
+ */
+const palavrasDoTermo = (termo: string): string[] | null => {
+  const ws = termo.trim().split(' ');
+  return ws.every((w) => /^[\p{L}\p{N}&.,;:'()\-/]+$/u.test(w)) ? ws : null;
+};
+/** The vocabulary words matching a LIKE pattern (a small trigram-indexed table) and how many names carry them. */
+const vocabulario = (padrao: SQL) => sql`(select coalesce(array_agg(palavra), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas
+  from nome_vocabulario where palavra like ${padrao})`;
+/**
+ * Up to this many names behind a fragment's words, the word index counts straight away: reading
+ * their posting lists costs less than the bounded walk (~4 ms). Above it, the walk may prove the
+ * text common first.
+ */
+const PESSOAS_POUCAS = 60_000;
+interface PorPalavras {
+  /** The `v` CTE: per fragment i, its vocabulary words (v<i>) and how many names carry them (f<i>). */
+  vocabulario: SQL;
+  /** Superset of the names containing the term (the caller keeps the exact LIKE as a filter). */
+  candidatos: SQL;
+  /** The rarest fragment stands for few names: count through the word index at once. */
+  poucas: SQL;
+}
+/**
+ * Names that can contain the term, through the index of whole words: a name contains "w1 w2 … wk"
+ * only if it has a word ENDING with w1, the words w2…wk-1, and a word STARTING with wk (one word:
+ * a word CONTAINING it). The vocabulary turns each fragment into the whole words it stands for;
+ * the posting lists of a few words are far shorter than those of their trigrams.
+ */
+function porPalavras(ws: string[]): PorPalavras {
+  const palavras = sql`string_to_array(p.nome_busca::text, ' ')`;
+  const padroes = ws.length === 1
+    ? [sql`'%' || ${escapado(ws[0]!)} || '%'`]
+    : [sql`'%' || ${escapado(ws[0]!)}`, sql`${escapado(ws[ws.length - 1]!)} || '%'`];
+  const v = (i: number) => sql.raw(`v${i}`);
+  const conds = padroes.map((_, i) => sql`${palavras} && (select ${v(i)} from v)`);
+  if (ws.length > 2) conds.push(sql`${palavras} @> array[${sql.join(ws.slice(1, -1).map(norm), sql`, `)}]::text[]`);
+  return {
+    vocabulario: sql`select ${sql.join(padroes.map((_, i) => sql`${v(i)}.palavras as ${v(i)}, ${v(i)}.pessoas as ${sql.raw(`f${i}`)}`), sql`, `)}
+      from ${sql.join(padroes.map((padrao, i) => sql`${vocabulario(padrao)} ${v(i)}`), sql`, `)}`,
+    candidatos: sql.join(conds, sql` and `),
+    poucas: sql`(select least(${sql.join(padroes.map((_, i) => sql.raw(`f${i}`)), sql`, `)}) from v) <= ${PESSOAS_POUCAS}`,
+  };
+}
+
 const startsWith = (termo: string) =>
   sql`p.nome_busca collate "C" >= ${norm(termo)} and p.nome_busca collate "C" < ${norm(termo)} || chr(1114111)`;
 const NAME_ORDER = sql`p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal`;
@@ -69,8 +117,8 @@ export interface Contagem {
   /** Matches that start with the text (capped at COUNT_CAP + 1). */
   prefixo: number;
   /**
-   * When the trigram index counted (a rarer text): the matching persons, comma-separated, so the
-   * page reads them by key instead of scanning the trigram index a second time.
+   * When the word (or trigram) index counted a rarer text: the matching persons, comma-separated,
+   * so the page reads them by key instead of scanning the index a second time.
    */
   pessoas?: string | null;
 }
@@ -96,19 +144,27 @@ export function countQuery(tipo: TipoBusca, termo: string): SQL {
   }
   // Cheapest proof first. (1) More than COUNT_CAP names START with the text: at least as many
   // contain it. (2) A bounded walk over the first PROBE names in index order finds more than
-  // COUNT_CAP: the text is common. Only otherwise (a rarer text) the trigram index counts exactly.
+  // COUNT_CAP: the text is common. Only otherwise (a rarer text) the word index counts exactly
+  // (the trigram index for unusual text); a term whose rarest fragment stands for few names goes
+  // to the word index right after (1).
   // An InitPlan in an untaken CASE branch never runs, so each step costs only when needed. Run with
   // enable_seqscan off (COUNT_SETTINGS): a scan in physical order visits every person without a
   // registration (partners, accountants) before it finds the cap.
   // The CTEs run only when a taken branch reads them, once each.
   const taxpayer = sql`exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa)`;
-  const comum = sql`(y.prefixo > ${COUNT_CAP} or (select n from w) > ${COUNT_CAP})`;
-  return sql`with w as materialized (select count(*) as n from (select 1 from (select p.numero_pessoa, p.nome_busca from pessoa p
+  const ws = palavrasDoTermo(termo);
+  const pp = ws && porPalavras(ws);
+  const exatos = pp ? sql`${pp.candidatos} and ${like(sql`(p.nome_busca || '')`, termo)}` : contains(termo);
+  // Fragments that stand for few names skip the walk: the word index counts them faster.
+  const comum = pp
+    ? sql`(y.prefixo > ${COUNT_CAP} or (not ${pp.poucas} and (select n from w) > ${COUNT_CAP}))`
+    : sql`(y.prefixo > ${COUNT_CAP} or (select n from w) > ${COUNT_CAP})`;
+  return sql`with ${pp ? sql`v as materialized (${pp.vocabulario}), ` : sql``}w as materialized (select count(*) as n from (select 1 from (select p.numero_pessoa, p.nome_busca from pessoa p
         order by p.nome_busca collate "C" limit ${PROBE}) p where ${contains(termo)} and ${taxpayer} limit ${COUNT_CAP + 1}) x),
-      t as materialized (select c.numero_pessoa from contribuinte c join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) p
+      t as materialized (select c.numero_pessoa from contribuinte c join (select p.numero_pessoa from pessoa p where ${exatos} offset 0) p
         on p.numero_pessoa = c.numero_pessoa limit ${COUNT_CAP + 1})
     select case when ${comum} then ${COUNT_CAP + 1} else (select count(*)::int from t) end as total, y.prefixo,
-      case when ${comum} then null else (select string_agg(distinct numero_pessoa::text, ',') from t) end as pessoas
+      case when ${comum} then null else (select case when count(*) > ${COUNT_CAP} then null else string_agg(distinct numero_pessoa::text, ',') end from t) end as pessoas
     from (select count(*)::int as prefixo from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
       where ${startsWith(termo)} limit ${COUNT_CAP + 1}) z) y`;
 }
@@ -116,8 +172,8 @@ export function countQuery(tipo: TipoBusca, termo: string): SQL {
 /**
  * One page. For names the planner cannot estimate a LIKE, so the strategy is chosen from the
  * counts: the starting-with group is an ordered range of the (nome_busca, numero_pessoa) index;
- * the others are collected through the trigram index when few, or by walking the name index in
- * order (bitmap scans off: `ordered`) when many, stopping after the page.
+ * the others are read by key from the count's list of persons when few, or by walking the name
+ * index in order (bitmap scans off: `ordered`) when many, stopping after the page.
  */
 export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: number, count?: Contagem): { query: SQL; ordered: boolean } {
   const offset = page * size;
