@@ -1,7 +1,7 @@
 import { enderecoEmLinha, telefonesEmLinha, formatCaceal, formatCep, formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
 import type { Content } from 'pdfmake/interfaces';
 import type { DbOrTx } from '../../db/client.js';
-import { campos, dia, dinheiro, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
+import { campos, dia, dinheiro, NAO_INFORMADO, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
 import { renderPdf } from '../../platform/pdf/documento.js';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
 import { obterDadosCadastrais } from './dados.js';
@@ -78,7 +78,7 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ p
       : { text: NENHUM, italics: true },
     secao('Procurador no Estado'),
     tabela(['CPF', 'Nome', 'Data de início', 'Endereço', 'Telefones'],
-      procuradores.map((x) => [formatDocumento(x.numeroDocumento), x.razaoSocial, dia(x.dataInicioValidade), x.endereco ? enderecoEmLinha(x.endereco) : 'Não informado', telefonesEmLinha(x.contatos) || 'Não informado']),
+      procuradores.map((x) => [formatDocumento(x.numeroDocumento), x.razaoSocial, dia(x.dataInicioValidade), x.endereco ? enderecoEmLinha(x.endereco) : NAO_INFORMADO, telefonesEmLinha(x.contatos) || NAO_INFORMADO]),
       NENHUM, [75, 110, 55, '*', 90]),
     secao('Editais'),
     tabela(['Número', 'Tipo', 'Motivo', 'Processo', 'Publicação'], editais.map((x) => [x.numero, x.tipo, x.motivo, x.processo, dia(x.dataPublicacao)]), NENHUM, [55, 90, '*', 70, 55]),

@@ -5,6 +5,9 @@ import type { DbOrTx } from '../../db/client.js';
 type Row = Record<string, unknown>;
 const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
+/** Person numbers as one array parameter (`= any(...)`): one statement whatever their number. */
+const comoArray = (pessoas: readonly number[]) => `{${[...new Set(pessoas)].join(',')}}`;
+
 /** Every address of these persons, each person's main one first: one query for any number of persons. */
 export async function enderecosDe(db: DbOrTx, pessoas: readonly number[]): Promise<Map<number, Endereco[]>> {
   const por = new Map<number, Endereco[]>();
@@ -14,7 +17,7 @@ export async function enderecosDe(db: DbOrTx, pessoas: readonly number[]): Promi
     sql`select e.*, te.descricao as tipo, pa.nome as pais, mu.nome as municipio_nome, tl.descricao as logradouro_tipo
       from endereco e join ref_tipo_endereco te on te.id = e.tipo_endereco_id join ref_pais pa on pa.id = e.pais_id
       left join ref_municipio mu on mu.id = e.municipio_id left join ref_tipo_logradouro tl on tl.id = e.tipo_logradouro_id
-      where e.numero_pessoa = any(${`{${[...new Set(pessoas)].join(',')}}`}::bigint[]) order by e.numero_pessoa, e.eh_principal desc, e.id`,
+      where e.numero_pessoa = any(${comoArray(pessoas)}::bigint[]) order by e.numero_pessoa, e.eh_principal desc, e.id`,
   );
   for (const e of lidos) {
     const lista = por.get(Number(e.numero_pessoa)) ?? [];
@@ -36,7 +39,7 @@ export async function telefonesDe(db: DbOrTx, pessoas: readonly number[]): Promi
   const lidos = await rows(
     db,
     sql`select t.*, tt.descricao as tipo from telefone t join ref_tipo_telefone tt on tt.id = t.tipo_telefone_id
-      where t.numero_pessoa = any(${`{${[...new Set(pessoas)].join(',')}}`}::bigint[]) order by t.numero_pessoa, t.id`,
+      where t.numero_pessoa = any(${comoArray(pessoas)}::bigint[]) order by t.numero_pessoa, t.id`,
   );
   for (const t of lidos) {
     const lista = por.get(Number(t.numero_pessoa)) ?? [];
