@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE, APP_VERSION, MANAGEMENT_BASE, REGISTRY_API_BASE } from '@cadastro/domain';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
 import { Metrics } from './platform/metrics.js';
+import { responseSerializerCompiler } from './platform/serializer.js';
 import { ServiceRegistry } from './platform/services.js';
 import { ficRoutes } from './modules/fic/routes.js';
 import { editalRoutes } from './modules/edital/routes.js';
@@ -113,7 +114,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   await app.register(cookie);
   // Only routes that opt in (config.rateLimit) are throttled: the public ones.
   await app.register(rateLimit, { global: false });

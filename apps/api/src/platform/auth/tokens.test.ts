@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { TokenService } from './tokens.js';
 
@@ -39,5 +39,28 @@ describe('TokenService', () => {
 
   it('refuses garbage without throwing', () => {
     for (const t of ['', 'a.b', 'a.b.c', '...', 'x'.repeat(500), `${b64({ alg: 'HS512' })}.not-json.sig`]) expect(tokens.verify(t)).toBeNull();
+  });
+
+  describe('a token seen before', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('stops being accepted when it expires, and an early one starts at its nbf', () => {
+      const service = new TokenService(secret);
+      const now = Math.floor(Date.now() / 1000);
+      const curto = signRaw({ alg: 'HS512' }, { sub: 'user', iss: 'cadastro', exp: now + 60 });
+      const cedo = signRaw({ alg: 'HS512' }, { sub: 'user', iss: 'cadastro', exp: now + 600, nbf: now + 30 });
+      expect(service.verify(curto)).toEqual({ login: 'user', authorities: [] });
+      expect(service.verify(cedo)).toBeNull();
+      vi.useFakeTimers({ now: (now + 61) * 1000 });
+      expect(service.verify(curto)).toBeNull();
+      expect(service.verify(cedo)).toEqual({ login: 'user', authorities: [] });
+    });
+
+    it('hands out a principal no request can change', async () => {
+      const t = await tokens.issue({ login: 'user', authorities: ['ROLE_USER'] }, false);
+      const p = tokens.verify(t)!;
+      expect(() => p.authorities.push('ROLE_ADMIN')).toThrow();
+      expect(tokens.verify(t)).toEqual({ login: 'user', authorities: ['ROLE_USER'] });
+    });
   });
 });
