@@ -14,7 +14,7 @@ const ISSUER = 'cadastro';
 /** Verified tokens remembered (oldest forgotten first): a few MB for thousands of signed-in staff. */
 const VERIFIED_KEPT = 10_000;
 
-/** Stateless JWTs (HS512): any replica verifies any token, nothing is kept in memory. */
+/** Stateless JWTs (HS512): any replica verifies any token; memory holds only a cache of verified ones. */
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(secret: string) {
