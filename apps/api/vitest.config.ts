@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // *.server.test.ts drive a PostgreSQL server of their own (restarts, failover): they belong to
+    // the server-mode pass (TEST_DATABASE_URL set), not to the embedded one.
+    exclude: process.env.TEST_DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.server.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file builds its own app and database; two workers fit this 2-core machine.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +20,7 @@ import { createSmtpMailer } from './integrations/mail/smtp.js';
 import { startSmtpSink } from './integrations/mail/sink.js';
 import { registerGuard } from './platform/auth/guard.js';
 import { resolveJwtSecret, TokenService } from './platform/auth/tokens.js';
+import { Sessoes } from './platform/auth/sessoes.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
 import { contaRoutes } from './modules/conta/routes.js';
@@ -30,6 +31,8 @@ import { meuCadastroRoutes } from './modules/contribuinte/meu-cadastro.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
+import { urlForLog } from './platform/url-log.js';
+import { registerLoadShedding } from './platform/sobrecarga.js';
 import { Metrics } from './platform/metrics.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { ServiceRegistry } from './platform/services.js';
@@ -41,7 +44,7 @@ import { historicoRoutes } from './modules/historico/routes.js';
 import { gestorRoutes } from './modules/gestor/routes.js';
 import { infoconvRoutes } from './modules/historico/infoconv.js';
 import { correioRoutes } from './modules/correio/routes.js';
-import { ensureAuthorities, ensureDemoAccounts } from './seed/demo-accounts.js';
+import { ensureAccounts, ensureAuthorities } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
 
 export interface BuiltApp {
@@ -51,22 +54,35 @@ export interface BuiltApp {
   createdDemoAccounts: string[];
 }
 
+const hopsOf = (n: number) => (_address: string, hop: number) => hop < n;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
 /** Builds the whole application from configuration; tests use it with app.inject(). */
 export async function buildApp(config: Config, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<BuiltApp> {
-  const database: Database = await openDatabase(config.databaseUrl, config.dataDir);
   const logger = pino(
     {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers.authorization'],
+      serializers: {
+        // The access log: no CPF, CNPJ or name in clear (search terms travel in the path).
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: urlForLog(req.url, req.routeOptions?.url),
+          remoteAddress: req.ip,
+        }),
+      },
     },
     (opts.logStream ?? process.stdout) as pino.DestinationStream,
   );
+  const database: Database = await openDatabase(config.databaseUrl, config.dataDir, {
+    onConnectionLost: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool reconnects on demand'),
+  });
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads it: trust the nearest n proxies (fastify's types omit numbers).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
@@ -96,7 +112,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
       check: async () => ((await port.ping()) ? { status: 'UP' } : { status: 'DOWN', details: { error: `${id} did not answer` } }),
     });
   }
-  const ctx: AppContext = { config, database, tokens, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
+  const sessoes = new Sessoes(database.db);
+  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', (req, reply, done) => {
@@ -119,7 +136,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   // Only routes that opt in (config.rateLimit) are throttled: the public ones.
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
-  registerGuard(app, tokens, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
+  registerLoadShedding(app, config.maxInFlight ?? (database.driver === 'pglite' ? 64 : 256));
+  registerGuard(app, tokens, sessoes, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
 
   if (config.apiDocs) {
     await app.register(swagger, {
@@ -156,7 +174,13 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
 
   await ensureReferenceData(database.db);
   await ensureAuthorities(database.db);
-  const createdDemoAccounts = await ensureDemoAccounts(database.db, config.profile);
+  let createdDemoAccounts: string[];
+  try {
+    createdDemoAccounts = await ensureAccounts(database.db, config.profile, config.adminPassword);
+  } catch (err) {
+    await app.close(); // releases the database, the mail sink and the timers
+    throw err;
+  }
   await app.ready();
   return { app, ctx, createdDemoAccounts };
 }

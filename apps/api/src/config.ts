@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,18 +17,44 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Cadastro SEFAZ-AL <nao-responda@cadastro.local>'),
   APP_PROFILE: z.enum(['dev', 'prod']).default('dev'),
+  /** prod only: password of the first administrator created on an empty user table. */
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must have at least 12 characters').max(100).optional(),
   API_DOCS: onOff.default(true),
   /** Public base URL used in mails (activation/reset links). */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-  TRUST_PROXY: onOff.default(false),
+  /**
+   * Which proxies' X-Forwarded-For to believe: off; a hop count ('1' = the nearest proxy; 'on' means
+   * 1); or the proxies' addresses/CIDRs, comma-separated. Never "everyone": any client could then
+   * invent its address and escape the sign-in limits and the audit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((v, c): false | number | string[] => {
+      const t = v.trim().toLowerCase();
+      if (['off', 'false', '0', 'no'].includes(t)) return false;
+      if (['on', 'true', 'yes'].includes(t)) return 1;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+      const bad = list.filter((x) => !isAddressOrCidr(x));
+      if (!list.length || bad.length) {
+        c.addIssue({ code: 'custom', message: `off, a hop count, or proxy addresses/CIDRs (not: ${bad.join(', ') || v})` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Requests in progress beyond which new ones get 503 at once (default 64 embedded, 256 on a server). */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Registrations and password-reset requests accepted per client address per hour. */
+  ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
   /** Static bearer token for Prometheus scrapes of /management/prometheus. */
   /** Taxpayers generated on the first start of an empty registry (0 = none). */
-  SEED_DEMO_TAXPAYERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
+  SEED_DEMO_TAXPAYERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** External systems: unset → the built-in simulator backed by seeded tables. */
   GESTOR_URL: z.string().url().optional(),
   INFOCONV_URL: z.string().url().optional(),
@@ -36,6 +63,14 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function isAddressOrCidr(x: string): boolean {
+  const [addr, bits, ...rest] = x.split('/');
+  if (rest.length || !addr || !net.isIP(addr)) return false;
+  if (bits === undefined) return true;
+  const max = net.isIPv4(addr) ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
 
 const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
 
@@ -49,11 +84,15 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   profile: 'dev' | 'prod';
+  adminPassword: string | undefined;
   apiDocs: boolean;
   baseUrl: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
   login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  accountRequestsPerHour: number;
+  maxInFlight: number | undefined;
   webDist: string | undefined;
   metricsToken: string | undefined;
   seedDemoTaxpayers: number;
@@ -83,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     profile: e.APP_PROFILE,
+    adminPassword: e.ADMIN_PASSWORD,
     apiDocs: e.API_DOCS,
     baseUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
@@ -92,9 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    accountRequestsPerHour: e.ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR,
+    maxInFlight: e.MAX_IN_FLIGHT,
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN,
-    seedDemoTaxpayers: e.SEED_DEMO_TAXPAYERS,
+    // Fake taxpayers belong to demonstrations only: never generated in prod.
+    seedDemoTaxpayers: e.APP_PROFILE === 'prod' ? 0 : (e.SEED_DEMO_TAXPAYERS ?? 3000),
     gestorUrl: e.GESTOR_URL,
     infoconvUrl: e.INFOCONV_URL,
     scaUrl: e.SCA_URL,

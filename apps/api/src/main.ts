@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
-import { DEMO_ACCOUNTS, linkDemoTaxpayerAccount } from './seed/demo-accounts.js';
+import { DEMO_ACCOUNTS, linkDemoTaxpayerAccount, UnsafeProductionError } from './seed/demo-accounts.js';
 import { countTaxpayers, seedRegistry } from './seed/registro.js';
 
 async function main() {
@@ -19,14 +19,24 @@ async function main() {
       throw err;
     }
   }
-  const { app, ctx } = await buildApp(config);
+  let built;
+  try {
+    built = await buildApp(config);
+  } catch (err) {
+    if (err instanceof UnsafeProductionError) {
+      console.error(`\n[cadastro] ${err.message}\n`);
+      process.exit(4);
+    }
+    throw err;
+  }
+  const { app, ctx } = built;
   // First start of an empty registry: a demo set a clerk can search right away.
   if (config.seedDemoTaxpayers > 0 && (await countTaxpayers(ctx.database)) === 0) {
     const t0 = performance.now();
     await seedRegistry(ctx.database, { taxpayers: config.seedDemoTaxpayers, seed: 1 });
     app.log.info({ taxpayers: config.seedDemoTaxpayers, ms: Math.round(performance.now() - t0) }, 'demo registry generated');
   }
-  await linkDemoTaxpayerAccount(ctx.database.db);
+  if (config.profile === 'dev') await linkDemoTaxpayerAccount(ctx.database.db);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -37,7 +47,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  const accounts = DEMO_ACCOUNTS.map((d) => `    ${d.login.padEnd(16)} senha: ${d.login.padEnd(16)} ${d.profile}`).join('\n');
+  const accounts = config.profile === 'prod' ? '    (perfil prod: nenhuma conta de demonstração)' : DEMO_ACCOUNTS.map((d) => `    ${d.login.padEnd(16)} senha: ${d.login.padEnd(16)} ${d.profile}`).join('\n');
   console.log(
     `\n  Cadastro SEFAZ-AL pronto em ${url}\n` +
       `  Banco de dados: ${ctx.database.description}\n` +

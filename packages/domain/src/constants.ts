@@ -5,6 +5,8 @@ export const MAX_PAGE_LINKS = 5;
 export const ALERT_TIMEOUT_MS = 5000;
 export const DEFAULT_USER_SORT = 'id,asc';
 export const RESET_KEY_VALIDITY_HOURS = 24;
+/** A self-registered account not activated within this time is removed (login and e-mail freed). */
+export const ACTIVATION_KEY_VALIDITY_HOURS = 24;
 export const LANGUAGES = ['pt-br', 'en'] as const;
 export type LangKey = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: LangKey = 'pt-br';

@@ -32,9 +32,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the configured database and applies the checked-in migrations.
  * `url` undefined → PGlite in `dataDir`; `memory://` → in-memory PGlite (tests).
  */
-export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+export async function openDatabase(url: string | undefined, dataDir: string, opts: { onConnectionLost?: (err: Error) => void } = {}): Promise<Database> {
   if (!url || url.startsWith('memory://')) return openPglite(url ? undefined : path.join(dataDir, 'pgdata'));
-  return openPostgres(url);
+  return openPostgres(url, opts.onConnectionLost ?? (() => undefined));
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
@@ -63,7 +63,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionLost: (err: Error) => void): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -71,7 +71,15 @@ async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
   // A day stays the 'yyyy-MM-dd' text it is: never through Date (Brazil is UTC−3).
   pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A request waits at most 5 s for a connection: a database that is gone answers 503, not a hang.
+  const pool = releaseOnFailedBegin(new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 }));
+  // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is an
+  // 'error' event on the pool: without a listener Node ends the process. The pool discards that
+  // client and opens new ones on demand, so the API serves again as soon as the database is back.
+  pool.on('error', onConnectionLost);
+  // The same for a connection lost while checked out between two statements (inside a transaction):
+  // the client emits 'error' itself; the statement that follows fails and answers 503.
+  pool.on('connect', (client) => client.on('error', onConnectionLost));
   const orm = drizzle(pool, { schema });
   // Replicas may start together: one migrates, the others wait on the advisory lock.
   const conn = await pool.connect();
@@ -109,6 +117,36 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: once(() => pool.end()),
   };
+}
+
+const RELEASE_ON_FAILED_BEGIN = Symbol('releaseOnFailedBegin');
+
+/**
+ * drizzle's node-postgres transaction sends BEGIN before its try/finally: when BEGIN fails (the
+ * connection died under it: restart, failover) the client is never released, the pool fills with
+ * dead clients and shutdown waits forever. Clients handed out by connect() release themselves when
+ * BEGIN fails — with the error, so pg discards them instead of handing them out again. (pool.query()
+ * uses the callback form and releases by itself: left alone.)
+ */
+function releaseOnFailedBegin(pool: import('pg').Pool) {
+  const connect = pool.connect.bind(pool) as (...a: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (typeof args[0] === 'function') return connect(...args);
+    return (connect() as Promise<import('pg').PoolClient & { [RELEASE_ON_FAILED_BEGIN]?: true }>).then((client) => {
+      if (!client[RELEASE_ON_FAILED_BEGIN]) {
+        client[RELEASE_ON_FAILED_BEGIN] = true;
+        const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+        (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+          const r = query(...a);
+          const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string } | undefined)?.text;
+          if (text && /^\s*begin\b/i.test(text) && r instanceof Promise) r.catch((err: Error) => client.release(err));
+          return r;
+        };
+      }
+      return client;
+    });
+  }) as typeof pool.connect;
+  return pool;
 }
 
 export async function ping(db: Db): Promise<string> {

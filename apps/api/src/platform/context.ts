@@ -5,6 +5,7 @@ import type { MailPort } from '../integrations/mail/port.js';
 import type { GestorPort } from '../integrations/gestor/port.js';
 import type { ReceitaPort } from '../integrations/receita/port.js';
 import type { ScaPort } from '../integrations/sca/port.js';
+import type { Sessoes } from './auth/sessoes.js';
 import type { TokenService } from './auth/tokens.js';
 import type { LoggerRegistry } from './logging.js';
 import type { Metrics } from './metrics.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Whether a token still holds (user, version, sign-out), asked per request with a short cache. */
+  sessoes: Sessoes;
   mail: MailPort;
   /** The manager system and the federal registry (simulators unless GESTOR_URL / INFOCONV_URL). */
   gestor: GestorPort;

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { ALL_AUTHORITIES, Authority, REPORT_AUTHORITIES } from '@cadastro/domain';
 import type { Db } from '../db/client.js';
 import { autoridade, usuario } from '../db/schema/index.js';
-import { hashPassword } from '../platform/auth/password.js';
+import { hashPassword, verifyPassword } from '../platform/auth/password.js';
 import { insertUsuario } from '../modules/conta/repository.js';
 import { auditChange } from '../platform/audit.js';
 
@@ -55,37 +55,66 @@ export async function ensureAuthorities(db: Db) {
 }
 
 /**
- * Creates the demo accounts that do not exist yet; never touches an existing account, so a second
- * start keeps every change. In `prod` they are created only on an empty user table.
+ * Accounts at start. dev: the demo accounts that do not exist yet (an existing account is never
+ * touched, so a second start keeps every change). prod: no demo account ever; on an empty user
+ * table one `admin` with ADMIN_PASSWORD; and the start is refused while any account still has its
+ * published demo password.
  */
-export async function ensureDemoAccounts(db: Db, profile: 'dev' | 'prod'): Promise<string[]> {
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(usuario);
-  if (profile === 'prod' && n > 0) return [];
+export async function ensureAccounts(db: Db, profile: 'dev' | 'prod', adminPassword: string | undefined): Promise<string[]> {
+  if (profile === 'prod') return ensureProdAccounts(db, adminPassword);
   const created: string[] = [];
   for (const d of DEMO_ACCOUNTS) {
     const hash = await hashPassword(d.login);
-    await db.transaction(async (tx) => {
-      const exists = await tx.select({ id: usuario.id }).from(usuario).where(sql`${usuario.login} = ${d.login}`);
-      if (exists.length) return;
-      const u = await insertUsuario(
-        tx,
-        {
-          login: d.login,
-          email: `${d.login}@cadastro.local`,
-          firstName: d.firstName,
-          lastName: d.lastName,
-          passwordHash: hash,
-          activated: true,
-          langKey: 'pt-br',
-          createdBy: 'system',
-        },
-        d.authorities,
-      );
-      await auditChange(tx, 'system', 'usuario', u.id, null, { login: u.login, authorities: d.authorities }, 'demo account');
-      created.push(d.login);
-    });
+    if (await createAccount(db, d, hash, 'demo account')) created.push(d.login);
   }
   return created;
+}
+
+async function createAccount(db: Db, d: Omit<(typeof DEMO_ACCOUNTS)[number], 'profile'>, hash: string, why: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const exists = await tx.select({ id: usuario.id }).from(usuario).where(sql`${usuario.login} = ${d.login}`);
+    if (exists.length) return false;
+    const u = await insertUsuario(
+      tx,
+      {
+        login: d.login,
+        email: `${d.login}@cadastro.local`,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        passwordHash: hash,
+        activated: true,
+        langKey: 'pt-br',
+        createdBy: 'system',
+      },
+      d.authorities,
+    );
+    await auditChange(tx, 'system', 'usuario', u.id, null, { login: u.login, authorities: d.authorities }, why);
+    return true;
+  });
+}
+
+export class UnsafeProductionError extends Error {}
+
+async function ensureProdAccounts(db: Db, adminPassword: string | undefined): Promise<string[]> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(usuario);
+  if (n === 0) {
+    if (!adminPassword) {
+      throw new UnsafeProductionError('APP_PROFILE=prod on an empty user table: set ADMIN_PASSWORD (at least 12 characters) for the first administrator, "admin".');
+    }
+    const admin = DEMO_ACCOUNTS.find((d) => d.login === 'admin')!;
+    await createAccount(db, admin, await hashPassword(adminPassword), 'first administrator');
+    return ['admin'];
+  }
+  const demo = await db
+    .select({ login: usuario.login, hash: usuario.passwordHash })
+    .from(usuario)
+    .where(inArray(usuario.login, DEMO_ACCOUNTS.map((d) => d.login)));
+  const known: string[] = [];
+  for (const u of demo) if (await verifyPassword(u.hash, u.login)) known.push(u.login);
+  if (known.length) {
+    throw new UnsafeProductionError(`APP_PROFILE=prod refuses to start: account(s) ${known.join(', ')} still have the published demo password. Change it (or start once in dev and change it there).`);
+  }
+  return [];
 }
 
 /**

@@ -14,14 +14,15 @@ import { mensagemCorreio } from '../db/schema/index.js';
  * TEST_DATABASE_URL points at a PostgreSQL server — a new database created on that server.
  */
 export async function startTestApp(env: Record<string, string> = {}, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
-  const databaseUrl = process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL) : 'memory://';
+  // A test may name its own database (a cluster of its own, a data dir to reopen).
+  const databaseUrl = env.DATABASE_URL !== undefined ? env.DATABASE_URL : process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL) : 'memory://';
   const config: Config = loadConfig({
-    DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(os.tmpdir(), `cadastro-test-${crypto.randomUUID()}`),
     JWT_SECRET: crypto.randomBytes(48).toString('hex'),
     LOG_LEVEL: 'silent',
     PORT: '8080',
     ...env,
+    DATABASE_URL: databaseUrl,
   } as NodeJS.ProcessEnv);
   const built = await buildApp(config, opts);
   return new TestApp(built);

@@ -412,6 +412,7 @@ const en: Messages = {
     csrf: 'Invalid browser session. Reload the page and try again.',
     validation: 'The form has invalid data.',
     fieldError: 'Error on field "{{field}}": {{message}}',
+    concurrencyFailure: 'The record was changed by someone else; load it again.',
     server: { not: { reachable: 'Server not reachable' } },
     http: {
       '400': 'Bad request.',
@@ -419,7 +420,9 @@ const en: Messages = {
       '403': 'You are not authorized to access this page.',
       '404': 'Not found',
       '405': 'Method not allowed.',
+      '409': 'The record was changed by someone else; load it again.',
       '429': 'Too many requests. Wait and try again.',
+      '503': 'Service temporarily unavailable. Try again in a few seconds.',
       '500': 'Internal server error.',
     },
   },
@@ -438,6 +441,7 @@ const en: Messages = {
     cnpj: 'Invalid CNPJ.',
     cpf: 'Invalid CPF.',
     raizCnpj: 'Enter the CNPJ root (8 characters).',
+    alemDoLimite: 'The search shows at most 1,000 results; refine the term.',
   },
 };
 

@@ -410,6 +410,7 @@ const ptBr = {
     csrf: 'Sessão do navegador inválida. Recarregue a página e tente novamente.',
     validation: 'Há dados inválidos no formulário.',
     fieldError: 'Erro no campo "{{field}}": {{message}}',
+    concurrencyFailure: 'O registro foi alterado por outra pessoa; consulte novamente.',
     server: { not: { reachable: 'Servidor inacessível' } },
     http: {
       '400': 'Requisição inválida.',
@@ -417,7 +418,9 @@ const ptBr = {
       '403': 'Você não tem autorização para acessar esta página.',
       '404': 'Não encontrado',
       '405': 'Método não permitido.',
+      '409': 'O registro foi alterado por outra pessoa; consulte novamente.',
       '429': 'Muitas requisições. Aguarde e tente novamente.',
+      '503': 'Serviço temporariamente indisponível. Tente novamente em alguns segundos.',
       '500': 'Erro interno do servidor.',
     },
   },
@@ -436,6 +439,7 @@ const ptBr = {
     cnpj: 'CNPJ inválido.',
     cpf: 'CPF inválido.',
     raizCnpj: 'Informe a raiz do CNPJ (8 caracteres).',
+    alemDoLimite: 'A consulta mostra no máximo 1.000 resultados; refine o termo.',
   },
 };
 

@@ -17,3 +17,7 @@ export function clearStored(key: string) {
   localStorage.removeItem(PREFIX + key);
   sessionStorage.removeItem(PREFIX + key);
 }
+/** A value replaced where it is kept (a renewed token stays "remembered" or not, as before). */
+export function replaceStored(key: string, value: string) {
+  writeStored(key, value, localStorage.getItem(PREFIX + key) !== null);
+}

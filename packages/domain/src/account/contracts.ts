@@ -54,6 +54,8 @@ export const Account = z.object({
   createdDate: z.string().nullable(),
   lastModifiedBy: z.string().nullable(),
   lastModifiedDate: z.string().nullable(),
+  /** Optimistic lock: an edit sends back the version it loaded (stale → 409). */
+  version: z.number().int(),
 });
 export type Account = z.infer<typeof Account>;
 

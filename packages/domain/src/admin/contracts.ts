@@ -26,6 +26,8 @@ export type AdminUserCreate = z.infer<typeof AdminUserCreate>;
 export const AdminUserUpdate = AdminUserCreate.extend({
   id: z.number().int().positive(),
   activated: z.boolean(),
+  /** The version the form loaded: a user changed meanwhile by another administrator → 409. */
+  version: z.number().int().min(0),
 });
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
 

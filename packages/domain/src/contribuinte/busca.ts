@@ -12,6 +12,9 @@ import { isValidCacealWithDigit } from '../documents/caceal.js';
 export const TIPOS_BUSCA_CONTRIBUINTE = ['CACEAL', 'CNPJ', 'RAIZ_DO_CNPJ', 'RAZAO_SOCIAL', 'CPF'] as const;
 export type TipoBuscaContribuinte = (typeof TIPOS_BUSCA_CONTRIBUINTE)[number];
 
+/** The most results a search shows (the pager says "mais de 1.000" beyond): pages past it are refused. */
+export const BUSCA_LIMITE_RESULTADOS = 1000;
+
 /** Shortest name fragment searched (shorter ones match almost everything and defeat the index). */
 export const RAZAO_SOCIAL_MIN = 3;
 
@@ -43,6 +46,8 @@ export const BuscaContribuinteParams = z
   .superRefine((p, ctx) => {
     const err = validarTermoBusca(p.docType, p.query);
     if (err) ctx.addIssue({ code: 'custom', path: ['query'], message: err });
+    // Walking far past the shown results costs the database the whole sort (~500 ms) for nothing.
+    if (p.page0 * p.size >= BUSCA_LIMITE_RESULTADOS) ctx.addIssue({ code: 'custom', path: ['page0'], message: 'alemDoLimite' });
   });
 
 export const ContribuinteResumo = z.object({

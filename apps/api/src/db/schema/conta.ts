@@ -26,8 +26,11 @@ export const usuario = pgTable(
     lastModifiedBy: varchar('last_modified_by', { length: 50 }),
     lastModifiedDate: timestamp('last_modified_date', { withTimezone: true, mode: 'string' }),
     version: integer('version').notNull().default(0),
+    /** Bumped when every token of the user must stop working (password changed, deactivated). */
+    tokenVersion: integer('token_version').notNull().default(0),
   },
   (t) => [
+    index('usuario_nao_ativado_idx').on(t.createdDate).where(sql`not ${t.activated}`),
     check('usuario_login_lower', sql`${t.login} = lower(${t.login})`),
     check('usuario_email_lower', sql`${t.email} = lower(${t.email})`),
     index('usuario_activation_key_idx').on(t.activationKey),
@@ -68,3 +71,13 @@ export const tentativaLogin = pgTable(
   ],
 );
 
+
+/** Tokens signed out before they expire (by their jti); rows past their expiry are purged. */
+export const tokenRevogado = pgTable(
+  'token_revogado',
+  {
+    jti: varchar('jti', { length: 40 }).primaryKey(),
+    expiraEm: timestamp('expira_em', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('token_revogado_expira_idx').on(t.expiraEm)],
+);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Authority, Health, type HealthStatus } from '@cadastro/domain';
+import { z } from 'zod';
+import { Authority, Health, HealthStatus } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { ping } from '../../db/client.js';
 import { runCheck, type CheckResult } from '../../platform/services.js';
@@ -49,6 +50,24 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (_req, reply) => {
         const h = await health(ctx);
         return reply.code(h.status === 'UP' ? 200 : 503).send(h);
+      },
+    });
+
+    // Probes for load balancers and orchestrators: no sign-in (the session check itself needs the
+    // database), no details. Liveness: the process answers. Readiness: it can reach the database.
+    const Probe = z.object({ status: HealthStatus });
+    app.get('/health/liveness', {
+      config: { access: 'public' },
+      schema: { tags: ['admin'], summary: 'The process answers (no details)', response: { 200: Probe } },
+      handler: async () => ({ status: 'UP' as const }),
+    });
+    app.get('/health/readiness', {
+      config: { access: 'public' },
+      schema: { tags: ['admin'], summary: 'The database answers: 200 UP, else 503 DOWN (no details)', response: { 200: Probe, 503: Probe } },
+      handler: async (_req, reply) => {
+        const r = await runCheck(() => checkDb(ctx));
+        if (r.status !== 'UP') reply.code(503).header('Retry-After', '5');
+        return reply.send({ status: r.status });
       },
     });
   };

@@ -49,19 +49,35 @@ describe('POST /api/authenticate', () => {
     expect(rows.map((e) => e.eventType)).toContain('AUTHENTICATION_SUCCESS');
   });
 
-  it('rate-limits an account after repeated failures, even with the right password', async () => {
+  it('rate-limits an account after repeated failures, even with the right password; the 429 says when to retry', async () => {
     const c = t.client({ remoteAddress: '10.9.9.1' });
     for (let i = 0; i < 3; i++) expectProblem(await c.post('/api/authenticate', { username: 'auditor', password: 'x' }), 401);
-    expectProblem(await c.post('/api/authenticate', { username: 'auditor', password: 'auditor' }), 429);
+    const r = await c.post('/api/authenticate', { username: 'auditor', password: 'auditor' });
+    expectProblem(r, 429);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('rate-limits an address that tries many accounts', async () => {
+  it('an address over its limit is slowed, refused for the accounts it failed on, never for an account that did not fail', async () => {
     const c = t.client({ remoteAddress: '10.9.9.2' });
-    for (let i = 0; i < 6; i++) await c.post('/api/authenticate', { username: `ghost${i}`, password: 'x' });
-    expectProblem(await c.post('/api/authenticate', { username: 'user', password: 'user' }), 429);
+    for (let i = 0; i < 6; i++) expectProblem(await c.post('/api/authenticate', { username: `ghost${i}`, password: 'x' }), 401);
+    // a colleague behind the same NAT address, with the right password, still gets in (after a pause)
+    const t0 = Date.now();
+    expect((await c.post('/api/authenticate', { username: 'user', password: 'user' })).statusCode).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+    // an account already guessed from this address is refused, with Retry-After
+    const r = await c.post('/api/authenticate', { username: 'ghost0', password: 'x' });
+    expectProblem(r, 429);
+    expect(r.headers['retry-after']).toBeDefined();
     // another address is not affected
     const ok = await t.client({ remoteAddress: '10.9.9.3' }).post('/api/authenticate', { username: 'user', password: 'user' });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('40 parallel wrong passwords: only the limit reach the password check, the rest get 429', async () => {
+    const calls = Array.from({ length: 40 }, (_, i) => t.client({ remoteAddress: `10.7.${i}.1` }).post('/api/authenticate', { username: 'apoio-contador', password: `wrong${i}` }));
+    const codes = (await Promise.all(calls)).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(37);
   });
 
   it('bad body → 400 with fieldErrors, never 500', async () => {

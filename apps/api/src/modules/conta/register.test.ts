@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ProblemType } from '@cadastro/domain';
 import { startTestApp, expectProblem, type TestApp } from '../../test/harness.js';
-import { usuario } from '../../db/schema/index.js';
+import { mensagemCorreio, usuario } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,8 +110,34 @@ describe('password reset', () => {
     expectProblem(await c.post('/api/account/reset-password/finish', { key, newPassword: 'qualquer' }), 400);
   });
 
-  it('unknown email → 400 email-not-found', async () => {
-    const p = expectProblem(await t.client().post('/api/account/reset-password/init', { email: 'ninguem@x.com.br' }), 400);
-    expect(p.type).toBe(ProblemType.EMAIL_NOT_FOUND);
+  it('an unknown email gets the same answer as a registered one (no account enumeration), and no mail', async () => {
+    const known = await t.client({ remoteAddress: '10.5.0.1' }).post('/api/account/reset-password/init', { email: 'user@cadastro.local' });
+    const unknown = await t.client({ remoteAddress: '10.5.0.2' }).post('/api/account/reset-password/init', { email: 'ninguem@x.com.br' });
+    expect([unknown.statusCode, unknown.body, unknown.headers['content-type']]).toEqual([known.statusCode, known.body, known.headers['content-type']]);
+    await t.lastMailTo('user@cadastro.local');
+    const mails = await t.db.select().from(mensagemCorreio).where(eq(mensagemCorreio.mailTo, 'ninguem@x.com.br'));
+    expect(mails).toHaveLength(0);
+  });
+
+  it('a second request for the same address within minutes sends no second mail', async () => {
+    const c = t.client({ remoteAddress: '10.5.0.3' });
+    await c.post('/api/account/reset-password/init', { email: 'admin@cadastro.local' });
+    const first = await t.lastMailTo('admin@cadastro.local');
+    await c.post('/api/account/reset-password/init', { email: 'admin@cadastro.local' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await t.lastMailTo('admin@cadastro.local')).id).toBe(first.id);
+  });
+
+  it('requests that send mail are limited per address: 429 with Retry-After', async () => {
+    const c = t.client({ remoteAddress: '10.5.0.9' });
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await c.post('/api/account/reset-password/init', { email: `x${i}@x.com.br` })).statusCode);
+    expect(codes.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(codes[10]).toBe(429);
+    // registration has its own budget per address (counted before the body is read)
+    for (let i = 0; i < 10; i++) expectProblem(await c.post('/api/register', { login: 'x' }), 400);
+    const r = await c.post('/api/register', { login: 'limitado', email: 'limitado@x.com.br', password: 'secret1' });
+    expectProblem(r, 429);
+    expect(r.headers['retry-after']).toBeDefined();
   });
 });

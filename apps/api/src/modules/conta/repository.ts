@@ -1,4 +1,5 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { tentativaLogin, usuario, usuarioAutoridade } from '../../db/schema/index.js';
 
@@ -33,7 +34,7 @@ export async function insertUsuario(tx: DbOrTx, values: typeof usuario.$inferIns
   return { ...row, authorities: [...authorities].sort() };
 }
 
-export async function updateUsuario(tx: DbOrTx, id: number, values: Partial<typeof usuario.$inferInsert>) {
+export async function updateUsuario(tx: DbOrTx, id: number, values: PgUpdateSetSource<typeof usuario>) {
   const [row] = await tx
     .update(usuario)
     .set({ ...values, version: sql`${usuario.version} + 1` })
@@ -50,8 +51,44 @@ export async function replaceAuthorities(tx: DbOrTx, id: number, authorities: st
   }
 }
 
+/**
+ * Serializes the sign-in attempts of one login (until the transaction ends), so that counting the
+ * failures and recording the new attempt are one step: parallel guesses cannot all pass the count.
+ */
+export async function lockLogin(tx: DbOrTx, login: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'login:' + login.toLowerCase()}))`);
+}
+
+/** Records an attempt (as a failure until the password is proven) and returns its id. */
 export async function recordLoginAttempt(tx: DbOrTx, login: string, remoteAddress: string, success: boolean) {
-  await tx.insert(tentativaLogin).values({ login: login.toLowerCase(), remoteAddress, success });
+  const [row] = await tx.insert(tentativaLogin).values({ login: login.toLowerCase(), remoteAddress, success }).returning({ id: tentativaLogin.id });
+  return row!.id;
+}
+
+export async function markAttemptSucceeded(tx: DbOrTx, id: number) {
+  await tx.update(tentativaLogin).set({ success: true }).where(eq(tentativaLogin.id, id));
+}
+
+/** Every token issued to the user stops working (password changed or reset, deactivated). */
+export async function bumpTokenVersion(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .update(usuario)
+    .set({ tokenVersion: sql`${usuario.tokenVersion} + 1` })
+    .where(eq(usuario.id, id))
+    .returning({ tokenVersion: usuario.tokenVersion });
+  return row?.tokenVersion;
+}
+
+/**
+ * Self-registered accounts never activated within the key's validity give their login and e-mail
+ * back (else a typo, or a squatter, holds them forever).
+ */
+export async function purgeNeverActivated(tx: DbOrTx, olderThan: string) {
+  const r = await tx
+    .delete(usuario)
+    .where(and(eq(usuario.activated, false), sql`${usuario.createdDate} < ${olderThan}::timestamptz`, sql`${usuario.activationKey} is not null`))
+    .returning({ id: usuario.id, login: usuario.login });
+  return r;
 }
 
 /**
@@ -83,5 +120,16 @@ export async function recentFailures(tx: DbOrTx, login: string, remoteAddress: s
         gt(tentativaLogin.attemptedAt, since),
       ),
     );
-  return { byLogin: byLogin?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+  const [byLoginFromAddress] = await tx
+    .select({ n: count() })
+    .from(tentativaLogin)
+    .where(
+      and(
+        eq(tentativaLogin.remoteAddress, remoteAddress),
+        eq(tentativaLogin.login, l),
+        eq(tentativaLogin.success, false),
+        gt(tentativaLogin.attemptedAt, since),
+      ),
+    );
+  return { byLogin: byLogin?.n ?? 0, byAddress: byAddress?.n ?? 0, byLoginFromAddress: byLoginFromAddress?.n ?? 0 };
 }

@@ -14,6 +14,9 @@ const tags = ['conta'];
 /** §7 "Auth and account", under /api. */
 export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new ContaService(ctx);
+  // Calls that send a mail: per address (each replica counts its own; the per-e-mail limits are in
+  // the service, in the database).
+  const accountMails = { max: ctx.config.accountRequestsPerHour, timeWindow: '1 hour' };
   return async (app) => {
     app.post('/authenticate', {
       config: { access: 'public' },
@@ -33,29 +36,45 @@ export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/account', {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'The signed-in account', response: { 200: Account } },
-      handler: async (req) => service.getAccount(requirePrincipal(req).login),
+      handler: async (req) => service.getAccount(requirePrincipal(req).id),
     });
 
     app.post('/account', {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'Save own settings', body: AccountSettings },
       handler: async (req, reply) => {
-        await service.saveAccount(requirePrincipal(req).login, req.body);
+        await service.saveAccount(requirePrincipal(req).id, req.body);
         return reply.code(200).send();
       },
     });
 
     app.post('/account/change-password', {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'Change own password', body: PasswordChange },
+      schema: {
+        tags,
+        summary: 'Change own password; every other session of the user ends, this one gets a new token',
+        body: PasswordChange,
+        response: { 200: LoginResponse },
+      },
       handler: async (req, reply) => {
-        await service.changePassword(requirePrincipal(req).login, req.body);
-        return reply.code(200).send();
+        // A remember-me session (valid for more than a working day) stays one.
+        const rememberMe = (req.token?.exp ?? 0) - Date.now() / 1000 > 24 * 3600;
+        const token = await service.changePassword(requirePrincipal(req).id, req.body, rememberMe);
+        return reply.header('Authorization', `Bearer ${token}`).send({ id_token: token });
+      },
+    });
+
+    app.post('/logout', {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Sign out: this token is refused from the next call on' },
+      handler: async (req, reply) => {
+        await service.logout(req.token!, requirePrincipal(req).login, req.ip);
+        return reply.code(204).send();
       },
     });
 
     app.post('/register', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: accountMails },
       schema: { tags, summary: 'Self-registration; sends an activation mail', body: RegisterRequest },
       handler: async (req, reply) => {
         await service.register(req.body);
@@ -74,14 +93,14 @@ export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/account/reset-password/init', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: accountMails },
       schema: {
         tags,
         summary: 'Mail a password-reset link (body: the email, as text or {email})',
         body: z.preprocess((v) => (typeof v === 'string' ? { email: v } : v), ResetPasswordInit),
       },
       handler: async (req, reply) => {
-        await service.requestPasswordReset(req.body.email);
+        service.requestPasswordResetLater(req.body.email);
         return reply.code(200).send();
       },
     });

@@ -1,5 +1,10 @@
 import type { Account, AccountSettings, PasswordChange, RegisterRequest, ResetPasswordFinish } from '@cadastro/domain';
-import { Authority, ProblemType, RESET_KEY_VALIDITY_HOURS } from '@cadastro/domain';
+import { sql } from 'drizzle-orm';
+import { ACTIVATION_KEY_VALIDITY_HOURS, Authority, ProblemType, RESET_KEY_VALIDITY_HOURS } from '@cadastro/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { usuario } from '../../db/schema/index.js';
+import { updateVersioned } from '../../db/versionado.js';
+import type { TokenClaims } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { auditChange, auditEvent, AuditType } from '../../platform/audit.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password.js';
@@ -9,6 +14,11 @@ import { accountMail } from '../../integrations/mail/templates.js';
 import * as repo from './repository.js';
 
 export const SYSTEM = 'system';
+/** A reset mail is not sent again to the same address within this time (the answer stays the same). */
+const RESET_RESEND_MINUTES = 5;
+/** An address over its failure limit waits this long before each password check. */
+const ADDRESS_OVER_LIMIT_DELAY_MS = 1_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const ANONYMOUS = 'anonymousUser';
 
 export function toAccount(u: repo.UsuarioComAutoridades): Account {
@@ -26,6 +36,7 @@ export function toAccount(u: repo.UsuarioComAutoridades): Account {
     createdDate: toIso(u.createdDate),
     lastModifiedBy: u.lastModifiedBy,
     lastModifiedDate: toIso(u.lastModifiedDate),
+    version: u.version,
   };
 }
 
@@ -56,40 +67,54 @@ export class ContaService {
     return this.ctx.database.db;
   }
 
+  /**
+   * Sign-in. The attempt is counted before the password is checked, under a per-login lock, so
+   * parallel guesses cannot pass the limit together. An address over its limit (one office behind
+   * one NAT address) is slowed, and refused only for accounts that already failed from it: a
+   * correct password of an account nobody has been guessing still gets in.
+   */
   async authenticate(username: string, password: string, rememberMe: boolean, remoteAddress: string): Promise<string> {
     const login = username.trim().toLowerCase();
     this.log.debug({ login, remoteAddress }, 'authentication attempt');
     const { login: lim } = this.ctx.config;
     const since = new Date(Date.now() - lim.windowMinutes * 60_000).toISOString();
-    const failures = await repo.recentFailures(this.db, login, remoteAddress, since);
-    if (failures.byLogin >= lim.maxFailuresPerAccount || failures.byAddress >= lim.maxFailuresPerAddress) {
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Try again in ${lim.windowMinutes} minutes.`,
-      );
+    const tentativa = await this.db.transaction(async (tx) => {
+      await repo.lockLogin(tx, login);
+      const f = await repo.recentFailures(tx, login, remoteAddress, since);
+      const addressOver = f.byAddress >= lim.maxFailuresPerAddress;
+      if (f.byLogin >= lim.maxFailuresPerAccount || (addressOver && f.byLoginFromAddress > 0)) return null;
+      return { id: await repo.recordLoginAttempt(tx, login, remoteAddress, false), addressOver };
+    });
+    if (!tentativa) {
+      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${lim.windowMinutes} minutes.`, lim.windowMinutes * 60);
     }
+    if (tentativa.addressOver) await sleep(ADDRESS_OVER_LIMIT_DELAY_MS);
     const user = await repo.findByLogin(this.db, login);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
     const success = ok && !!user?.activated;
     await this.db.transaction(async (tx) => {
-      await repo.recordLoginAttempt(tx, login, remoteAddress, success);
+      if (success) await repo.markAttemptSucceeded(tx, tentativa.id);
       await auditEvent(tx, login, success ? AuditType.AUTHENTICATION_SUCCESS : AuditType.AUTHENTICATION_FAILURE, {
         remoteAddress,
         ...(success ? {} : { message: ok ? 'User was not activated' : 'Bad credentials' }),
       });
     });
     if (!success || !user) throw unauthorized(ok ? `User ${login} was not activated` : 'Bad credentials');
-    return this.ctx.tokens.issue({ login: user.login, authorities: user.authorities }, rememberMe);
+    return this.ctx.tokens.issue(user, rememberMe);
   }
 
-  async getAccount(login: string): Promise<Account> {
-    const user = await repo.findByLogin(this.db, login);
+  async getAccount(id: number): Promise<Account> {
+    const user = await repo.findById(this.db, id);
     if (!user) throw unauthorized('User could not be found');
     return toAccount(user);
   }
 
   async register(req: RegisterRequest): Promise<void> {
     const activationKey = randomKey();
+    // Hashing takes a connection-free ~50 ms: never inside the transaction (PGlite has one connection).
+    const passwordHash = await hashPassword(req.password);
     const created = await this.db.transaction(async (tx) => {
+      await this.purgeNeverActivated(tx);
       if (await repo.findByLogin(tx, req.login)) throw loginUsed();
       if (await repo.findByEmail(tx, req.email)) throw emailUsed();
       const user = await repo.insertUsuario(
@@ -97,7 +122,7 @@ export class ContaService {
         {
           login: req.login.toLowerCase(),
           email: req.email.toLowerCase(),
-          passwordHash: await hashPassword(req.password),
+          passwordHash,
           langKey: req.langKey,
           activated: false,
           activationKey,
@@ -111,8 +136,17 @@ export class ContaService {
     await this.sendMail('activation', created, `${this.ctx.config.baseUrl}/#/activate/${activationKey}`);
   }
 
+  /** Removes self-registrations whose activation key expired (audited); returns how many. */
+  async purgeNeverActivated(tx: DbOrTx): Promise<number> {
+    const olderThan = new Date(Date.now() - ACTIVATION_KEY_VALIDITY_HOURS * 3600_000).toISOString();
+    const gone = await repo.purgeNeverActivated(tx, olderThan);
+    for (const u of gone) await auditChange(tx, SYSTEM, 'usuario', u.id, { login: u.login }, null, 'never activated');
+    return gone.length;
+  }
+
   async activate(key: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.purgeNeverActivated(tx);
       const user = await repo.findByActivationKey(tx, key);
       if (!user) throw badRequest('No user was found for this activation key', { message: 'error.activation' });
       const after = await repo.updateUsuario(tx, user.id, {
@@ -125,9 +159,9 @@ export class ContaService {
     });
   }
 
-  async saveAccount(login: string, s: AccountSettings): Promise<void> {
+  async saveAccount(id: number, s: AccountSettings): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const user = await repo.findByLogin(tx, login);
+      const user = await repo.findById(tx, id);
       if (!user) throw unauthorized('User could not be found');
       const other = await repo.findByEmail(tx, s.email);
       if (other && other.id !== user.id) throw emailUsed();
@@ -137,55 +171,75 @@ export class ContaService {
         email: s.email.toLowerCase(),
         langKey: s.langKey,
         imageUrl: s.imageUrl ?? null,
-        lastModifiedBy: login,
+        lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
-      await auditChange(tx, login, 'usuario', user.id, auditImage(user), auditImage(after), 'settings');
+      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), 'settings');
     });
   }
 
-  async changePassword(login: string, req: PasswordChange): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const user = await repo.findByLogin(tx, login);
-      if (!user) throw unauthorized('User could not be found');
-      if (!(await verifyPassword(user.passwordHash, req.currentPassword))) {
-        throw fieldProblem('passwordChange', 'currentPassword', 'invalidPassword', 'Incorrect current password', ProblemType.INVALID_PASSWORD);
-      }
-      const after = await repo.updateUsuario(tx, user.id, {
-        passwordHash: await hashPassword(req.newPassword),
-        lastModifiedBy: login,
+  /**
+   * Changes the password and retires every token of the user (another browser, a stolen token);
+   * the caller gets a new token so this session goes on.
+   */
+  async changePassword(id: number, req: PasswordChange, rememberMe: boolean): Promise<string> {
+    const user = await repo.findById(this.db, id);
+    if (!user) throw unauthorized('User could not be found');
+    if (!(await verifyPassword(user.passwordHash, req.currentPassword))) {
+      throw fieldProblem('passwordChange', 'currentPassword', 'invalidPassword', 'Incorrect current password', ProblemType.INVALID_PASSWORD);
+    }
+    const passwordHash = await hashPassword(req.newPassword);
+    const after = await this.db.transaction(async (tx) => {
+      // Version-checked: a password changed meanwhile (another tab, a reset) is not overwritten.
+      const a = await updateVersioned(tx, usuario, id, user.version, {
+        passwordHash,
+        tokenVersion: sql`${usuario.tokenVersion} + 1`,
+        lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
-      await auditChange(tx, login, 'usuario', user.id, auditImage(user), auditImage(after), 'password changed');
+      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(a), 'password changed');
+      return a;
+    });
+    this.ctx.sessoes.forgetUser(id);
+    return this.ctx.tokens.issue(after, rememberMe);
+  }
+
+  /**
+   * Always answers the same, at once, whether the address is registered or not (no account
+   * enumeration by answer or by time): the lookup and the mail happen after the reply. One mail per
+   * address per RESET_RESEND_MINUTES at most.
+   */
+  requestPasswordResetLater(email: string) {
+    setImmediate(() => {
+      this.requestPasswordReset(email).catch((err: unknown) => this.log.error({ err }, 'password reset request failed'));
     });
   }
 
   async requestPasswordReset(email: string): Promise<void> {
     const resetKey = randomKey();
+    const recent = Date.now() - RESET_RESEND_MINUTES * 60_000;
     const user = await this.db.transaction(async (tx) => {
       const u = await repo.findByEmail(tx, email);
-      if (!u || !u.activated) {
-        throw new HttpProblem(400, 'Email address not registered', {
-          type: ProblemType.EMAIL_NOT_FOUND,
-          message: 'error.emailnotfound',
-        });
-      }
+      if (!u || !u.activated) return null;
+      if (u.resetDate && new Date(u.resetDate).getTime() > recent && u.resetKey) return null;
       await repo.updateUsuario(tx, u.id, { resetKey, resetDate: new Date().toISOString() });
       await auditEvent(tx, u.login, 'PASSWORD_RESET_REQUESTED', { message: 'reset key issued' });
       return u;
     });
-    await this.sendMail('reset', user, `${this.ctx.config.baseUrl}/#/reset/${resetKey}`);
+    if (user) await this.sendMail('reset', user, `${this.ctx.config.baseUrl}/#/reset/${resetKey}`);
   }
 
   async finishPasswordReset(req: ResetPasswordFinish): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const passwordHash = await hashPassword(req.newPassword);
+    const id = await this.db.transaction(async (tx) => {
       const user = await repo.findByResetKey(tx, req.key);
       const validSince = Date.now() - RESET_KEY_VALIDITY_HOURS * 3600_000;
       if (!user || !user.resetDate || new Date(user.resetDate).getTime() < validSince) {
         throw badRequest('No user was found for this reset key, or the key expired', { message: 'error.resetkey' });
       }
       const after = await repo.updateUsuario(tx, user.id, {
-        passwordHash: await hashPassword(req.newPassword),
+        passwordHash,
+        tokenVersion: sql`${usuario.tokenVersion} + 1`,
         resetKey: null,
         resetDate: null,
         activated: true, // an account created by an admin is activated by setting its first password
@@ -194,6 +248,16 @@ export class ContaService {
         lastModifiedDate: new Date().toISOString(),
       });
       await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), 'password reset');
+      return user.id;
+    });
+    this.ctx.sessoes.forgetUser(id);
+  }
+
+  /** Signs this token out: it is refused from the next call on, here and on every replica. */
+  async logout(claims: TokenClaims, login: string, remoteAddress: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.ctx.sessoes.revoke(tx, claims);
+      await auditEvent(tx, login, 'LOGOUT', { remoteAddress });
     });
   }
 

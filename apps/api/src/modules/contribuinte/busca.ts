@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
+import { BUSCA_LIMITE_RESULTADOS, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
 
 /** The ways of the taxpayer search screen (§2 "Consultar por", and CPF). */
 export type TipoBusca = TipoBuscaContribuinte;
 
 /** Counting every match of a common name costs as much as the search: the pager stops here. */
-export const COUNT_CAP = 1000;
+export const COUNT_CAP = BUSCA_LIMITE_RESULTADOS;
 /** Names the count's bounded walk looks at before falling back to the word index. */
 const PROBE = 12_000;
 /**

@@ -55,6 +55,9 @@ describe('GET contribuinte/obterListaContribuintes/{docType}/{query}/{page0}/{si
     ['RAZAO_SOCIAL/silva/0/1000', 'size'],
     ['RAZAO_SOCIAL/silva/-1/10', 'page0'],
     ['NOME/silva/0/10', 'docType'],
+    // past the 1,000 results the screen shows: refused, not walked
+    ['RAZAO_SOCIAL/silva/100/10', 'page0'],
+    ['RAZAO_SOCIAL/silva/10000/100', 'page0'],
   ])('bad input %s → 400 with a field error on %s', async (path, field) => {
     const p = expectProblem(await clerk.get(`${base}/${path}`), 400);
     expect(p.fieldErrors?.map((f) => f.field)).toContain(field);

@@ -1,6 +1,9 @@
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@cadastro/domain';
 import { Authority } from '@cadastro/domain';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
+import { usuario } from '../../db/schema/index.js';
+import { updateVersioned } from '../../db/versionado.js';
 import { auditChange } from '../../platform/audit.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import { badRequest, notFound } from '../../platform/errors/problem.js';
@@ -46,6 +49,9 @@ export class UsuarioService {
 
   async create(actor: string, req: AdminUserCreate): Promise<AdminUser> {
     const resetKey = randomKey();
+    // Nobody knows this password: the user sets one through the mailed link. Hashed before the
+    // transaction (it holds no connection while argon2 works).
+    const passwordHash = await hashPassword(randomKey(32));
     const created = await this.db.transaction(async (tx) => {
       if (await contaRepo.findByLogin(tx, req.login)) throw loginUsed();
       if (await contaRepo.findByEmail(tx, req.email)) throw emailUsed();
@@ -53,8 +59,7 @@ export class UsuarioService {
         tx,
         {
           ...perfil(req),
-          // Nobody knows this password: the user sets one through the mailed link.
-          passwordHash: await hashPassword(randomKey(32)),
+          passwordHash,
           activated: true,
           resetKey,
           resetDate: new Date().toISOString(),
@@ -70,7 +75,7 @@ export class UsuarioService {
   }
 
   async update(actor: string, req: AdminUserUpdate): Promise<AdminUser> {
-    return this.db.transaction(async (tx) => {
+    const saved = await this.db.transaction(async (tx) => {
       const current = await contaRepo.findById(tx, req.id);
       if (!current) throw notFound(`User ${req.id} not found`);
       const byLogin = await contaRepo.findByLogin(tx, req.login);
@@ -83,9 +88,11 @@ export class UsuarioService {
           throw badRequest('You cannot remove your own ROLE_ADMIN', { message: 'userManagement.error.selfAdmin' });
         }
       }
-      const after = await contaRepo.updateUsuario(tx, req.id, {
+      const after = await updateVersioned(tx, usuario, req.id, req.version, {
         ...perfil(req),
         activated: req.activated,
+        // Deactivation ends every session at once (reactivation does not bring old tokens back).
+        ...(current.activated && !req.activated ? { tokenVersion: sql`${usuario.tokenVersion} + 1` } : {}),
         lastModifiedBy: actor,
         lastModifiedDate: new Date().toISOString(),
       });
@@ -94,6 +101,9 @@ export class UsuarioService {
       await auditChange(tx, actor, 'usuario', req.id, auditImage(current), auditImage(full), 'updated by administrator');
       return toAccount(full);
     });
+    // Roles and activation count from this replica's next call (others within seconds).
+    this.ctx.sessoes.forgetUser(req.id);
+    return saved;
   }
 
   async delete(actor: string, login: string): Promise<void> {
@@ -103,7 +113,8 @@ export class UsuarioService {
       if (u.login === actor) throw badRequest('You cannot delete your own account', { message: 'userManagement.error.selfDelete' });
       await repo.deleteUser(tx, u.id);
       await auditChange(tx, actor, 'usuario', u.id, auditImage(u), null, 'deleted by administrator');
-    });
+      return u.id;
+    }).then((id) => this.ctx.sessoes.forgetUser(id));
   }
 
 }

@@ -73,7 +73,7 @@ describe('create, update, delete', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ activated: false, authorities: ['ROLE_USER'], lastModifiedBy: 'admin' });
     expectProblem(await t.client().post('/api/authenticate', { username: 'editais', password: 'editais' }), 401);
-    await admin.put('/api/users', { ...u, activated: true });
+    await admin.put("/api/users", { ...(r.json() as object), activated: true });
     await t.as('editais');
   });
 

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, MANAGEMENT_BASE, REGISTRY_API_BASE, XSRF_COOKIE, XSRF_HEADER, hasAnyAuthority } from '@cadastro/domain';
 import type { Authority } from '@cadastro/domain';
 import { forbidden, unauthorized, HttpProblem } from '../errors/problem.js';
-import type { Principal, TokenService } from './tokens.js';
+import type { Sessoes } from './sessoes.js';
+import type { Principal, TokenClaims, TokenService } from './tokens.js';
 
 /** What a route requires: anyone, any signed-in user, or at least one of the listed authorities. */
 export type Access = 'public' | 'authenticated' | readonly Authority[];
@@ -16,6 +17,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The verified token of the call (sign-out revokes it). */
+    token: TokenClaims | null;
   }
 }
 
@@ -27,8 +30,9 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Then on each request: CSRF double-submit check for mutating calls, bearer token → principal,
  * 401 when a signed-in user is needed, 403 when an authority is missing.
  */
-export function registerGuard(app: FastifyInstance, tokens: TokenService, opts: { secureCookie: boolean }) {
+export function registerGuard(app: FastifyInstance, tokens: TokenService, sessoes: Sessoes, opts: { secureCookie: boolean }) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('token', null);
 
   app.addHook('onRoute', (route) => {
     const guarded = GUARDED_PREFIXES.some((p) => route.url === p || route.url.startsWith(p));
@@ -37,17 +41,20 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, opts: 
     }
   });
 
-  // Synchronous (callback style): an async hook costs a promise hop on every request.
+  // Callback style, synchronous when the token's state is known: an async hook costs a promise
+  // hop on every request.
   app.addHook('onRequest', (req, reply, done) => {
+    let pending: Promise<void> | void;
     try {
-      check(req, reply);
+      pending = check(req, reply);
     } catch (e) {
       done(e as Error);
       return;
     }
-    done();
+    if (pending) pending.then(() => done(), (e: Error) => done(e));
+    else done();
   });
-  function check(req: FastifyRequest, reply: FastifyReply) {
+  function check(req: FastifyRequest, reply: FastifyReply): Promise<void> | void {
     let csrf = req.cookies[XSRF_COOKIE];
     if (!csrf) {
       csrf = crypto.randomBytes(24).toString('base64url');
@@ -63,15 +70,29 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, opts: 
         });
       }
     }
-    req.principal = principalOf(req, tokens, req.routeOptions.config?.foreignBearer ?? false);
-    if (access === 'public') return;
-    if (!req.principal) throw unauthorized();
-    if (access === 'authenticated') return;
-    if (!hasAnyAuthority(req.principal.authorities, access)) throw forbidden();
+    const claims = claimsOf(req, tokens, req.routeOptions.config?.foreignBearer ?? false);
+    if (!claims) return authorize(req, access, null);
+    req.token = claims;
+    const p = sessoes.resolve(claims);
+    if (p instanceof Promise) return p.then((principal) => authorize(req, access, principal ?? revoked()));
+    authorize(req, access, p ?? revoked());
   }
 }
 
-function principalOf(req: FastifyRequest, tokens: TokenService, foreignBearer: boolean): Principal | null {
+/** A well-signed token whose user, version or session no longer holds. */
+const revoked = (): never => {
+  throw unauthorized('Invalid or expired token');
+};
+
+function authorize(req: FastifyRequest, access: Access, principal: Principal | null) {
+  req.principal = principal;
+  if (access === 'public') return;
+  if (!principal) throw unauthorized();
+  if (access === 'authenticated') return;
+  if (!hasAnyAuthority(principal.authorities, access)) throw forbidden();
+}
+
+function claimsOf(req: FastifyRequest, tokens: TokenService, foreignBearer: boolean): TokenClaims | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(.+)$/i.exec(h);

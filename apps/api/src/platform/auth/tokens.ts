@@ -3,9 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 
+/** The caller of a request, as the database says now (see sessoes.ts). */
 export interface Principal {
+  id: number;
   login: string;
-  authorities: string[];
+  authorities: readonly string[];
+}
+
+/** What a token proves once its signature checks out: who (the immutable user id) and which session. */
+export interface TokenClaims {
+  userId: number;
+  /** The user's token version when it was issued: a bump (password changed…) retires it. */
+  version: number;
+  /** This token's id: signing out revokes exactly it. */
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
 }
 
 const TOKEN_VALIDITY_S = 24 * 60 * 60; // one working day
@@ -14,18 +27,23 @@ const ISSUER = 'cadastro';
 /** Verified tokens remembered (oldest forgotten first): a few MB for thousands of signed-in staff. */
 const VERIFIED_KEPT = 10_000;
 
-/** Stateless JWTs (HS512): any replica verifies any token; memory holds only a cache of verified ones. */
+/**
+ * HS512 JWTs naming the user by id (a login can be deleted and created again for someone else) with
+ * the user's token version and a token id; whether they still hold is asked of the database per
+ * request (sessoes.ts). Any replica verifies any token.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(p: Principal, rememberMe: boolean): Promise<string> {
+  async issue(u: { id: number; login: string; tokenVersion: number }, rememberMe: boolean): Promise<string> {
     const validity = rememberMe ? REMEMBER_ME_VALIDITY_S : TOKEN_VALIDITY_S;
-    return new SignJWT({ auth: p.authorities.join(',') })
+    return new SignJWT({ ver: u.tokenVersion, login: u.login })
       .setProtectedHeader({ alg: 'HS512' })
-      .setSubject(p.login)
+      .setSubject(String(u.id))
+      .setJti(crypto.randomBytes(16).toString('base64url'))
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + validity)
@@ -33,18 +51,18 @@ export class TokenService {
   }
 
   /** Tokens already verified, by their full text: a signed-in user sends the same one all day. */
-  private readonly verified = new Map<string, { principal: Principal; exp: number; nbf: number }>();
+  private readonly verified = new Map<string, { claims: TokenClaims; nbf: number }>();
 
   /**
-   * Returns the principal, or null for a tampered, foreign or expired token. Every API call runs
-   * this: node:crypto's HMAC is synchronous (jose's WebCrypto path hopped to the thread pool, ~0.3 ms),
-   * and a token seen before skips even that (HMAC + two JSON parses were ~40 µs, a third of the
-   * time before the handler). Only tokens whose signature checked out are kept; expiry is re-checked.
+   * The claims, or null for a tampered, foreign or expired token. Every API call runs this:
+   * node:crypto's HMAC is synchronous (jose's WebCrypto path hopped to the thread pool, ~0.3 ms),
+   * and a token seen before skips even that. Only tokens whose signature checked out are kept;
+   * expiry is re-checked.
    */
-  verify(token: string): Principal | null {
+  verify(token: string): TokenClaims | null {
     const now = Math.floor(Date.now() / 1000);
     const known = this.verified.get(token);
-    if (known) return known.exp > now && known.nbf <= now ? known.principal : null;
+    if (known) return known.claims.exp > now && known.nbf <= now ? known.claims : null;
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, payload, signature] = parts as [string, string, string];
@@ -53,15 +71,16 @@ export class TokenService {
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
     const h = parseJson(header);
     const c = parseJson(payload);
-    if (h?.alg !== 'HS512' || !c || c.iss !== ISSUER || typeof c.sub !== 'string' || !c.sub) return null;
-    if (typeof c.exp !== 'number') return null;
+    if (h?.alg !== 'HS512' || !c || c.iss !== ISSUER) return null;
+    const userId = typeof c.sub === 'string' && /^[1-9]\d{0,15}$/.test(c.sub) ? Number(c.sub) : NaN;
+    if (!Number.isSafeInteger(userId) || typeof c.exp !== 'number') return null;
+    if (typeof c.jti !== 'string' || !c.jti || c.jti.length > 40 || !Number.isInteger(c.ver)) return null;
     const nbf = typeof c.nbf === 'number' ? c.nbf : 0;
-    const auth = typeof c.auth === 'string' && c.auth ? c.auth.split(',') : [];
     // Frozen: the same object is handed to every request carrying this token.
-    const principal: Principal = Object.freeze({ login: c.sub, authorities: Object.freeze(auth) as string[] });
+    const claims: TokenClaims = Object.freeze({ userId, version: c.ver as number, jti: c.jti, exp: c.exp });
     if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { principal, exp: c.exp, nbf });
-    return c.exp > now && nbf <= now ? principal : null;
+    this.verified.set(token, { claims, nbf });
+    return c.exp > now && nbf <= now ? claims : null;
   }
 }
 

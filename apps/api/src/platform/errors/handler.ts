@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem } from '@cadastro/domain';
 import { ProblemType } from '@cadastro/domain';
+import { problemOfDatabaseError } from './banco.js';
 import { HttpProblem, STATUS_TITLES } from './problem.js';
 
 export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: number, p: Partial<Problem>) {
@@ -21,7 +22,15 @@ export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: nu
 /** Every failure leaves as problem+json; bad input is a 4xx, never a 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (!(err instanceof HttpProblem)) {
+      const db = problemOfDatabaseError(err);
+      if (db) {
+        if (db.status === 503) req.log.warn({ err: { message: err.message } }, 'database unreachable');
+        err = db as unknown as FastifyError;
+      }
+    }
     if (err instanceof HttpProblem) {
+      if (err.opts.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(err.opts.retryAfterSeconds))));
       return sendProblem(reply, req, err.status, {
         type: err.opts.type,
         detail: err.detail,

@@ -9,7 +9,7 @@ export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly opts: { type?: string; message?: string; fieldErrors?: FieldError[]; params?: string } = {},
+    readonly opts: { type?: string; message?: string; fieldErrors?: FieldError[]; params?: string; retryAfterSeconds?: number } = {},
   ) {
     super(detail);
   }
@@ -23,7 +23,12 @@ export const forbidden = (detail = 'Access is denied') => new HttpProblem(403, d
 export const notFound = (detail = 'Not found') => new HttpProblem(404, detail, { message: 'error.http.404' });
 export const conflict = (detail: string) =>
   new HttpProblem(409, detail, { type: ProblemType.CONCURRENT_CHANGE, message: 'error.concurrencyFailure' });
-export const tooManyRequests = (detail: string) => new HttpProblem(429, detail, { message: 'error.http.429' });
+/** Every 429 says when to come back (Retry-After). */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpProblem(429, detail, { message: 'error.http.429', retryAfterSeconds });
+/** The database (or another part we cannot do without) is unreachable: come back shortly. */
+export const unavailable = (detail = 'Service temporarily unavailable', retryAfterSeconds = 5) =>
+  new HttpProblem(503, detail, { message: 'error.http.503', retryAfterSeconds });
 
 /** 400 with one field error: the shape forms understand. */
 export function fieldProblem(objectName: string, field: string, message: string, detail: string, type?: string) {

@@ -71,7 +71,8 @@ function UserDialog({ user }: { user?: AdminUser }) {
     setProblem(null);
     try {
       // the API's app-alert header announces the success (§8)
-      if (user) await http.put<AdminUser>('/api/users', { ...v, id: user.id }, { silent: true });
+      // The version loaded: a user changed meanwhile by another administrator → 409, nothing lost silently.
+      if (user) await http.put<AdminUser>('/api/users', { ...v, id: user.id, version: user.version }, { silent: true });
       else await http.post<AdminUser>('/api/users', v, { silent: true });
       await qc.invalidateQueries({ queryKey: ['admin'] });
       close();
@@ -84,7 +85,9 @@ function UserDialog({ user }: { user?: AdminUser }) {
             ? t('register.messages.error.emailexists')
             : e instanceof HttpError && e.problem?.message?.startsWith('userManagement.')
               ? t(e.problem.message)
-              : t('error.generic'),
+              : e instanceof HttpError && e.status === 409
+                ? t('error.concurrencyFailure')
+                : t('error.generic'),
       );
     }
   };

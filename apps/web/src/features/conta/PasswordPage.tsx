@@ -9,6 +9,7 @@ import { HttpError, http } from '../../ui/http';
 import { fieldMessage } from '../../ui/form';
 import { PasswordStrengthBar } from '../../ui/PasswordStrengthBar';
 import { useSession } from '../../ui/session';
+import { replaceStored, storageKeys } from '../../ui/storage';
 
 const Schema = PasswordChange.extend({ newPassword: passwordField, confirmPassword: z.string() }).refine(
   (v) => v.newPassword === v.confirmPassword,
@@ -30,7 +31,9 @@ export default function PasswordPage() {
   const onSubmit = async (v: Input) => {
     setOutcome(null);
     try {
-      await http.post('/api/account/change-password', { currentPassword: v.currentPassword, newPassword: v.newPassword }, { silent: true });
+      // Every other session of the user ends; this one goes on with the new token.
+      const { id_token } = await http.post<{ id_token: string }>('/api/account/change-password', { currentPassword: v.currentPassword, newPassword: v.newPassword }, { silent: true });
+      replaceStored(storageKeys.token, id_token);
       setOutcome('success');
       reset();
     } catch (e) {

@@ -1,0 +1,32 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { conflict, notFound } from '../platform/errors/problem.js';
+import type { DbOrTx } from './client.js';
+
+/** A table whose rows carry an `id` and an optimistic-lock `version`. */
+type Versionada = PgTable & { id: PgColumn; version: PgColumn };
+
+export const STALE_VERSION = 'O registro foi alterado por outra pessoa; consulte novamente.';
+
+/**
+ * Optimistic locking, the one way every screen saves a record it showed: the update applies only
+ * if the row still has the version the screen loaded, and bumps it. A stale version → 409 and
+ * nothing written; a row that is gone → 404.
+ */
+export async function updateVersioned<T extends Versionada>(
+  tx: DbOrTx,
+  table: T,
+  id: number,
+  expectedVersion: number,
+  values: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect']> {
+  const rows = (await tx
+    .update(table)
+    .set({ ...values, version: sql`${table.version} + 1` } as PgUpdateSetSource<T>)
+    .where(and(eq(table.id, id), eq(table.version, expectedVersion)))
+    .returning()) as T['$inferSelect'][];
+  if (rows[0]) return rows[0];
+  const exists = await tx.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  if (!exists.length) throw notFound('Nenhum registro encontrado.');
+  throw conflict(STALE_VERSION);
+}
