@@ -17,7 +17,11 @@ export class HttpError extends Error {
 }
 
 export const HTTP_ERROR_EVENT = 'cadastro:http-error';
+/** A 401; detail: the bearer the call carried (null: none), so a stale call cannot end a newer session. */
 export const UNAUTHORIZED_EVENT = 'cadastro:unauthorized';
+export interface UnauthorizedDetail {
+  token: string | null;
+}
 /** §8: a response header ending in app-alert (with app-params) becomes a success alert. */
 export const HTTP_SUCCESS_EVENT = 'cadastro:http-success';
 
@@ -60,6 +64,7 @@ export async function request<T>(method: string, url: string, body?: unknown, op
         .join('&')
     : '';
   const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  // Read before the first await: sign-out sends its last call and clears the token right after.
   const token = readStored(storageKeys.token);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== 'GET' && method !== 'HEAD') {
@@ -99,7 +104,7 @@ export async function request<T>(method: string, url: string, body?: unknown, op
       problem = undefined;
     }
     const err = new HttpError(res.status, url, problem, text, res.headers);
-    if (res.status === 401) window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
+    if (res.status === 401) window.dispatchEvent(new CustomEvent<UnauthorizedDetail>(UNAUTHORIZED_EVENT, { detail: { token } }));
     const skip = res.status === 401 && (text === '' || url.includes('/api/account'));
     if (!opts.silent && !skip) window.dispatchEvent(new CustomEvent(HTTP_ERROR_EVENT, { detail: err }));
     throw err;

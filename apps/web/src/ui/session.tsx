@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Account, ProfileInfo } from '@cadastro/domain';
 import { hasAnyAuthority } from '@cadastro/domain';
-import { http, UNAUTHORIZED_EVENT } from './http';
+import { http, UNAUTHORIZED_EVENT, type UnauthorizedDetail } from './http';
 import { clearStored, readStored, storageKeys, writeStored } from './storage';
+import { forgetCachedData, userScoped } from './userKey';
 import { changeLanguage } from '../i18n';
 
 interface Session {
@@ -32,7 +33,10 @@ export const ACCOUNT_QUERY_KEY = ['account'] as const;
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
-  const [hasToken, setHasToken] = useState(() => !!readStored(storageKeys.token));
+  // The token itself (not a flag): a different token means a different user, even while signed in.
+  const [token, setToken] = useState(() => readStored(storageKeys.token));
+  const hasToken = !!token;
+  const tokenRef = useRef(token);
   const [loginOpen, setLoginOpen] = useState(false);
   const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
 
@@ -46,18 +50,54 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const account = hasToken ? (accountQuery.data ?? null) : null;
   const profileQuery = useQuery({ queryKey: ['profile-info'], queryFn: () => http.get<ProfileInfo>('/api/profile-info', { silent: true }), staleTime: Infinity });
 
-  const logout = useCallback((reason: 'user' | 'expired' = 'expired') => {
-    setSignedOutOnPurpose(reason === 'user');
-    clearStored(storageKeys.token);
-    setHasToken(false);
-    qc.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
-  }, [qc]);
+  /** The browser now speaks as someone else (or no one): nothing cached for the previous user survives. */
+  const switchToken = useCallback(
+    (next: string | null) => {
+      tokenRef.current = next;
+      forgetCachedData(qc);
+      setToken(next);
+    },
+    [qc],
+  );
+
+  const logout = useCallback(
+    (reason: 'user' | 'expired' = 'expired') => {
+      if (reason === 'user' && readStored(storageKeys.token)) {
+        // Lets the server revoke the token. Fire and forget: the user is signed out here whatever
+        // it answers (a server without the call answers 404). request() reads the bearer before
+        // its first await, so clearing the token below does not strip it from this call.
+        http.post('/api/logout', undefined, { silent: true, alertHeaders: false }).catch(() => undefined);
+      }
+      setSignedOutOnPurpose(reason === 'user');
+      clearStored(storageKeys.token);
+      switchToken(null);
+    },
+    [switchToken],
+  );
 
   useEffect(() => {
-    const onUnauthorized = () => logout('expired');
+    const onUnauthorized = (e: Event) => {
+      // A late answer to a call made with an older token (revoked at sign-out, or another user's)
+      // says nothing about the session now in place.
+      const sent = (e as CustomEvent<UnauthorizedDetail | undefined>).detail?.token ?? null;
+      if (sent === tokenRef.current) logout('expired');
+    };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, [logout]);
+
+  useEffect(() => {
+    // Another tab signed out, or in as someone else, with a remembered token (localStorage is
+    // shared): this tab follows, dropping what it holds for the previous user.
+    const onStorage = () => {
+      const now = readStored(storageKeys.token);
+      if (now === tokenRef.current) return;
+      if (!now) setSignedOutOnPurpose(true);
+      switchToken(now);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [switchToken]);
 
   useEffect(() => {
     if (account?.langKey) void changeLanguage(account.langKey);
@@ -68,12 +108,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { id_token } = await http.post<{ id_token: string }>('/api/authenticate', { username, password, rememberMe }, { silent: true });
       clearStored(storageKeys.token);
       writeStored(storageKeys.token, id_token, rememberMe);
-      setHasToken(true);
+      switchToken(id_token);
       setSignedOutOnPurpose(false);
       const acc = await qc.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: () => http.get<Account>('/api/account', { silent: true }) });
       return acc;
     },
-    [qc],
+    [qc, switchToken],
   );
 
   const value = useMemo<Session>(
@@ -99,4 +139,13 @@ export function useSession(): Session {
   const c = useContext(Ctx);
   if (!c) throw new Error('useSession outside SessionProvider');
   return c;
+}
+
+/**
+ * Scopes a query key to the signed-in user (userScoped): for data whose answer depends on who
+ * asks. Public reference data and answers the same for every holder of a role need no scope.
+ */
+export function useUserKey(): (key: QueryKey) => QueryKey {
+  const id = useSession().account?.id;
+  return useCallback((key: QueryKey) => userScoped(id === undefined ? null : { id }, key), [id]);
 }

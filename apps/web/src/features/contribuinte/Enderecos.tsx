@@ -7,6 +7,7 @@ import type { Endereco, Telefone } from '@cadastro/domain';
 import { formatCep, formatTelefone, REGISTRY_API_BASE } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { http } from '../../ui/http';
+import { useUserKey } from '../../ui/session';
 import { httpErrorMessage } from '../../ui/errors';
 
 /** One address with every field of §2's address form, read-only. */
@@ -73,9 +74,11 @@ export function EnderecosButton({ enderecos, numeroPessoa, nome, telefones, rotu
 
 function EnderecosDaPessoa({ numeroPessoa }: { numeroPessoa: number }) {
   const { t } = useTranslation();
+  const userKey = useUserKey();
   const q = useQuery({
-    queryKey: ['pessoa', 'enderecos', numeroPessoa],
-    queryFn: () => http.get<Endereco[]>(`${REGISTRY_API_BASE}/pessoa/obterEnderecos/${numeroPessoa}`, { silent: true }),
+    // By user: staff read any person's addresses, a taxpayer only their own person's.
+    queryKey: userKey(['pessoa', 'enderecos', numeroPessoa]),
+    queryFn: ({ signal }) => http.get<Endereco[]>(`${REGISTRY_API_BASE}/pessoa/obterEnderecos/${numeroPessoa}`, { silent: true, signal }),
     retry: false,
   });
   if (q.isPending) return <Carregando h={100} />;

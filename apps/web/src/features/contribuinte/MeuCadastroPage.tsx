@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Carregando } from '../../ui/Carregando';
 import { useNavigate, useParams } from 'react-router';
 import { formatCaceal, REGISTRY_API_BASE } from '@cadastro/domain';
-import { http } from '../../ui/http';
+import { http, HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
+import { useUserKey } from '../../ui/session';
 import { ContribuinteDetalhe } from './ContribuinteDetailPage';
 
 interface UsuarioLogado {
@@ -20,9 +21,11 @@ export default function MeuCadastroPage() {
   const { t } = useTranslation();
   const { number } = useParams();
   const navigate = useNavigate();
+  const userKey = useUserKey();
   const q = useQuery({
-    queryKey: ['meu-cadastro'],
-    queryFn: () => http.get<UsuarioLogado>(`${REGISTRY_API_BASE}/pessoa/obterUsuarioLogado`, { silent: true }),
+    // "Mine" names whoever is signed in: the key must name them too.
+    queryKey: userKey(['meu-cadastro']),
+    queryFn: ({ signal }) => http.get<UsuarioLogado>(`${REGISTRY_API_BASE}/pessoa/obterUsuarioLogado`, { silent: true, signal }),
     retry: false,
   });
   if (q.isPending) {
@@ -30,7 +33,15 @@ export default function MeuCadastroPage() {
       <Carregando h={160} />
     );
   }
-  if (q.isError) return <Alert color="yellow" mt="md" role="alert">{httpErrorMessage(q.error, t)}</Alert>;
+  if (q.isError) {
+    // 404: the account is linked to no taxpayer (e.g. created by an administrator).
+    const semVinculo = q.error instanceof HttpError && q.error.status === 404;
+    return (
+      <Alert color="yellow" mt="md" role="alert" data-testid="meu-cadastro-erro">
+        {semVinculo ? t('contribuinte.meuCadastro.semVinculo') : httpErrorMessage(q.error, t)}
+      </Alert>
+    );
+  }
   const me = q.data;
   const caceal = number && me.cacealList.includes(Number(number)) ? Number(number) : me.cacealList[0];
   return (

@@ -2,19 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import type { DadosCadastrais, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
 import { REGISTRY_API_BASE } from '@cadastro/domain';
 import { http } from '../../ui/http';
+import { useUserKey } from '../../ui/session';
 
 const base = `${REGISTRY_API_BASE}/contribuinte`;
 
 export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, page0: number, size: number) =>
   http.get<PaginaContribuintes>(`${base}/obterListaContribuintes/${tipo}/${encodeURIComponent(termo)}/${page0}/${size}`);
 
+// Registration data is keyed by user: a taxpayer may read only their own (others get 403), staff
+// any, so one user's answer is never another's.
+
 export function useDadosCadastrais(numeroPessoa: number, caceal: number | undefined, enabled = true) {
+  const userKey = useUserKey();
   return useQuery({
     enabled,
-    queryKey: ['contribuinte', 'dados', numeroPessoa, caceal],
-    queryFn: () =>
+    queryKey: userKey(['contribuinte', 'dados', numeroPessoa, caceal]),
+    queryFn: ({ signal }) =>
       // The page shows its own error (404: 'Nenhum registro encontrado.'), not the global alert too.
-      http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/${numeroPessoa}`, { query: { caceal }, silent: true }),
+      http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/${numeroPessoa}`, { query: { caceal }, silent: true, signal }),
     retry: false,
   });
 }
@@ -25,17 +30,19 @@ export function useAba<T>(
   numeroPessoa: number,
   caceal: number | undefined,
 ) {
+  const userKey = useUserKey();
   return useQuery({
-    queryKey: ['contribuinte', nome, numeroPessoa, caceal],
-    queryFn: () => http.get<T>(`${base}/${nome}/${numeroPessoa}`, { query: { caceal }, silent: true }),
+    queryKey: userKey(['contribuinte', nome, numeroPessoa, caceal]),
+    queryFn: ({ signal }) => http.get<T>(`${base}/${nome}/${numeroPessoa}`, { query: { caceal }, silent: true, signal }),
     retry: false,
   });
 }
 
 export function useDadosPorCaceal(caceal: number, enabled = true) {
+  const userKey = useUserKey();
   return useQuery({
-    queryKey: ['contribuinte', 'dados', 'porCaceal', caceal],
-    queryFn: () => http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/porCaceal/${caceal}`, { silent: true }),
+    queryKey: userKey(['contribuinte', 'dados', 'porCaceal', caceal]),
+    queryFn: ({ signal }) => http.get<DadosCadastrais>(`${base}/obterDadosCadastrais/porCaceal/${caceal}`, { silent: true, signal }),
     enabled,
     retry: false,
   });
