@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
 import { Metrics } from './platform/metrics.js';
+import { PdfPool } from './platform/pdf/documento.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { ServiceRegistry } from './platform/services.js';
 import { ficRoutes } from './modules/fic/routes.js';
@@ -96,7 +97,9 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
       check: async () => ((await port.ping()) ? { status: 'UP' } : { status: 'DOWN', details: { error: `${id} did not answer` } }),
     });
   }
-  const ctx: AppContext = { config, database, tokens, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
+  // Worker threads start with the first PDF, not here.
+  const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue });
+  const ctx: AppContext = { config, database, tokens, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', (req, reply, done) => {
@@ -108,6 +111,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   });
   app.addHook('onClose', async () => {
     metrics.stop();
+    await pdf.close();
     await mail.close();
     await sink?.close();
     await database.close();
