@@ -34,6 +34,7 @@ import { LoggerRegistry } from './platform/logging.js';
 import { urlForLog } from './platform/url-log.js';
 import { registerLoadShedding } from './platform/sobrecarga.js';
 import { Metrics } from './platform/metrics.js';
+import { PdfPool } from './platform/pdf/documento.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { ServiceRegistry } from './platform/services.js';
 import { ficRoutes } from './modules/fic/routes.js';
@@ -113,7 +114,9 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     });
   }
   const sessoes = new Sessoes(database.db);
-  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services };
+  // Worker threads start with the first PDF, not here.
+  const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue });
+  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', (req, reply, done) => {
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   });
   app.addHook('onClose', async () => {
     metrics.stop();
+    await pdf.close();
     await mail.close();
     await sink?.close();
     await database.close();

@@ -7,15 +7,20 @@ describe('configuration by environment', () => {
     expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, profile: 'dev', apiDocs: true, smtpUrl: undefined });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(loadConfig({ DATA_DIR: 'x', INIT_CWD: '/srv/cad' }).dataDir).toBe('/srv/cad/x');
+    // PDF threads: unset → the platform's default (per core); the waiting line is bounded.
+    expect(c.pdf).toEqual({ workers: undefined, queue: 32 });
   });
   it('reads every variable', () => {
     const c = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u:p@db:5432/cad', APP_PROFILE: 'prod', API_DOCS: 'off', SMTP_URL: 'smtp://mail:25', JWT_SECRET: 'x'.repeat(40) });
     expect(c).toMatchObject({ port: 9090, profile: 'prod', apiDocs: false, smtpUrl: 'smtp://mail:25' });
+    expect(loadConfig({ PDF_WORKERS: '0', PDF_QUEUE: '5' }).pdf).toEqual({ workers: 0, queue: 5 });
   });
   it('refuses bad values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_PROFILE: 'staging' })).toThrow(/APP_PROFILE/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ PDF_WORKERS: '-1' })).toThrow(/PDF_WORKERS/);
+    expect(() => loadConfig({ PDF_QUEUE: '0' })).toThrow(/PDF_QUEUE/);
   });
   it('never shows secrets', () => {
     const shown = JSON.stringify(describeConfig(loadConfig({ DATABASE_URL: 'postgres://u:segredo@db/cad', JWT_SECRET: 'y'.repeat(40), SMTP_URL: 'smtp://a:senha@mail:25' })));

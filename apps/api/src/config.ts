@@ -60,6 +60,10 @@ const EnvSchema = z.object({
   INFOCONV_URL: z.string().url().optional(),
   SCA_URL: z.string().url().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
+  /** Threads that render PDFs; unset → one per spare core, at most 2. 0 renders on the event loop (bench only). */
+  PDF_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+  /** Documents that may wait for a PDF thread; beyond that, 503 with Retry-After. */
+  PDF_QUEUE: z.coerce.number().int().min(1).default(32),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -100,6 +104,8 @@ export interface Config {
   gestorUrl: string | undefined;
   infoconvUrl: string | undefined;
   scaUrl: string | undefined;
+  /** PDF worker threads (undefined → platform default) and how many documents may wait for one. */
+  pdf: { workers: number | undefined; queue: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gestorUrl: e.GESTOR_URL,
     infoconvUrl: e.INFOCONV_URL,
     scaUrl: e.SCA_URL,
+    pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE },
   };
 }
 

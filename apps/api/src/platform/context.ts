@@ -9,6 +9,7 @@ import type { Sessoes } from './auth/sessoes.js';
 import type { TokenService } from './auth/tokens.js';
 import type { LoggerRegistry } from './logging.js';
 import type { Metrics } from './metrics.js';
+import type { PdfPool } from './pdf/pool.js';
 import type { ServiceRegistry } from './services.js';
 
 /** What every module's service needs, built once by buildApp and passed down explicitly. */
@@ -29,4 +30,6 @@ export interface AppContext {
   metrics: Metrics;
   /** External-system ports and other parts reported by health and gateway. */
   services: ServiceRegistry;
+  /** Renders every PDF off the event loop (platform/pdf: sendPdf). */
+  pdf: PdfPool;
 }

@@ -2,7 +2,7 @@ import { enderecoEmLinha, telefonesEmLinha, formatCaceal, formatCep, formatCnae,
 import type { Content } from 'pdfmake/interfaces';
 import type { DbOrTx } from '../../db/client.js';
 import { campos, dia, dinheiro, NAO_INFORMADO, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
-import { renderPdf } from '../../platform/pdf/documento.js';
+import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
 import { obterDadosCadastrais } from './dados.js';
 
@@ -10,10 +10,10 @@ const NENHUM = 'Nenhum registro encontrado.';
 const comData = (opcao: boolean | null, data: string | null) => [simNao(opcao), data && dia(data)].filter(Boolean).join(' desde ') || null;
 
 /**
- * §2 "Printable sheet sections" as a PDF (relatorio/imprimir): the same reads as the tabs, in
+ * §2 "Printable sheet sections" as a PDF document (relatorio/imprimir): the same reads as the tabs, in
  * parallel, so the sheet always matches the screen. Null when the registration does not exist.
  */
-export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ pdf: Buffer; numeroPessoa: number; numeroPessoaRaiz: number } | null> {
+export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ documento: DocumentoPdf; numeroPessoa: number; numeroPessoaRaiz: number } | null> {
   const d = await obterDadosCadastrais(db, { caceal });
   if (!d) return null;
   const by = { caceal };
@@ -101,6 +101,6 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ p
     tabela(['Regime', 'Ato concessório', 'Início', 'Fim', 'Situação'],
       regimes.map((r) => [r.descRegimeEspecial, r.descAtoConcessorio, dia(r.dtInicio), r.dtFim ? dia(r.dtFim) : '---', SITUACAO_REGIME[r.situacao]]), NENHUM, ['*', 100, 55, 55, 65]),
   ];
-  const pdf = await renderPdf({ titulo: 'Ficha Cadastral do Contribuinte', subtitulo: `${formatCaceal(d.numeroCaceal, id.digitoCaceal)} · ${id.razaoSocial}`, conteudo });
-  return { pdf, numeroPessoa: d.numeroPessoa, numeroPessoaRaiz: d.numeroPessoaRaiz };
+  const documento = { titulo: 'Ficha Cadastral do Contribuinte', subtitulo: `${formatCaceal(d.numeroCaceal, id.digitoCaceal)} · ${id.razaoSocial}`, conteudo };
+  return { documento, numeroPessoa: d.numeroPessoa, numeroPessoaRaiz: d.numeroPessoaRaiz };
 }

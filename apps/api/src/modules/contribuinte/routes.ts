@@ -117,7 +117,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!r || (numeroPessoa !== undefined && r.numeroPessoa !== numeroPessoa) || (numeroPessoaRaiz !== undefined && r.numeroPessoaRaiz !== numeroPessoaRaiz)) {
           throw notFound('Nenhum registro encontrado.');
         }
-        return sendPdf(reply, r.pdf, `ficha-cadastral-${numeroCaceal}.pdf`);
+        return sendPdf(reply, ctx.pdf, r.documento, `ficha-cadastral-${numeroCaceal}.pdf`);
       },
     });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type TestApp } from '../../test/harness.js';
 import { seedRegistry } from '../../seed/registro.js';
@@ -26,13 +26,36 @@ describe('GET relatorio/edital/pdf?id', () => {
     expect(texto).toContain(e.nome);
   });
 
-  it('a draft needs notice or registry staff; unknown → 404; bad id → 400', async () => {
+  it('a draft is printed for notice staff only; to anyone else it is the same 404 as an unknown id, checked before rendering', async () => {
     const d = await one<{ id: number }>('select id from edital where situacao_edital_id in (1, 2) limit 1');
-    expectProblem(await t.client().get(`${pdf}?id=${d.id}`), 401);
-    expectProblem(await (await t.as('user')).get(`${pdf}?id=${d.id}`), 403);
-    expect((await (await t.as('editais')).get(`${pdf}?id=${d.id}`)).statusCode).toBe(200);
-    expectProblem(await t.client().get(`${pdf}?id=99999999`), 404);
+    const render = vi.spyOn(t.built.ctx.pdf, 'render');
+    try {
+      const rascunho = await t.client().get(`${pdf}?id=${d.id}`);
+      const desconhecido = await t.client().get(`${pdf}?id=99999999`);
+      expect(expectProblem(rascunho, 404).detail).toBe('Nenhum registro encontrado.');
+      expect(rascunho.statusCode).toBe(desconhecido.statusCode);
+      expect(rascunho.body).toBe(desconhecido.body);
+      expect(rascunho.headers['content-type']).toBe(desconhecido.headers['content-type']);
+      // Signed in without a notice or registry role: still nothing to tell drafts apart.
+      expect((await (await t.as('user')).get(`${pdf}?id=${d.id}`)).body).toBe(desconhecido.body);
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
+    const r = await (await t.as('editais')).get(`${pdf}?id=${d.id}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect((await textoDoPdf(r.rawPayload)).texto).toContain('Edital nº');
     expectProblem(await t.client().get(`${pdf}?id=abc`), 400);
+  });
+
+  it('is rate-limited per address: 429 with Retry-After, other addresses unaffected', async () => {
+    const c = t.client({ remoteAddress: '10.20.30.40' });
+    for (let i = 0; i < 30; i++) expect((await c.get(`${pdf}?id=99999999`)).statusCode).toBe(404);
+    const r = await c.get(`${pdf}?id=99999999`);
+    expectProblem(r, 429);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expectProblem(await t.client({ remoteAddress: '10.20.30.41' }).get(`${pdf}?id=99999999`), 404);
   });
 });
 

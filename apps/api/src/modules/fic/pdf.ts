@@ -1,12 +1,12 @@
 import { formatCaceal, formatCnae, formatCodigoVerificacao, formatDocumento, type VerificacaoFic } from '@cadastro/domain';
 import type { Content } from 'pdfmake/interfaces';
 import { campos, dia, secao, tabela } from '../../platform/pdf/blocos.js';
-import { renderPdf } from '../../platform/pdf/documento.js';
+import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 
 const NAO_HA = 'NÃO HÁ.';
 
 /** The printed FIC (§2 FIC): every field of the certificate plus its verification code and issue time. */
-export function ficPdf(v: VerificacaoFic, urlVerificacao: string): Promise<Buffer> {
+export function ficPdf(v: VerificacaoFic, urlVerificacao: string): DocumentoPdf {
   const f = v.fic;
   const codigo = formatCodigoVerificacao(v.codigo);
   const conteudo: Content[] = [
@@ -57,11 +57,11 @@ export function ficPdf(v: VerificacaoFic, urlVerificacao: string): Promise<Buffe
       },
     },
   ];
-  return renderPdf({
+  return {
     titulo: 'Ficha de Inscrição Cadastral - FIC',
     subtitulo: `${formatCaceal(f.numeroCaceal, f.digitoCaceal)} · ${f.razaoSocial}`,
     conteudo,
     rodape: `Código de verificação ${codigo}`,
-    emitidoEm: new Date(v.emitidaEm),
-  });
+    emitidoEm: v.emitidaEm,
+  };
 }

@@ -42,7 +42,7 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const url = `${ctx.config.baseUrl}/#/fic/verificar/${v.codigo}`;
         // The screen tells the user which code the printed copy carries.
         reply.header('X-Codigo-Verificacao', v.codigo);
-        return sendPdf(reply, await ficPdf(v, url), `fic-${v.fic.numeroCaceal}.pdf`);
+        return sendPdf(reply, ctx.pdf, ficPdf(v, url), `fic-${v.fic.numeroCaceal}.pdf`);
       },
     });
     app.get('/public/fic/verificar/:codigo', {

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { tabela } from '../../platform/pdf/blocos.js';
-import { renderPdf, sendPdf } from '../../platform/pdf/documento.js';
+import { sendPdf } from '../../platform/pdf/documento.js';
 import { alterarSituacaoPessoa, situacaoPessoa } from './alteracao.js';
 import { obterSituacaoCadastral } from './consulta.js';
 
@@ -35,7 +35,7 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (req, reply) => {
         const r = await obterSituacaoCadastral(db(), req.body.cacealLista);
-        const pdf = await renderPdf({
+        return sendPdf(reply, ctx.pdf, {
           titulo: 'Situação Cadastral de Contribuintes',
           subtitulo: `${r.content.length} inscrição(ões)`,
           conteudo: [
@@ -44,8 +44,7 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               'Nenhum registro encontrado.', [60, '*', 70, 130]),
             ...(r.naoEncontrados.length ? [{ text: `CACEAL não encontrado: ${r.naoEncontrados.join(', ')}`, margin: [0, 8, 0, 0] as [number, number, number, number] }] : []),
           ],
-        });
-        return sendPdf(reply, pdf, 'situacao-cadastral.pdf');
+        }, 'situacao-cadastral.pdf');
       },
     });
 

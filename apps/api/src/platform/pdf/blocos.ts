@@ -35,7 +35,7 @@ export function tabela(cabecalhos: string[], linhas: (string | null | undefined)
         ...linhas.map((l) => l.map((v) => ({ text: v ?? '' }))),
       ],
     },
-    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#adb5bd', vLineColor: () => '#adb5bd' },
+    layout: 'grade',
   };
 }
 
