@@ -22,6 +22,7 @@ import { registerGuard } from './platform/auth/guard.js';
 import { resolveJwtSecret, TokenService } from './platform/auth/tokens.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors/handler.js';
+import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
 import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
 import { comboRoutes } from './modules/combo/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   // Only routes that opt in (config.rateLimit) are throttled: the public ones.
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
   registerGuard(app, tokens, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
 
   if (config.apiDocs) {
@@ -130,7 +132,12 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/swagger-ui' });
+    await app.register(swaggerUi, {
+      routePrefix: '/swagger-ui',
+      // Its own policy: the SPA's docs screen frames it (frame-ancestors 'self').
+      staticCSP: SWAGGER_UI_CSP,
+      uiHooks: { onRequest: (_req, reply, done) => { reply.header('x-frame-options', 'SAMEORIGIN'); done(); } },
+    });
   }
 
   await app.register(contaRoutes(ctx), { prefix: API_BASE });

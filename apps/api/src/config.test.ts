@@ -7,6 +7,9 @@ describe('configuration by environment', () => {
     expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, profile: 'dev', apiDocs: true, smtpUrl: undefined });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(loadConfig({ DATA_DIR: 'x', INIT_CWD: '/srv/cad' }).dataDir).toBe('/srv/cad/x');
+    // API docs: on in dev, off in prod unless asked for.
+    expect(loadConfig({ APP_PROFILE: 'prod' }).apiDocs).toBe(false);
+    expect(loadConfig({ APP_PROFILE: 'prod', API_DOCS: 'on' }).apiDocs).toBe(true);
   });
   it('reads every variable', () => {
     const c = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u:p@db:5432/cad', APP_PROFILE: 'prod', API_DOCS: 'off', SMTP_URL: 'smtp://mail:25', JWT_SECRET: 'x'.repeat(40) });

@@ -16,7 +16,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Cadastro SEFAZ-AL <nao-responda@cadastro.local>'),
   APP_PROFILE: z.enum(['dev', 'prod']).default('dev'),
-  API_DOCS: onOff.default(true),
+  /** Unset → on in the dev profile, off in prod (the docs list every operation). */
+  API_DOCS: onOff.optional(),
   /** Public base URL used in mails (activation/reset links). */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
@@ -83,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     profile: e.APP_PROFILE,
-    apiDocs: e.API_DOCS,
+    apiDocs: e.API_DOCS ?? e.APP_PROFILE === 'dev',
     baseUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
