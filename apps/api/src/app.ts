@@ -21,7 +21,9 @@ import { startSmtpSink } from './integrations/mail/sink.js';
 import { registerGuard } from './platform/auth/guard.js';
 import { resolveJwtSecret, TokenService } from './platform/auth/tokens.js';
 import type { AppContext } from './platform/context.js';
-import { registerErrorHandling } from './platform/errors/handler.js';
+import { registerErrorHandling, sendProblem } from './platform/errors/handler.js';
+import { registerInputBoundary } from './platform/http/boundary.js';
+import { frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
 import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
@@ -69,6 +71,9 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Malformed percent-encoding and over-long parameters answer problem+json like every other error.
+    frameworkErrors: frameworkErrorHandler(sendProblem),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   let mail: MailPort;
@@ -122,6 +127,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
   registerGuard(app, tokens, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
+  registerInputBoundary(app);
 
   if (config.apiDocs) {
     await app.register(swagger, {

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem } from '@cadastro/domain';
 import { ProblemType } from '@cadastro/domain';
 import { HttpProblem, STATUS_TITLES } from './problem.js';
+import { frameworkDetail, problemPath } from '../http/framework-errors.js';
 
 export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: number, p: Partial<Problem>) {
   const body: Problem = {
@@ -11,7 +12,7 @@ export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: nu
     status,
     detail: p.detail,
     message: p.message ?? `error.http.${status}`,
-    path: req.url.split('?')[0],
+    path: problemPath(req.url),
     ...(p.fieldErrors ? { fieldErrors: p.fieldErrors } : {}),
     ...(p.params ? { params: p.params } : {}),
   };
@@ -49,10 +50,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err }, 'unhandled error');
       return sendProblem(reply, req, 500, { detail: 'Unexpected server error', message: 'error.http.500' });
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)
-    return sendProblem(reply, req, status, { detail: err.message });
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…), in words that do not echo the input
+    return sendProblem(reply, req, status, { detail: frameworkDetail(err, status) });
   });
   app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, req, 404, { detail: `No route for ${req.method} ${req.url.split('?')[0]}` }),
+    sendProblem(reply, req, 404, { detail: `No route for ${req.method} on this path` }),
   );
 }
