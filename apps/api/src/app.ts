@@ -24,6 +24,7 @@ import type { AppContext } from './platform/context.js';
 import { registerErrorHandling, sendProblem } from './platform/errors/handler.js';
 import { registerInputBoundary } from './platform/http/boundary.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
+import { registerRouteTable } from './platform/http/route-table.js';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
 import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   // Only routes that opt in (config.rateLimit) are throttled: the public ones.
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
+  registerRouteTable(app);
   await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
   registerGuard(app, tokens, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
   registerInputBoundary(app);
