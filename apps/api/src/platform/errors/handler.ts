@@ -3,17 +3,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem } from '@cadastro/domain';
 import { ProblemType } from '@cadastro/domain';
 import { HttpProblem, STATUS_TITLES } from './problem.js';
-import { frameworkDetail, problemPath } from '../http/framework-errors.js';
+import { boundDetail, boundFieldErrors, frameworkDetail, problemPath } from '../http/framework-errors.js';
 
 export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: number, p: Partial<Problem>) {
   const body: Problem = {
     type: p.type ?? ProblemType.DEFAULT,
     title: p.title ?? STATUS_TITLES[status] ?? 'Error',
     status,
-    detail: p.detail,
+    detail: boundDetail(p.detail),
     message: p.message ?? `error.http.${status}`,
     path: problemPath(req.url),
-    ...(p.fieldErrors ? { fieldErrors: p.fieldErrors } : {}),
+    ...(p.fieldErrors ? { fieldErrors: boundFieldErrors(p.fieldErrors) } : {}),
     ...(p.params ? { params: p.params } : {}),
   };
   return reply.code(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);

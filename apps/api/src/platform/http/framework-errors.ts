@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldError } from '@cadastro/domain';
 import { STATUS_TITLES } from '../errors/problem.js';
 import { setErrorOnlyHeaders } from './security-headers.js';
 
@@ -44,6 +45,16 @@ export function problemPath(url: string): string {
   const path = q < 0 ? url : url.slice(0, q);
   return path.length > MAX_PROBLEM_PATH ? `${path.slice(0, MAX_PROBLEM_PATH)}…` : path;
 }
+
+/**
+ * Bounds of any problem, whatever raised it: a 100 000-element array with one bad field each
+ * would otherwise come back as 100 000 field errors (megabytes), and a detail that lists the
+ * caller's values can be as long as the input.
+ */
+const MAX_DETAIL = 500;
+const MAX_FIELD_ERRORS = 20;
+export const boundDetail = (d: string | undefined) => (d && d.length > MAX_DETAIL ? `${d.slice(0, MAX_DETAIL)}…` : d);
+export const boundFieldErrors = (f: FieldError[] | undefined) => (f && f.length > MAX_FIELD_ERRORS ? f.slice(0, MAX_FIELD_ERRORS) : f);
 
 type ProblemSender = (reply: FastifyReply, req: FastifyRequest, status: number, p: { detail: string; message: string }) => unknown;
 
