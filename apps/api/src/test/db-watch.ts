@@ -1,73 +1,60 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
-const rows = async <T>(db: Db, q: ReturnType<typeof sql.raw>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /**
  * Tells whether anything was written to the database between two points, cheaply enough to
- * ask after every request. Any INSERT, UPDATE or DELETE takes a transaction id, so an unchanged
- * "next transaction id" proves nothing was written (one tiny query). When it moved, a content
- * fingerprint of every table (row count + sum of row hashes) tells a real change from a
- * transaction that was rolled back.
+ * ask after every request. Any INSERT, UPDATE or DELETE takes a transaction id; the ids taken
+ * since the last look are known (from the previous "next id" to the current one), and
+ * pg_xact_status tells a committed transaction from one that was rolled back. One tiny query.
  */
 export class DbWatch {
-  private marker = '';
-  private fingerprint = '';
-  private fingerprintSql: ReturnType<typeof sql.raw> | undefined;
+  private marker = 0n;
 
   constructor(private readonly db: Db) {}
 
   /** Takes the current state as the reference. */
   async baseline() {
     this.marker = await this.nextXid();
-    this.fingerprint = await this.contents();
   }
 
   /**
-   * Names the tables whose contents differ from the reference (empty: nothing written),
-   * then takes the current state as the new reference.
+   * Whether a transaction committed since the reference (a rolled-back one wrote nothing), and
+   * the tables holding rows it inserted or updated; then takes the current state as reference.
    */
-  async changedTables(): Promise<string[]> {
-    const marker = await this.nextXid();
-    if (marker === this.marker) return [];
-    const before = this.fingerprint;
-    await this.baseline();
-    if (before === this.fingerprint) return [];
-    const a = new Map(before.split('\n').map((l) => [l.split(' ')[0], l]));
-    return this.fingerprint.split('\n').filter((l) => a.get(l.split(' ')[0]) !== l).map((l) => l.split(' ')[0]!);
+  async written(): Promise<{ committed: boolean; tables: () => Promise<string[]> }> {
+    const from = this.marker;
+    const [r] = await rows<{ x: string; committed: boolean }>(
+      this.db,
+      sql`with m as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as x)
+        select (select x from m)::text as x,
+          exists (select 1 from generate_series(${from.toString()}::bigint, (select x from m) - 1) g
+            where pg_xact_status(g::text::xid8) = 'committed') as committed`,
+    );
+    const to = BigInt(r!.x);
+    this.marker = to;
+    return { committed: r!.committed, tables: () => this.tablesWritten(from, to) };
   }
 
-  /**
-   * Waits until nothing more is being written (mail reaches the built-in SMTP sink after the
-   * answer), then takes the current state as the reference.
-   */
-  async settle(quietMs = 300, maxMs = 5000) {
-    const until = Date.now() + maxMs;
-    let last = await this.nextXid();
-    let quietSince = Date.now();
-    while (Date.now() < until && Date.now() - quietSince < quietMs) {
-      await new Promise((r) => setTimeout(r, 50));
-      const now = await this.nextXid();
-      if (now !== last) {
-        last = now;
-        quietSince = Date.now();
-      }
-    }
-    await this.baseline();
-  }
-
-  private async nextXid(): Promise<string> {
-    const [r] = await rows<{ x: string }>(this.db, sql.raw('select pg_snapshot_xmax(pg_current_snapshot())::text as x'));
-    return r!.x;
-  }
-
-  private async contents(): Promise<string> {
-    if (!this.fingerprintSql) {
-      const tables = await rows<{ t: string }>(this.db, sql.raw(`select tablename as t from pg_tables where schemaname = 'public' order by 1`));
-      this.fingerprintSql = sql.raw(
-        tables.map(({ t }) => `select '${t}' || ' ' || count(*) || ' ' || coalesce(sum(hashtext(x::text)::bigint), 0) as l from "${t}" x`).join(' union all '),
+  /** Tables with a row whose version was written by a transaction in [from, to) (deletions leave none). */
+  private async tablesWritten(from: bigint, to: bigint): Promise<string[]> {
+    const tables = await rows<{ t: string }>(this.db, sql`select tablename as t from pg_tables where schemaname = 'public' order by 1`);
+    // xmin is the 32-bit part of the transaction id.
+    const [lo, hi] = [from % 2n ** 32n, to % 2n ** 32n];
+    const found: string[] = [];
+    for (const { t } of tables) {
+      const [hit] = await rows<{ n: number }>(
+        this.db,
+        sql`select 1 as n from ${sql.identifier(t)} where xmin::text::bigint >= ${lo.toString()}::bigint and xmin::text::bigint < ${hi.toString()}::bigint limit 1`,
       );
+      if (hit) found.push(t);
     }
-    return (await rows<{ l: string }>(this.db, this.fingerprintSql)).map((r) => r.l).sort().join('\n');
+    return found;
+  }
+
+  private async nextXid(): Promise<bigint> {
+    const [r] = await rows<{ x: string }>(this.db, sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+    return BigInt(r!.x);
   }
 }
