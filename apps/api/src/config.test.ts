@@ -9,6 +9,9 @@ describe('configuration by environment', () => {
     expect(loadConfig({ DATA_DIR: 'x', INIT_CWD: '/srv/cad' }).dataDir).toBe('/srv/cad/x');
     // PDF threads: unset → the platform's default (per core); the waiting line is bounded.
     expect(c.pdf).toEqual({ workers: undefined, queue: 32 });
+    // API docs: on in dev, off in prod unless asked for.
+    expect(loadConfig({ APP_PROFILE: 'prod' }).apiDocs).toBe(false);
+    expect(loadConfig({ APP_PROFILE: 'prod', API_DOCS: 'on' }).apiDocs).toBe(true);
   });
   it('reads every variable', () => {
     const c = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u:p@db:5432/cad', APP_PROFILE: 'prod', API_DOCS: 'off', SMTP_URL: 'smtp://mail:25', JWT_SECRET: 'x'.repeat(40) });

@@ -19,7 +19,8 @@ const EnvSchema = z.object({
   APP_PROFILE: z.enum(['dev', 'prod']).default('dev'),
   /** prod only: password of the first administrator created on an empty user table. */
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must have at least 12 characters').max(100).optional(),
-  API_DOCS: onOff.default(true),
+  /** Unset → on in the dev profile, off in prod (the docs list every operation). */
+  API_DOCS: onOff.optional(),
   /** Public base URL used in mails (activation/reset links). */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
@@ -129,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     profile: e.APP_PROFILE,
     adminPassword: e.ADMIN_PASSWORD,
-    apiDocs: e.API_DOCS,
+    apiDocs: e.API_DOCS ?? e.APP_PROFILE === 'dev',
     baseUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -210,9 +210,7 @@ export class ContaService {
    * address per RESET_RESEND_MINUTES at most.
    */
   requestPasswordResetLater(email: string) {
-    setImmediate(() => {
-      this.requestPasswordReset(email).catch((err: unknown) => this.log.error({ err }, 'password reset request failed'));
-    });
+    this.ctx.tarefas.run('password reset request', () => this.requestPasswordReset(email));
   }
 
   async requestPasswordReset(email: string): Promise<void> {
