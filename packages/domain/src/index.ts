@@ -17,3 +17,4 @@ export * from './common/dias.js';
 export * from './situacao/contracts.js';
 export * from './gestor/contracts.js';
 export * from './contribuinte/exibicao.js';
+export * from './pessoa/contracts.js';

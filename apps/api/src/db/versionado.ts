@@ -5,6 +5,8 @@ import type { DbOrTx } from './client.js';
 
 /** A table whose rows carry an `id` and an optimistic-lock `version`. */
 type Versionada = PgTable & { id: PgColumn; version: PgColumn };
+/** A versioned table keyed by another column (pessoa: numero_pessoa). */
+type VersionadaPor = PgTable & { version: PgColumn };
 
 export const STALE_VERSION = 'O registro foi alterado por outra pessoa; consulte novamente.';
 
@@ -20,13 +22,25 @@ export async function updateVersioned<T extends Versionada>(
   expectedVersion: number,
   values: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect']> {
+  return updateVersionedBy(tx, table, table.id, id, expectedVersion, values);
+}
+
+/** updateVersioned for a table whose key column is not `id`. */
+export async function updateVersionedBy<T extends VersionadaPor>(
+  tx: DbOrTx,
+  table: T,
+  key: PgColumn,
+  id: number,
+  expectedVersion: number,
+  values: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect']> {
   const rows = (await tx
     .update(table)
     .set({ ...values, version: sql`${table.version} + 1` } as PgUpdateSetSource<T>)
-    .where(and(eq(table.id, id), eq(table.version, expectedVersion)))
+    .where(and(eq(key, id), eq(table.version, expectedVersion)))
     .returning()) as T['$inferSelect'][];
   if (rows[0]) return rows[0];
-  const exists = await tx.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  const exists = await tx.select({ id: key }).from(table as PgTable).where(eq(key, id)).limit(1);
   if (!exists.length) throw notFound('Nenhum registro encontrado.');
   throw conflict(STALE_VERSION);
 }

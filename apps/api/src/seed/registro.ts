@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
 import { generateOperationalData } from './gerador/operacao.js';
+import { generateFederalOnly } from './gerador/receita.js';
 
 /** Registry tables the generator fills, children first (for TRUNCATE and index handling). */
 export const REGISTRY_TABLES = [
@@ -48,6 +49,7 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   const t2 = performance.now();
   // Operational data is derived set-wise, with the indexes in place (its joins need them).
   Object.assign(result.rows, await generateOperationalData(db));
+  Object.assign(result.rows, await generateFederalOnly(db, opt.seed));
   const t3 = performance.now();
   await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('pessoa', 'numero_pessoa'), greatest(1, (select max(numero_pessoa) from pessoa)))`));
   await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('contribuinte', 'id'), greatest(1, (select max(id) from contribuinte)))`));

@@ -23,3 +23,19 @@ export const eventoAuditoria = pgTable(
     index('evento_auditoria_entity_idx').on(t.entity, t.entityId),
   ],
 );
+
+/**
+ * LGPD: every read of an individual's page (who, when, which CPF, from which screen). Append-only;
+ * an administrator lists it by CPF or by user.
+ */
+export const leituraPessoa = pgTable(
+  'leitura_pessoa',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    login: varchar('login', { length: 100 }).notNull(),
+    cpf: varchar('cpf', { length: 11 }).notNull(),
+    tela: varchar('tela', { length: 40 }).notNull(),
+    dataLeitura: timestamp('data_leitura', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('leitura_pessoa_cpf_idx').on(t.cpf, t.dataLeitura), index('leitura_pessoa_login_idx').on(t.login, t.dataLeitura)],
+);

@@ -222,6 +222,20 @@ export const gestorContribuinte = pgTable('gestor_contribuinte', {
 });
 
 /** Federal registry ("Infoconv") records the simulator answers from, and its query history. */
+/** Main address, a phone and an e-mail as the federal registry answers them (all optional). */
+const enderecoReceita = () => ({
+  uf: char('uf', { length: 2 }),
+  municipioId: integer('municipio_id'),
+  tipoLogradouroId: integer('tipo_logradouro_id'),
+  logradouro: varchar('logradouro', { length: 150 }),
+  numero: varchar('numero', { length: 10 }),
+  complemento: varchar('complemento', { length: 100 }),
+  bairro: varchar('bairro', { length: 80 }),
+  cep: char('cep', { length: 8 }),
+  ddd: varchar('ddd', { length: 4 }),
+  telefone: varchar('telefone', { length: 14 }),
+  email: varchar('email', { length: 100 }),
+});
 export const receitaCnpj = pgTable('receita_cnpj', {
   cnpj: varchar('cnpj', { length: 14 }).primaryKey(),
   razaoSocial: varchar('razao_social', { length: 150 }).notNull(),
@@ -230,11 +244,23 @@ export const receitaCnpj = pgTable('receita_cnpj', {
   dataSituacao: date('data_situacao', { mode: 'string' }),
   cpfResponsavel: varchar('cpf_responsavel', { length: 11 }),
   nomeResponsavel: varchar('nome_responsavel', { length: 150 }),
+  /** Where the federal registry has the person (the registration copies it: §2 cadastra-pessoa). */
+  ...enderecoReceita(),
 });
 export const receitaCpf = pgTable('receita_cpf', {
   cpf: varchar('cpf', { length: 11 }).primaryKey(),
   nome: varchar('nome', { length: 150 }).notNull(),
   situacao: varchar('situacao', { length: 40 }).notNull(),
+  /** Where the federal registry has the person (the registration copies it: §2 cadastra-pessoa). */
+  ...enderecoReceita(),
+});
+/**
+ * Switches of the built-in simulators (one row per system, e.g. 'infoconv'): an operator or a test
+ * makes a simulated system unavailable to see how the registry behaves, through the real adapter.
+ */
+export const simuladorEstado = pgTable('simulador_estado', {
+  sistema: varchar('sistema', { length: 20 }).primaryKey(),
+  disponivel: boolean('disponivel').notNull().default(true),
 });
 export const infoconvConsulta = pgTable(
   'infoconv_consulta',

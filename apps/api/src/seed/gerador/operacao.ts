@@ -8,6 +8,12 @@ import type { Database } from '../../db/client.js';
  * statements, and the records the manager-system and federal-registry simulators answer from.
  * Every choice is arithmetic on keys, so the same registrations give the same data.
  */
+/** The person's main address and first phone, as the federal registry would know them. */
+const PRINCIPAIS = `select e.uf, e.municipio_id, e.tipo_logradouro_id, e.logradouro, e.numero, e.complemento, e.bairro, e.cep, t.ddd, t.numero as telefone
+  from (select 1) um left join endereco e on e.numero_pessoa = p.numero_pessoa and e.eh_principal
+  left join lateral (select ddd, numero from telefone where numero_pessoa = p.numero_pessoa order by id limit 1) t on true`;
+const ENDERECO_RECEITA = `ct.uf, ct.municipio_id, ct.tipo_logradouro_id, ct.logradouro, ct.numero, ct.complemento, ct.bairro, ct.cep, ct.ddd, ct.telefone, p.email`;
+
 const STATEMENTS: [string, string][] = [
   ['regime_especial_contribuinte', `insert into regime_especial_contribuinte (contribuinte_id, regime_id, tipo_ato_concessorio_id, processo, dt_inicio, dt_fim, situacao, ind_ativo, texto)
     select c.id, 1 + c.id % 8, 1 + c.id % 5, 'E:' || lpad((c.id % 99999)::text, 5, '0') || '/' || extract(year from c.data_inicio_atividade),
@@ -82,18 +88,22 @@ const STATEMENTS: [string, string][] = [
     from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
     join ref_situacao_cadastral s on s.id = c.situacao_id
     where c.indicador_matriz = 'M' and c.id % 10 = 0 on conflict do nothing`],
-  ['receita_cnpj', `insert into receita_cnpj (cnpj, razao_social, situacao, motivo, data_situacao, cpf_responsavel, nome_responsavel)
+  ['receita_cnpj', `insert into receita_cnpj (cnpj, razao_social, situacao, motivo, data_situacao, cpf_responsavel, nome_responsavel,
+      uf, municipio_id, tipo_logradouro_id, logradouro, numero, complemento, bairro, cep, ddd, telefone, email)
     select distinct on (p.numero_pessoa) p.numero_documento, p.nome, coalesce(c.situacao_pj, 'ATIVA'),
       case c.situacao_pj when 'BAIXADA' then 'EXTINÇÃO POR ENCERRAMENTO LIQUIDAÇÃO VOLUNTÁRIA' when 'INAPTA' then 'OMISSÃO DE DECLARAÇÕES' end,
       c.data_situacao, coalesce(case when p.numero_pessoa % 50 = 0 then r2.numero_documento end, rp.numero_documento),
-      coalesce(case when p.numero_pessoa % 50 = 0 then r2.nome end, rp.nome)
+      coalesce(case when p.numero_pessoa % 50 = 0 then r2.nome end, rp.nome),
+      ${ENDERECO_RECEITA}
     from pessoa p left join contribuinte c on c.numero_pessoa = p.numero_pessoa
+    left join lateral (${PRINCIPAIS}) ct on true
     left join responsavel r on r.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)
     left join pessoa rp on rp.numero_pessoa = r.numero_pessoa_responsavel
     left join pessoa r2 on r2.numero_pessoa = 1 + p.numero_pessoa % 97
     where p.tipo = 'J' order by p.numero_pessoa, c.id desc`],
-  ['receita_cpf', `insert into receita_cpf (cpf, nome, situacao)
-    select numero_documento, nome, case when numero_pessoa % 100 = 0 then 'PENDENTE DE REGULARIZAÇÃO' else 'REGULAR' end from pessoa where tipo = 'F'`],
+  ['receita_cpf', `insert into receita_cpf (cpf, nome, situacao, uf, municipio_id, tipo_logradouro_id, logradouro, numero, complemento, bairro, cep, ddd, telefone, email)
+    select p.numero_documento, p.nome, case when p.numero_pessoa % 100 = 0 then 'PENDENTE DE REGULARIZAÇÃO' else 'REGULAR' end, ${ENDERECO_RECEITA}
+    from pessoa p left join lateral (${PRINCIPAIS}) ct on true where p.tipo = 'F'`],
   ['infoconv_consulta', `insert into infoconv_consulta (cnpj, razao_social, situacao_cadastral, motivo, data_consulta, sistema)
     select r.cnpj, r.razao_social, r.situacao, r.motivo, timestamp '2026-01-05 08:00' + make_interval(days => n::int, hours => (n % 9)::int),
       case when n % 3 = 0 then 'rds' else 'cad' end
