@@ -64,11 +64,16 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'alterarSituacaoCnpj/:numeroPessoa', page: lazy(() => import('../features/situacao/AlterarSituacaoPage')), authorities: [A.ALT_SITU_CNPJ], titleKey: 'situacao.alterar.title' },
   { path: 'contribuinte/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
   { path: 'contribuinte/:caceal/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
+  // §2 Person: the lookup, the individual and legal-entity pages, registration from the federal registry.
+  { path: 'pessoa', page: lazy(() => import('../features/pessoa/PessoaBuscaPage')), authorities: [A.CON_PESSOA], titleKey: 'pessoa.busca.title', menu: { group: 'pessoa', labelKey: 'pessoa.menu.consulta' } },
+  { path: 'pessoa/:cpf', page: lazy(() => import('../features/pessoa/PessoaFisicaPage')), authorities: [A.CON_PESSOA], titleKey: 'pessoa.fisica.title' },
+  { path: 'pessoa-juridica/:cnpj', page: lazy(() => import('../features/pessoa/PessoaJuridicaPage')), authorities: [A.CON_PESSOA], titleKey: 'pessoa.juridica.title' },
   { path: 'historico', page: lazy(() => import('../features/historico/HistoricoPage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.title', menu: { group: 'pessoa', labelKey: 'global.menu.historico' } },
   { path: 'historico-situacao-cadastral-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheSituacao' },
   { path: 'historico-razao-social-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheRazao' },
   { path: 'consultas-infoconv', page: lazy(() => import('../features/infoconv/InfoconvPage')), authorities: [A.CON_HIS_INFOCONV], titleKey: 'infoconv.title', menu: { group: 'pessoa', labelKey: 'global.menu.infoconv' } },
   { path: 'pre-visualizar-consultas-infoconv', page: lazy(() => import('../features/infoconv/InfoconvPage')), authorities: [A.CON_HIS_INFOCONV], titleKey: 'infoconv.title' },
+  { path: 'cadastra-pessoa', page: lazy(() => import('../features/pessoa/CadastraPessoaPage')), authorities: [A.CAD_PESSOA_INFOC], titleKey: 'pessoa.cadastro.title', menu: { group: 'pessoa', labelKey: 'pessoa.menu.cadastrar' } },
   { path: 'gestor', page: lazy(() => import('../features/gestor/GestorPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title', menu: { group: 'contribuintes', labelKey: 'global.menu.gestor' } },
   { path: 'gestor/sinc', page: lazy(() => import('../features/gestor/GestorSincPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title' },
   // §2: the printable sheet (a taxpayer may open their own; the server checks it).
@@ -99,6 +104,7 @@ function adminRoutes(): AppRoute[] {
     { path: 'audits', page: page(() => import('../features/admin/AuditsPage')), authorities: admin, titleKey: 'audits.title', menu: { group: 'admin', labelKey: 'global.menu.admin.audits' } },
     { path: 'logs', page: page(() => import('../features/admin/LogsPage')), authorities: admin, titleKey: 'logs.title', menu: { group: 'admin', labelKey: 'global.menu.admin.logs' } },
     { path: 'docs', page: page(() => import('../features/admin/DocsPage')), authorities: admin, titleKey: 'docs.title', menu: { group: 'admin', labelKey: 'global.menu.admin.apidocs', requiresApiDocs: true } },
+    { path: 'admin/leituras-pessoa', page: page(() => import('../features/pessoa/LeiturasPage')), authorities: admin, titleKey: 'pessoa.leituras.title', menu: { group: 'admin', labelKey: 'pessoa.menu.leituras' } },
     { path: 'admin/caixa-correio', page: page(() => import('../features/admin/CaixaCorreioPage')), authorities: admin, titleKey: 'caixaCorreio.title', menu: { group: 'admin', labelKey: 'global.menu.admin.caixaCorreio' } },
   ];
 }

@@ -95,7 +95,9 @@ describe('registry generator', () => {
       (select count(*)::int from solicitacao s where not exists (select 1 from solicitacao_mensagem m where m.solicitacao_id = s.id)) "semMensagem",
       (select count(*)::int from manifestacao m where not exists (select 1 from contribuinte_contador cc where cc.contribuinte_id = m.contribuinte_id
         and cc.numero_pessoa_contador = m.numero_pessoa_contador)) "manifestacaoSemVinculo",
-      (select count(*)::int from receita_cnpj) receita, (select count(*)::int from pessoa where tipo = 'J') juridicas,
+      (select count(*)::int from receita_cnpj r where exists (select 1 from pessoa p where p.numero_documento = r.cnpj)) receita,
+      (select count(*)::int from receita_cnpj r where not exists (select 1 from pessoa p where p.numero_documento = r.cnpj)) "receitaSo",
+      (select count(*)::int from receita_cpf r where not exists (select 1 from pessoa p where p.numero_documento = r.cpf)) "receitaCpfSo", (select count(*)::int from pessoa where tipo = 'J') juridicas,
       (select count(*)::int from gestor_contribuinte) gestor, (select count(*)::int from infoconv_consulta) infoconv,
       (select count(*)::int from regime_especial_contribuinte) regimes`);
     expect(o!.editais).toBeGreaterThanOrEqual(12);
@@ -108,6 +110,9 @@ describe('registry generator', () => {
     expect(o!.semMensagem).toBe(0);
     expect(o!.manifestacaoSemVinculo).toBe(0);
     expect(o!.receita).toBe(o!.juridicas);
+    // People only the federal registry knows (Cadastrar Pessoa creates them).
+    expect(o!.receitaSo).toBe(40);
+    expect(o!.receitaCpfSo).toBe(40);
     expect(o!.gestor).toBeGreaterThan(0);
     expect(o!.infoconv).toBe(120);
     expect(o!.regimes).toBeGreaterThan(0);

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useNavigate } from 'react-router';
+import type { DadosContador, EmpresaVinculada, Endereco, Telefone } from '@cadastro/domain';
+import { formatCaceal, formatCep, formatDocumento } from '@cadastro/domain';
+import { Campo } from '../../ui/Campo';
+import { DataTable } from '../../ui/DataTable';
+import { httpErrorMessage } from '../../ui/errors';
+import { HttpError } from '../../ui/http';
+import { StatusBadge } from '../../ui/StatusBadge';
+
+/** A titled block of a person page. */
+export function Bloco({ titulo, children, testId }: { titulo: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder p="lg" data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">{titulo}</Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The person's errors in words: server codes (error.pessoa.*) become the pessoa section's texts. */
+export function mensagemPessoa(err: unknown, t: TFunction): string {
+  if (err instanceof HttpError) {
+    const code = err.problem?.message;
+    if (code?.startsWith('error.pessoa.')) return t(`pessoa.erro.${code.slice('error.pessoa.'.length)}`);
+    if (err.status === 404) return t('pessoa.erro.naoEncontrado');
+    if (err.status === 409) return t('pessoa.erro.desatualizado');
+  }
+  return httpErrorMessage(err, t);
+}
+
+const linhaEndereco = (e: Endereco) =>
+  [[e.tipoLogradouro, e.logradouro].filter(Boolean).join(' '), e.numeroImovel, e.complemento, e.bairro, e.municipio ? `${e.municipio.nome}/${e.uf ?? ''}` : e.uf, formatCep(e.cep)]
+    .filter(Boolean)
+    .join(', ');
+
+/** Addresses, read-only (§2). */
+export function EnderecosBloco({ enderecos }: { enderecos: Endereco[] }) {
+  const { t } = useTranslation();
+  return (
+    <Bloco titulo={t('pessoa.endereco.title')} testId="bloco-endereco">
+      {enderecos.length === 0 && <Text c="dimmed">{t('pessoa.endereco.vazio')}</Text>}
+      {enderecos.map((e) => (
+        <Text key={e.id}>
+          <Text span fw={700}>{e.tipoEndereco}{e.ehPrincipal ? ` (${t('pessoa.endereco.principal')})` : ''}: </Text>
+          {linhaEndereco(e)}
+        </Text>
+      ))}
+    </Bloco>
+  );
+}
+
+/** Phones, read-only; the e-mail comes as a child (editable on the individual page). */
+export function ContatoBloco({ telefones, children }: { telefones: Telefone[]; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Bloco titulo={t('pessoa.contato.title')} testId="bloco-contato">
+      {children}
+      <Text size="sm" fw={700}>{t('pessoa.contato.telefones')}</Text>
+      {telefones.length === 0 ? (
+        <Text c="dimmed">{t('pessoa.contato.vazio')}</Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr><Table.Th>{t('pessoa.contato.tipo')}</Table.Th><Table.Th>{t('pessoa.contato.ddd')}</Table.Th><Table.Th>{t('pessoa.contato.numero')}</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {telefones.map((f) => (
+              <Table.Tr key={f.id}><Table.Td>{f.descricaoTipoTelefone}</Table.Td><Table.Td>{f.ddd}</Table.Td><Table.Td>{f.numeroTelefone}</Table.Td></Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Bloco>
+  );
+}
+
+export const aptoTexto = (t: TFunction, apto: boolean | null) => (apto === null ? t('pessoa.contador.naoInformado') : t(apto ? 'pessoa.contador.sim' : 'pessoa.contador.nao'));
+
+/** CRC data, read-only (individual page). */
+export function ContadorLeitura({ c }: { c: DadosContador }) {
+  const { t } = useTranslation();
+  return (
+    <Bloco titulo={t('pessoa.contador.title')} testId="bloco-contador">
+      <SimpleGrid cols={{ base: 1, sm: 4 }}>
+        <Campo rotulo={t('pessoa.contador.crc')} valor={c.numeroCrc} />
+        <Campo rotulo={t('pessoa.contador.digito')} valor={c.digitoVerificadorCrc} />
+        <Campo rotulo={t('pessoa.contador.tipoInscricao')} valor={`${c.codigoTipoInscricao} - ${c.tipoInscricao}`} />
+        <Campo rotulo={t('pessoa.contador.uf')} valor={c.codigoUfCrc} />
+        <Campo rotulo={t('pessoa.contador.categoria')} valor={c.categoria} />
+        <Campo rotulo={t('pessoa.contador.classificacao')} valor={c.classificacao} />
+        <Campo rotulo={t('pessoa.contador.apto')} valor={aptoTexto(t, c.apto)} />
+      </SimpleGrid>
+    </Bloco>
+  );
+}
+
+/** Companies linked to the person; a row opens that taxpayer (contribuinte/{caceal}/{numeroPessoa}). */
+export function EmpresasTabela({ titulo, empresas, testId, qualificacao = true }: { titulo: string; empresas: EmpresaVinculada[]; testId: string; qualificacao?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Bloco titulo={titulo} testId={testId}>
+      <DataTable
+        caption={titulo}
+        rows={empresas}
+        rowKey={(e) => e.numeroPessoa}
+        emptyText={t('pessoa.empresas.vazio')}
+        onRowClick={(e) => void navigate(e.numeroCaceal ? `/contribuinte/${e.numeroCaceal}/${e.numeroPessoa}` : `/contribuinte/${e.numeroPessoa}`)}
+        columns={[
+          { key: 'caceal', header: t('pessoa.empresas.caceal'), render: (e) => (e.numeroCaceal ? formatCaceal(e.numeroCaceal, e.digitoCaceal ?? undefined) : '—') },
+          { key: 'cnpj', header: t('pessoa.empresas.cnpj'), render: (e) => formatDocumento(e.cnpj) },
+          { key: 'razao', header: t('pessoa.empresas.razaoSocial'), render: (e) => e.razaoSocial },
+          ...(qualificacao ? [{ key: 'qualificacao', header: t('pessoa.empresas.qualificacao'), render: (e: EmpresaVinculada) => e.qualificacao ?? '' }] : []),
+          { key: 'situacao', header: t('pessoa.empresas.situacao'), render: (e) => (e.situacaoCadastral ? <StatusBadge status={e.situacaoCadastral} /> : '—') },
+        ]}
+      />
+    </Bloco>
+  );
+}

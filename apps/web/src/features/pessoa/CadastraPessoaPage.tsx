@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatDocumento, onlyCnpjChars, type PessoaCadastrada } from '@cadastro/domain';
+import { cadastrarPessoa } from './api';
+import { mensagemPessoa } from './Blocos';
+import { erroDocumento, mascararDocumento } from './documento';
+
+/** §2 cadastra-pessoa: CPF or CNPJ → the federal registry → created or updated → the success modal. */
+export default function CadastraPessoaPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // The person lookup's 'Cadastrar' arrives with the document already typed.
+  const [documento, setDocumento] = useState(() => mascararDocumento(search.get('documento') ?? ''));
+  const [erro, setErro] = useState<string | null>(null);
+  const [carregando, setCarregando] = useState(false);
+  const [feito, setFeito] = useState<PessoaCadastrada | null>(null);
+  const invalido = erroDocumento(documento);
+  const chars = onlyCnpjChars(documento);
+
+  const consultar = async () => {
+    if (invalido) return;
+    setCarregando(true);
+    setErro(null);
+    try {
+      setFeito(await cadastrarPessoa(chars));
+    } catch (e) {
+      setErro(mensagemPessoa(e, t));
+    } finally {
+      setCarregando(false);
+    }
+  };
+  const verDados = () => {
+    if (!feito) return;
+    void navigate(feito.codigoTipoDocumento === 'CPF' ? `/pessoa/${feito.numeroDocumento}` : `/pessoa-juridica/${feito.numeroDocumento}`);
+  };
+  return (
+    <Stack py="md" maw={760}>
+      <Title order={1}>{t('pessoa.cadastro.title')}</Title>
+      <Text>{t('pessoa.cadastro.ajuda')}</Text>
+      {erro && <Alert color="red" role="alert" data-testid="cadastro-erro">{erro}</Alert>}
+      <Paper withBorder p="lg">
+        <form onSubmit={(e) => { e.preventDefault(); void consultar(); }} noValidate>
+          <Group align="flex-start">
+            <TextInput
+              label={t('pessoa.busca.documento')}
+              withAsterisk
+              autoFocus
+              value={documento}
+              placeholder={t('pessoa.busca.placeholder')}
+              onChange={(e) => { setDocumento(mascararDocumento(e.currentTarget.value)); setErro(null); }}
+              error={(chars.length === 11 || chars.length === 14) && invalido ? t(invalido) : undefined}
+              w={300}
+            />
+            <Button type="submit" mt={25} disabled={!!invalido} loading={carregando}>{t('pessoa.cadastro.consultar')}</Button>
+          </Group>
+        </form>
+      </Paper>
+      <Modal opened={!!feito} onClose={() => setFeito(null)} title={t('pessoa.cadastro.sucesso')} size="lg" centered>
+        {feito && (
+          <Stack data-testid="cadastro-sucesso">
+            <Text>
+              <Text span fw={700}>{t(feito.codigoTipoDocumento === 'CPF' ? 'pessoa.cadastro.nome' : 'pessoa.cadastro.razaoSocial')}: </Text>
+              {feito.nome ?? feito.razaoSocial}
+            </Text>
+            <Text><Text span fw={700}>{t('pessoa.cadastro.documento')}: </Text>{formatDocumento(feito.numeroDocumento)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setFeito(null)}>{t('pessoa.cadastro.fechar')}</Button>
+              <Button onClick={verDados}>{t('pessoa.cadastro.verDados')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  AlterarPessoaFisica, AlterarPessoaJuridica, PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaFisica, PessoaJuridica, PessoaResumo,
+} from '@cadastro/domain';
+import { onlyCnpjChars, REGISTRY_API_BASE } from '@cadastro/domain';
+import { http } from '../../ui/http';
+import { useUserKey } from '../../ui/session';
+
+const base = `${REGISTRY_API_BASE}/pessoa`;
+
+/** §7 pessoa/{document}: the list; the first element is the person. */
+export const buscarPessoa = (documento: string) => http.get<PessoaResumo[]>(`${base}/${onlyCnpjChars(documento)}`, { silent: true });
+
+export function usePessoaFisica(cpf: string) {
+  const userKey = useUserKey();
+  return useQuery({
+    queryKey: userKey(['pessoa', 'fisica', cpf]),
+    // tela: the LGPD log records from which screen the individual was read.
+    queryFn: ({ signal }) => http.get<PessoaFisica>(`${base}/consultar-pessoa-fisica/${cpf}`, { query: { tela: 'pessoa' }, silent: true, signal }),
+    retry: false,
+  });
+}
+
+export function usePessoaJuridica(cnpj: string) {
+  const userKey = useUserKey();
+  return useQuery({
+    queryKey: userKey(['pessoa', 'juridica', cnpj]),
+    queryFn: ({ signal }) => http.get<PessoaJuridica>(`${base}/consultar-pessoa-juridica/${cnpj}`, { silent: true, signal }),
+    retry: false,
+  });
+}
+
+export const alterarPessoaFisica = (numeroPessoa: number, body: AlterarPessoaFisica) =>
+  http.post<PessoaAlterada>(`${base}/alterar-pessoa-fisica/${numeroPessoa}`, body, { silent: true });
+
+export const alterarPessoaJuridica = (numeroPessoa: number, body: AlterarPessoaJuridica) =>
+  http.put<PessoaAlterada>(`${base}/alterar-pessoa-juridica/${numeroPessoa}`, body, { silent: true });
+
+export const cadastrarPessoa = (documento: string) =>
+  http.post<PessoaCadastrada>(`${base}/cadastrar-pessoa-infoconv/${onlyCnpjChars(documento)}`, {}, { silent: true });
+
+export function useLeituras(filtro: { cpf?: string; login?: string; page: number }) {
+  const userKey = useUserKey();
+  return useQuery({
+    enabled: !!(filtro.cpf || filtro.login),
+    queryKey: userKey(['pessoa', 'leituras', filtro]),
+    queryFn: ({ signal }) => http.get<PaginaLeituras>(`${base}/leituras`, { query: { cpf: filtro.cpf, login: filtro.login, page: filtro.page - 1, size: 20 }, silent: true, signal }),
+    retry: false,
+  });
+}
+
+/** A combo of §7 (public, cached by ETag): id and descricao. */
+export function useCombo(nome: 'uf' | 'categoria' | 'classificacao' | 'tipoInscricao') {
+  return useQuery({
+    queryKey: ['combo', nome],
+    queryFn: ({ signal }) => http.get<{ id: string | number; descricao: string }[]>(`${REGISTRY_API_BASE}/${nome}`, { silent: true, signal }),
+    staleTime: Infinity,
+  });
+}
