@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { cnpjFromRoot, generateCnpjRoot, generateCpf, seededRng } from '@cadastro/domain';
+import { documentosSoNaReceita, NOMES, SOBRENOMES } from './receita-documentos.js';
 import type { Database } from '../../db/client.js';
-
-const NOMES = ['ANA', 'BRUNO', 'CARLA', 'DIEGO', 'ELAINE', 'FABIO', 'GISELE', 'HUGO', 'IRACEMA', 'JOAO'];
-const SOBRENOMES = ['ALVES', 'BARROS', 'CAVALCANTI', 'DANTAS', 'FERRO', 'LINS', 'MELO', 'TENORIO', 'VASCONCELOS', 'WANDERLEY'];
-const RAMOS = ['COMERCIO DE ALIMENTOS', 'SERVICOS CONTABEIS', 'TRANSPORTES', 'CONFECCOES', 'MATERIAIS DE CONSTRUCAO'];
 
 /**
  * Federal-registry records of people the state registry does not know yet (Cadastrar Pessoa finds
@@ -12,15 +8,7 @@ const RAMOS = ['COMERCIO DE ALIMENTOS', 'SERVICOS CONTABEIS', 'TRANSPORTES', 'CO
  * has are skipped. Addresses in real Alagoas municipalities, DDD 82.
  */
 export async function generateFederalOnly(db: Database, seed: number, quantos = 40): Promise<Record<string, number>> {
-  const rng = seededRng(seed * 7919 + 11);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rng() * xs.length)]!;
-  const cpfs: { doc: string; nome: string; n: number }[] = [];
-  const cnpjs: { doc: string; nome: string; n: number }[] = [];
-  for (let i = 0; i < quantos; i++) {
-    cpfs.push({ doc: generateCpf(rng), nome: `${pick(NOMES)} ${pick(SOBRENOMES)} ${pick(SOBRENOMES)}`, n: i });
-    // Every fourth one alphanumeric, as registrations from July 2026 are.
-    cnpjs.push({ doc: cnpjFromRoot(generateCnpjRoot(rng, i % 4 === 3), 1), nome: `${pick(SOBRENOMES)} ${pick(RAMOS)} LTDA`, n: i });
-  }
+  const { cpfs, cnpjs, pick } = documentosSoNaReceita(seed, quantos);
   const endereco = (n: number) => sql`(select uf from ref_municipio where uf = 'AL' order by id offset ${n % 100} limit 1),
     (select id from ref_municipio where uf = 'AL' order by id offset ${n % 100} limit 1), ${1 + (n % 6)}, ${`RUA ${pick(SOBRENOMES)} ${pick(NOMES)}`},
     ${String(1 + (n * 37) % 2000)}, ${null}, 'CENTRO', ${String(57_000_000 + ((n * 7717) % 999_999))}, '82', ${'9' + String(80_000_000 + n * 1013)}`;
