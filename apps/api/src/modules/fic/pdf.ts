@@ -13,7 +13,8 @@ export function ficPdf(v: VerificacaoFic, urlVerificacao: string): DocumentoPdf 
     secao('Identificação'),
     campos([
       ['CACEAL', formatCaceal(f.numeroCaceal, f.digitoCaceal)],
-      [f.cnpj.length < 12 ? 'CPF' : 'CNPJ', formatDocumento(f.cnpj)],
+      // A CPF masked for anonymous eyes (LGPD) is printed as it came.
+      [f.cnpj.length < 12 || f.cnpj.includes('*') ? 'CPF' : 'CNPJ', f.cnpj.includes('*') ? f.cnpj : formatDocumento(f.cnpj)],
       ['Início da atividade', dia(f.dataInicioAtividade)],
       ['Razão social', f.razaoSocial],
       ['Nome fantasia', f.nomeFantasia],

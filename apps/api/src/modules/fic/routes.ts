@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CacealFic, CodigoVerificacaoFic, Fic, VerificacaoFic } from '@cadastro/domain';
+import type { FastifyRequest } from 'fastify';
+import { CacealFic, CodigoVerificacaoFic, Fic, mascararCpf, VerificacaoFic } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
@@ -10,6 +11,10 @@ import { ficPdf } from './pdf.js';
 const NAO_ENCONTRADO = 'Nenhum registro encontrado.';
 /** Public calls that write (an issued FIC) or could be scraped are throttled per client address. */
 const limite = { max: 30, timeWindow: '1 minute' };
+
+/** LGPD: an individual's CPF reaches anonymous users masked (***.456.789-**); staff signed in see it whole. */
+const paraQuemPede = <T extends { cnpj: string }>(req: FastifyRequest, fic: T): T =>
+  req.principal || fic.cnpj.length !== 11 ? fic : { ...fic, cnpj: mascararCpf(fic.cnpj) };
 
 /** §2 FIC — public: the certificate, its PDF with a verification code, and the check of a code. */
 export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -25,7 +30,7 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req) => {
         const fic = await obterDadosFic(ctx.database.db, req.params.caceal);
         if (!fic) throw notFound(NAO_ENCONTRADO);
-        return fic;
+        return paraQuemPede(req, fic);
       },
     });
     app.get('/relatorio/fic/imprimir', {
@@ -42,7 +47,7 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const url = `${ctx.config.baseUrl}/#/fic/verificar/${v.codigo}`;
         // The screen tells the user which code the printed copy carries.
         reply.header('X-Codigo-Verificacao', v.codigo);
-        return sendPdf(reply, ctx.pdf, ficPdf(v, url), `fic-${v.fic.numeroCaceal}.pdf`);
+        return sendPdf(reply, ctx.pdf, ficPdf({ ...v, fic: paraQuemPede(req, v.fic) }, url), `fic-${v.fic.numeroCaceal}.pdf`);
       },
     });
     app.get('/public/fic/verificar/:codigo', {
@@ -56,7 +61,7 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req) => {
         const v = await verificarFic(ctx.database.db, req.params.codigo);
         if (!v) throw notFound('Código de verificação não encontrado.');
-        return v;
+        return { ...v, fic: paraQuemPede(req, v.fic) };
       },
     });
   };

@@ -155,3 +155,18 @@ describe('person edits', () => {
     expectProblem(await user.put(url, { version: k.version + 1, contador }), 403);
   });
 });
+
+describe('LGPD: CPFs reach anonymous users masked', () => {
+  it("the public FIC of an individual's registration shows ***.456.789-**; a signed-in clerk sees it whole", async () => {
+    // A registration held by an individual (the seed's are companies): a rural producer, say.
+    const f = await one<{ numero_pessoa: number; numero_documento: string }>(`select numero_pessoa, numero_documento from pessoa where tipo = 'F' order by numero_pessoa limit 1`);
+    const caceal = (await one<{ c: number }>(`select max(numero_caceal) + 1 as c from contribuinte`)).c;
+    await t.db.execute(sql.raw(`insert into contribuinte (numero_caceal, digito_caceal, numero_pessoa, indicador_matriz, data_inicio_atividade, situacao_id, data_situacao)
+      values (${caceal}, 0, ${f.numero_pessoa}, 'M', '2020-01-02', 1, '2020-01-02')`));
+    const d = f.numero_documento;
+    const anonimo = (await t.client().get(`${api}/contribuinte/obterDadosFic/${caceal}`)).json();
+    expect(anonimo.cnpj).toBe(`***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`);
+    expect(JSON.stringify(anonimo)).not.toContain(d);
+    expect((await atendente.get(`${api}/contribuinte/obterDadosFic/${caceal}`)).json().cnpj).toBe(d);
+  });
+});

@@ -26,7 +26,8 @@ export function FicCertificado({ fic: f }: { fic: Fic }) {
       <Bloco titulo={t('fic.secao.identificacao')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(f.numeroCaceal, f.digitoCaceal)} />
-          <Campo rotulo={f.cnpj.length < 12 ? 'CPF' : 'CNPJ'} valor={formatDocumento(f.cnpj)} />
+          {/* A CPF arrives masked for anonymous users (LGPD): shown as it came. */}
+          <Campo rotulo={f.cnpj.length < 12 || f.cnpj.includes('*') ? 'CPF' : 'CNPJ'} valor={f.cnpj.includes('*') ? f.cnpj : formatDocumento(f.cnpj)} />
           <Campo rotulo={t('contribuinte.inicioAtividade')} valor={formatDay(f.dataInicioAtividade)} />
           <Campo rotulo={t('contribuinte.razaoSocial')} valor={f.razaoSocial} />
           <Campo rotulo={t('contribuinte.nomeFantasia')} valor={f.nomeFantasia} />
