@@ -21,8 +21,6 @@ export default defineConfig({
     timezoneId: 'America/Maceio',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // axe-core (seriousA11yViolations) is injected as an inline script, which the app's CSP rightly refuses.
-    bypassCSP: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -4,6 +4,8 @@ import { documentosSoNaReceita } from '../../apps/api/src/seed/gerador/receita-d
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
 
 const api = '/sfz-cadastro-api/api';
+// axe-core is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
+test.use({ bypassCSP: true });
 
 test('pessoa: search a CPF → the individual page → edit the name → saved, Salvar disabled again', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
