@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ENV_VARIABLES } from '../../config.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 
 const lines: string[] = [];
@@ -105,10 +106,19 @@ describe('metrics, configuration, gateway', () => {
     expect(cfg).toContain('"profile":"dev"');
     expect(cfg).not.toContain(t.built.ctx.config.jwtSecret!);
     expect(cfg).not.toContain('scrape-token-1234567890');
+  });
+
+  it("environment: only the application's own variables, secrets masked, nothing of the host", async () => {
     process.env.CADASTRO_TEST_PASSWORD = 'nao-mostrar';
-    const env = JSON.stringify((await admin.get('/management/env')).json());
-    expect(env).toContain('CADASTRO_TEST_PASSWORD');
-    expect(env).not.toContain('nao-mostrar');
+    const body = (await admin.get('/management/env')).json() as { propertySources: { name: string; properties: Record<string, { value: string }> }[] };
+    const props = Object.fromEntries(body.propertySources.flatMap((s) => Object.entries(s.properties)).map(([k, v]) => [k, v.value]));
+    expect(Object.keys(props).every((k) => APP_ENV_VARIABLES.includes(k))).toBe(true);
+    for (const host of ['CADASTRO_TEST_PASSWORD', 'PWD', 'PATH', 'HOME', 'HOSTNAME']) expect(props).not.toHaveProperty(host);
+    expect(Object.keys(props).some((k) => k.startsWith('npm_'))).toBe(false);
+    expect(props).toMatchObject({ JWT_SECRET: '******', METRICS_TOKEN: '******', LOG_LEVEL: 'info' });
+    expect(JSON.stringify(body)).not.toContain('nao-mostrar');
+    expect(JSON.stringify(body)).not.toContain('scrape-token-1234567890');
+    delete process.env.CADASTRO_TEST_PASSWORD;
   });
 
   it('gateway lists the registry API and the mail port with their state', async () => {
