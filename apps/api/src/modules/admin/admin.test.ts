@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditMessage } from '@cadastro/domain';
 import { APP_ENV_VARIABLES } from '../../config.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 
@@ -28,7 +29,9 @@ describe('GET /management/audits', () => {
     expect(r.statusCode).toBe(200);
     const events = r.json() as { type: string; principal: string; data: Record<string, string>; timestamp: string }[];
     expect(Number(r.headers['x-total-count'])).toBeGreaterThanOrEqual(events.length);
-    expect(events.find((e) => e.type === 'AUTHENTICATION_FAILURE' && e.principal === 'atendente')?.data.remoteAddress).toBe('10.20.30.40');
+    // Codes and parameters, never a sentence: the SPA words them in the user's language.
+    expect(events.find((e) => e.type === 'AUTHENTICATION_FAILURE' && e.principal === 'atendente')?.data)
+      .toEqual({ remoteAddress: '10.20.30.40', message: AuditMessage.BAD_CREDENTIALS });
     const times = events.map((e) => e.timestamp);
     expect(times).toEqual([...times].sort().reverse());
   });
@@ -38,6 +41,7 @@ describe('GET /management/audits', () => {
     const events = (await admin.get(`/management/audits?fromDate=${today()}&toDate=${today()}&size=100&sort=timestamp,desc`)).json();
     const change = events.find((e: { type: string; principal: string }) => e.type === 'ENTITY_UPDATED' && e.principal === 'user');
     expect(change.after.firstName).toBe('Alterado');
+    expect(change.data).toEqual({ message: AuditMessage.SETTINGS });
     expect(JSON.stringify(change)).not.toContain('$argon2');
   });
 
