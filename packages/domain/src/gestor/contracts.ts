@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validarTermoBusca } from '../contribuinte/busca.js';
+import { validarTermoBusca } from '../contribuinte/termo.js';
 
 export const TIPOS_DOCUMENTO_GESTOR = ['CACEAL', 'CNPJ'] as const;
 
