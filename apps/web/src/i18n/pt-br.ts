@@ -1,4 +1,4 @@
-import type { AuditMessage, AuditType, DiferencaGestor } from '@cadastro/domain';
+import { codigosAuditoria, codigosGestor } from './codigos.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -283,18 +283,7 @@ const ptBr = {
     igual: 'O cadastro já está igual ao sistema gestor.',
     sincronizar: 'Sincronizar',
     semAlteracoes: 'Nada mudou: o cadastro já estava sincronizado.',
-    // The server sends codes and values (DiferencaGestor, problem types); these are their words.
-    sincronizado: 'O cnpj {{cnpj}} foi sincronizado!',
-    diferenca: {
-      RAZAO_SOCIAL: 'Razão social: "{{atual}}" → "{{novo}}"',
-      SITUACAO_CADASTRAL: 'Situação cadastral do CACEAL {{caceal}}: {{atual}} → {{novo}}',
-      SITUACAO_CNPJ: 'Situação do CNPJ na Receita Federal: {{atual}} → {{novo}}',
-    } satisfies Record<DiferencaGestor['campo'], string>,
-    semValor: '(vazio)',
-    naoEncontrado: {
-      gestor: 'O {{tipo}} {{documento}} existe no Cadastro, mas não foi encontrado no sistema Gestor.',
-      cadastro: 'O {{tipo}} {{documento}} existe no sistema Gestor, mas não foi encontrado no Cadastro.',
-    },
+    ...codigosGestor,
   },
   infoconv: {
     title: 'Consultas à Receita Federal (Infoconv)',
@@ -355,37 +344,7 @@ const ptBr = {
     changes: 'Alterações',
     before: 'Antes',
     after: 'Depois',
-    // The server stores codes (AuditType, AuditMessage, SystemActor); these are their words.
-    type: {
-      AUTHENTICATION_SUCCESS: 'Entrada no sistema',
-      AUTHENTICATION_FAILURE: 'Falha ao entrar',
-      ENTITY_CREATED: 'Inclusão',
-      ENTITY_UPDATED: 'Alteração',
-      ENTITY_DELETED: 'Exclusão',
-      PASSWORD_RESET_REQUESTED: 'Redefinição de senha solicitada',
-      LOGOUT: 'Saída do sistema',
-    } satisfies Record<AuditType, string>,
-    message: {
-      BAD_CREDENTIALS: 'Usuário ou senha inválidos',
-      USER_NOT_ACTIVATED: 'Conta ainda não ativada',
-      REGISTRATION: 'Autorregistro',
-      NEVER_ACTIVATED: 'Removido por nunca ter sido ativado',
-      ACTIVATION: 'Ativação da conta',
-      SETTINGS: 'Configurações da conta',
-      PASSWORD_CHANGED: 'Senha alterada',
-      RESET_KEY_ISSUED: 'Chave de redefinição de senha emitida',
-      PASSWORD_RESET: 'Senha redefinida',
-      CREATED_BY_ADMIN: 'Criado pelo administrador',
-      UPDATED_BY_ADMIN: 'Alterado pelo administrador',
-      DELETED_BY_ADMIN: 'Excluído pelo administrador',
-      DEMO_ACCOUNT: 'Conta de demonstração',
-      FIRST_ADMINISTRATOR: 'Primeiro administrador',
-      GESTOR_SYNC: 'Sincronização com o Gestor',
-      RECEITA_QUERY: 'Consulta à Receita Federal',
-    } satisfies Record<AuditMessage, string>,
-    entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte' },
-    param: { remoteAddress: 'Endereço' },
-    actor: { anonymousUser: 'autorregistro', system: 'sistema' },
+    ...codigosAuditoria,
   },
   health: {
     title: 'Saúde do sistema',
