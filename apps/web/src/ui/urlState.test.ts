@@ -65,3 +65,14 @@ describe('formatUrlState', () => {
     expect(parseUrlState(BUSCA, formatUrlState(BUSCA, v))).toEqual(v);
   });
 });
+
+describe('param.withDefault', () => {
+  const LISTA = { page: param.withDefault(param.page(), 1), de: param.withDefault(param.day(), () => '2026-01-01') };
+  it('fills absent and bad values, so "?" and "?page=1" are one state', () => {
+    expect(parseUrlState(LISTA, '')).toEqual({ page: 1, de: '2026-01-01' });
+    expect(parseUrlState(LISTA, '?page=1&de=2026-01-01')).toEqual(parseUrlState(LISTA, ''));
+    expect(parseUrlState(LISTA, '?page=x&de=ontem')).toEqual({ page: 1, de: '2026-01-01' });
+    expect(parseUrlState(LISTA, '?page=4&de=2025-12-31')).toEqual({ page: 4, de: '2025-12-31' });
+    expect(formatUrlState(LISTA, parseUrlState(LISTA, ''))).toBe('?page=1&de=2026-01-01');
+  });
+});

@@ -47,6 +47,13 @@ export const param = {
       .pipe(z.array(z.number()).max(max))
       .optional()
       .catch(undefined),
+  /**
+   * A param with its default filled in while parsing. Defaults belong here, not in the page: the
+   * state (and the query keys made from it) is then the same for `?` and `?page=1`, so submitting
+   * the query already on screen is recognised as the same and fetched again.
+   */
+  withDefault: <T>(schema: z.ZodType<T | undefined>, fallback: T | (() => T)) =>
+    schema.transform((v): T => v ?? (typeof fallback === 'function' ? (fallback as () => T)() : fallback)),
   /** A server sort `field,asc|desc` among the given fields. */
   sort: <const T extends readonly [string, ...string[]]>(fields: T) =>
     z
