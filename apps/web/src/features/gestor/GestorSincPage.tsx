@@ -7,6 +7,7 @@ import type { ResultadoSincronizacao } from '@cadastro/domain';
 import { formatCaceal, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { Carregando } from '../../ui/Carregando';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
@@ -22,6 +23,7 @@ export default function GestorSincPage() {
   const [resultado, setResultado] = useState<ResultadoSincronizacao | null>(null);
   const [erro, setErro] = useState<string | null>(null);
   const [sincronizando, setSincronizando] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
   const sincronizar = async () => {
     setSincronizando(true);
     setErro(null);
@@ -32,6 +34,7 @@ export default function GestorSincPage() {
       setErro(httpErrorMessage(e, t));
     } finally {
       setSincronizando(false);
+      setConfirmando(false);
     }
   };
   const d = q.data;
@@ -64,10 +67,20 @@ export default function GestorSincPage() {
             <Text size="sm" c="dimmed">{t('gestor.igual')}</Text>
           )}
           <Group justify="flex-end" mt="md">
-            <Button onClick={() => void sincronizar()} loading={sincronizando}>{t('gestor.sincronizar')}</Button>
+            {/* It overwrites the registry's name and statuses: asked first. */}
+            <Button onClick={() => setConfirmando(true)} loading={sincronizando}>{t('gestor.sincronizar')}</Button>
           </Group>
         </Paper>
       )}
+      <ConfirmDialog
+        opened={confirmando}
+        title={t('confirmacao.sincronizarGestor.title')}
+        message={t('confirmacao.sincronizarGestor.message', { documento: d ? formatDocumento(d.cnpj) : numero })}
+        confirmLabel={t('gestor.sincronizar')}
+        onConfirm={() => void sincronizar()}
+        onDeny={() => setConfirmando(false)}
+        loading={sincronizando}
+      />
     </Stack>
   );
 }
