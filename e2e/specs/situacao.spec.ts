@@ -51,8 +51,10 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   await expect(page).toHaveURL(new RegExp(`#/alterarSituacaoCnpj/${alvo!.numeroPessoa}$`));
   await expect(page.getByRole('cell').filter({ hasText: 'ATIVO' })).toBeVisible();
   const motivo = page.getByRole('combobox', { name: 'Motivo' });
+  // the page's Salvar (the confirmation has its own)
+  const salvar = page.getByTestId('situacao-salvar');
   await expect(motivo).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await expect(salvar).toBeDisabled();
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'SUSPENSO' }).click();
   await expect(motivo).toBeEnabled();
@@ -61,7 +63,7 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   // Cancelar clears both choices
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(motivo).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await expect(salvar).toBeDisabled();
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'SUSPENSO' }).click();
   await motivo.click();
@@ -69,7 +71,7 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   expect(await seriousA11yViolations(page)).toEqual([]);
   // Salvar asks first, naming the registrations that change; Cancelar changes nothing
   const caceal = ((await page.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').trim();
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await salvar.click();
   const confirmar = page.getByRole('dialog', { name: 'Confirmar a alteração da situação cadastral' });
   await expect(confirmar).toContainText('passará para SUSPENSO, com o motivo SUSPENSÃO TEMPORÁRIA A PEDIDO');
   await expect(confirmar.getByTestId('confirmar-caceais')).toHaveText(`CACEAL ${caceal} (hoje ATIVO)`);
@@ -84,11 +86,11 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   await page.getByRole('option', { name: 'SUSPENSO' }).click();
   await motivo.click();
   await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await salvar.click();
   await confirmar.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Alteração realizada com sucesso')).toBeVisible();
   await expect(page.getByRole('cell').filter({ hasText: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await expect(salvar).toBeDisabled();
   // Nova Consulta (the success alert stays with its screen); a CNPJ no company has
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
   await expect(page.getByText('Alteração realizada com sucesso')).toHaveCount(0);
