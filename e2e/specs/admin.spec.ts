@@ -13,7 +13,7 @@ test('create a user, edit its roles, deactivate it from the list', async ({ page
   await asAdmin(page);
   await page.getByTestId('menu-admin').click();
   await page.getByRole('menuitem', { name: 'Gestão de usuários' }).click();
-  await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gestão de usuários' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByTestId('user-new').click();

@@ -24,7 +24,11 @@ test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then 
   await expect(page).toHaveURL(/#\/gestor\/sinc\?tipoDocumento=CNPJ/);
   await expect(page.getByTestId('diferencas')).toContainText(/Razão social|Situação cadastral/);
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // It overwrites the registry: asked first
   await page.getByRole('button', { name: 'Sincronizar' }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Confirmar a sincronização' });
+  await expect(confirmar).toContainText('será atualizado com os dados do sistema gestor');
+  await confirmar.getByRole('button', { name: 'Sincronizar' }).click();
   await expect(page.getByTestId('sincronizado')).toContainText(/O cnpj .+ foi sincronizado!/);
   await expect(page.getByText('O cadastro já está igual ao sistema gestor.')).toBeVisible();
   await page.getByRole('link', { name: 'Nova Consulta' }).click();

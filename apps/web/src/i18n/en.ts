@@ -19,11 +19,10 @@ const en: Messages = {
       toggle: 'Open the menu',
       edital: 'Notices',
       pessoa: 'Person',
-      meuCadastro: 'My registration', fic: 'FIC', contribuinte: 'Taxpayer', contribuintes: 'Taxpayers',
-      situacaoCadastral: 'Registration status', alterarSituacaoCnpj: 'Change CNPJ status', gestor: 'Sync with the manager system',
-      historico: 'History', infoconv: 'Federal registry queries (Infoconv)',
+      // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
+      fic: 'FIC', contribuintes: 'Taxpayers',
       relatorios: 'Reports',
-      admin: { gateway: 'Gateway', userManagement: 'User management', metrics: 'Metrics', health: 'Health', configuration: 'Configuration', audits: 'Audits', logs: 'Logs', apidocs: 'API', caixaCorreio: 'Mailbox (built-in SMTP)', main: 'Administration' },
+      admin: { main: 'Administration' },
       account: {
         main: 'Account',
         settings: 'Settings',
@@ -121,7 +120,7 @@ const en: Messages = {
     },
   },
   password: {
-    title: 'Password for [{{username}}]',
+    title: 'Password for {{username}}',
     form: { button: 'Save' },
     messages: {
       success: 'Password changed!',
@@ -130,7 +129,7 @@ const en: Messages = {
     },
   },
   settings: {
-    title: 'User settings for [{{username}}]',
+    title: 'Settings for {{username}}',
     form: { firstname: 'First Name', lastname: 'Last Name', language: 'Language', button: 'Save' },
     messages: {
       success: 'Settings saved!',
@@ -222,6 +221,7 @@ const en: Messages = {
     sim: 'YES',
     nao: 'NO',
     situacao: 'Status',
+    tipoAtividade: 'Type',
     naoEncontrada: 'No record found for CACEAL {{caceal}}.',
     secao: { identificacao: 'Identification', endereco: 'Address', atividades: 'Economic activities', socios: 'Partners', responsaveis: 'Responsible persons', regimes: 'Special regimes' },
     consulta: {
@@ -305,10 +305,10 @@ const en: Messages = {
   },
   documento: { erroImpressao: 'The document could not be generated for printing.' },
   userManagement: {
-    title: 'Users',
+    title: 'User management',
     new: 'Create a new user',
     edit: 'Edit user {{login}}',
-    detail: 'User [{{login}}]',
+    detail: 'User {{login}}',
     login: 'Login',
     email: 'Email',
     status: 'Status',
@@ -348,7 +348,7 @@ const en: Messages = {
     ...codigosAuditoria,
   },
   health: {
-    title: 'Health Checks',
+    title: 'Health checks',
     refresh: 'Refresh',
     service: 'Service name',
     status: 'Status',
@@ -356,7 +356,7 @@ const en: Messages = {
     indicator: { db: 'Database', diskSpace: 'Disk space', mail: 'Mail (SMTP)', ping: 'Application', gestor: 'Manager system', infoconv: 'Federal registry (Infoconv)', sca: 'Access control (SCA)' },
   },
   metrics: {
-    title: 'Application Metrics',
+    title: 'Application metrics',
     memory: 'Memory',
     external: 'External',
     eventLoop: 'Event loop (threads)',
@@ -445,6 +445,19 @@ const en: Messages = {
     cpf: 'Invalid CPF.',
     raizCnpj: 'Enter the CNPJ root (8 characters).',
     alemDoLimite: 'The search shows at most 1,000 results; refine the term.',
+  },
+  // Shared states and confirmations (kept together for easy merges).
+  notFound: { title: 'Record not found', message: 'The record you are looking for does not exist or has been deleted.' },
+  confirmacao: {
+    alterarSituacao: {
+      title: 'Confirm the registration status change',
+      message: 'The registrations below will change to {{situacao}}, with the reason {{motivo}}. Do you want to continue?',
+      item: 'CACEAL {{caceal}} (now {{situacao}})',
+    },
+    sincronizarGestor: {
+      title: 'Confirm the synchronization',
+      message: 'The registry record of {{documento}} will be updated with the manager system\'s data (company name, registration status and CNPJ status). Do you want to continue?',
+    },
   },
 };
 

@@ -18,11 +18,10 @@ const ptBr = {
       toggle: 'Abrir o menu',
       edital: 'Edital',
       pessoa: 'Pessoa',
-      meuCadastro: 'Meu Cadastro', fic: 'FIC', contribuinte: 'Contribuinte', contribuintes: 'Contribuintes',
-      situacaoCadastral: 'Situação Cadastral', alterarSituacaoCnpj: 'Alterar Situação do CNPJ', gestor: 'Sincronizar com o Gestor',
-      historico: 'Histórico', infoconv: 'Consultas à Receita (Infoconv)',
+      // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
+      fic: 'FIC', contribuintes: 'Contribuintes',
       relatorios: 'Relatórios',
-      admin: { gateway: 'Gateway', userManagement: 'Gestão de usuários', metrics: 'Métricas', health: 'Saúde', configuration: 'Configuração', audits: 'Auditorias', logs: 'Logs', apidocs: 'API', caixaCorreio: 'Caixa de correio (SMTP interno)', main: 'Administração' },
+      admin: { main: 'Administração' },
       account: {
         main: 'Conta',
         settings: 'Configurações',
@@ -120,7 +119,7 @@ const ptBr = {
     },
   },
   password: {
-    title: 'Senha de [{{username}}]',
+    title: 'Senha de {{username}}',
     form: { button: 'Salvar' },
     messages: {
       success: 'Senha alterada!',
@@ -129,7 +128,7 @@ const ptBr = {
     },
   },
   settings: {
-    title: 'Configurações de [{{username}}]',
+    title: 'Configurações de {{username}}',
     form: { firstname: 'Nome', lastname: 'Sobrenome', language: 'Idioma', button: 'Salvar' },
     messages: {
       success: 'Configurações salvas!',
@@ -221,6 +220,7 @@ const ptBr = {
     sim: 'SIM',
     nao: 'NÃO',
     situacao: 'Situação',
+    tipoAtividade: 'Tipo',
     naoEncontrada: 'Nenhum registro encontrado para o CACEAL {{caceal}}.',
     secao: { identificacao: 'Identificação', endereco: 'Endereço', atividades: 'Atividades econômicas', socios: 'Sócios', responsaveis: 'Responsáveis', regimes: 'Regimes especiais' },
     consulta: {
@@ -304,10 +304,10 @@ const ptBr = {
   },
   documento: { erroImpressao: 'Não foi possível gerar o documento para impressão.' },
   userManagement: {
-    title: 'Usuários',
+    title: 'Gestão de usuários',
     new: 'Criar novo usuário',
     edit: 'Editar usuário {{login}}',
-    detail: 'Usuário [{{login}}]',
+    detail: 'Usuário {{login}}',
     login: 'Login',
     email: 'E-mail',
     status: 'Situação',
@@ -444,6 +444,19 @@ const ptBr = {
     cpf: 'CPF inválido.',
     raizCnpj: 'Informe a raiz do CNPJ (8 caracteres).',
     alemDoLimite: 'A consulta mostra no máximo 1.000 resultados; refine o termo.',
+  },
+  // Shared states and confirmations (kept together for easy merges).
+  notFound: { title: 'Registro não encontrado', message: 'O registro procurado não existe ou foi excluído.' },
+  confirmacao: {
+    alterarSituacao: {
+      title: 'Confirmar a alteração da situação cadastral',
+      message: 'A situação cadastral das inscrições abaixo passará para {{situacao}}, com o motivo {{motivo}}. Deseja continuar?',
+      item: 'CACEAL {{caceal}} (hoje {{situacao}})',
+    },
+    sincronizarGestor: {
+      title: 'Confirmar a sincronização',
+      message: 'O cadastro de {{documento}} será atualizado com os dados do sistema gestor (razão social, situação cadastral e situação do CNPJ). Deseja continuar?',
+    },
   },
 };
 

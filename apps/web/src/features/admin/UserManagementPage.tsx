@@ -10,6 +10,8 @@ import { http } from '../../ui/http';
 import { useAlerts } from '../../ui/alerts';
 import { useSession } from '../../ui/session';
 import { formatInstant } from '../../ui/format';
+import { formatUrlState, param, parseUrlState } from '../../ui/urlState';
+import { LANGUAGE_NAMES } from '../../i18n';
 import { adminKeys, useUsers } from './api';
 import { actorName } from './auditWords';
 
@@ -19,6 +21,10 @@ export function useListSearch(): string {
   return location.search || ((location.state as { back?: string } | null)?.back ?? '');
 }
 
+const SORTS = ['id', 'login', 'email', 'langKey', 'createdDate', 'lastModifiedBy'] as const;
+/** The list's URL state (read from the dialog routes' `back` too). */
+export const USERS_URL = { page: param.withDefault(param.page(), 1), sort: param.withDefault(param.sort(SORTS), 'id,asc') };
+
 /**
  * §2 user-management: paged list; page and sort live in the URL (default id,asc) so the state
  * survives opening a user and coming back. The new/edit/delete dialog routes render it beneath.
@@ -26,13 +32,13 @@ export function useListSearch(): string {
 export default function UserManagementPage() {
   const { t } = useTranslation();
   const search = useListSearch();
-  const params = new URLSearchParams(search);
+  const url = parseUrlState(USERS_URL, search);
   const navigate = useNavigate();
   const qc = useQueryClient();
   const alerts = useAlerts();
   const { account } = useSession();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const sort = sortFromParam(params.get('sort'), { field: 'id', dir: 'asc' });
+  const page = url.page;
+  const sort = sortFromParam(url.sort, { field: 'id', dir: 'asc' });
   const q = useUsers(page, sortToParam(sort));
   const back = { state: { back: search } };
 
@@ -45,7 +51,7 @@ export default function UserManagementPage() {
     onError: () => alerts.error(t('userManagement.toggle.error')),
   });
 
-  const setUrl = (p: number, s = sort) => navigate(`/user-management?page=${p}&sort=${sortToParam(s)}`);
+  const setUrl = (p: number, s = sort) => navigate(`/user-management${formatUrlState(USERS_URL, { page: p, sort: sortToParam(s) })}`);
 
   const columns: Column<AdminUser>[] = [
     { key: 'id', header: 'ID', sortField: 'id', render: (u) => <Anchor component={Link} to={`/user-management/${u.login}`} state={back.state}>{u.id}</Anchor> },
@@ -67,7 +73,7 @@ export default function UserManagementPage() {
         </Button>
       ),
     },
-    { key: 'langKey', header: t('userManagement.langKey'), sortField: 'langKey', render: (u) => u.langKey },
+    { key: 'langKey', header: t('userManagement.langKey'), sortField: 'langKey', render: (u) => LANGUAGE_NAMES[u.langKey] ?? u.langKey },
     {
       key: 'authorities',
       header: t('userManagement.profiles'),

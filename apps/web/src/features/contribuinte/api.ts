@@ -1,13 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DadosCadastrais, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
-import { REGISTRY_API_BASE } from '@cadastro/domain';
+import { REGISTRY_API_BASE, TIPOS_BUSCA_CONTRIBUINTE } from '@cadastro/domain';
 import { http } from '../../ui/http';
+import { formatUrlState, param } from '../../ui/urlState';
 import { useUserKey } from '../../ui/session';
 
 const base = `${REGISTRY_API_BASE}/contribuinte`;
 
-export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, page0: number, size: number) =>
-  http.get<PaginaContribuintes>(`${base}/obterListaContribuintes/${tipo}/${encodeURIComponent(termo)}/${page0}/${size}`);
+/** The search's own errors are shown on its page (silent: not the global alert too). */
+export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, page0: number, size: number, signal?: AbortSignal) =>
+  http.get<PaginaContribuintes>(`${base}/obterListaContribuintes/${tipo}/${encodeURIComponent(termo)}/${page0}/${size}`, { silent: true, signal });
+
+/** Cache key of the search's result pages (an explicit search fetches them again). */
+export const BUSCA_KEY = ['contribuinte', 'busca'] as const;
+
+/** The search screen's URL state: the query and, when the results window is open, its page. */
+export const BUSCA_URL = { tipo: param.oneOf(TIPOS_BUSCA_CONTRIBUINTE), termo: param.text(), page: param.page() };
+
+/** The link of a search, opened on its first page (the navbar quick search uses it). */
+export const buscaUrl = (tipo: TipoBuscaContribuinte, termo: string) => `/contribuinte${formatUrlState(BUSCA_URL, { tipo, termo, page: 1 })}`;
 
 // Registration data is keyed by user: a taxpayer may read only their own (others get 403), staff
 // any, so one user's answer is never another's.

@@ -7,6 +7,7 @@ import type { ResultadoSincronizacao } from '@cadastro/domain';
 import { formatCaceal, formatCnpj, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { Carregando } from '../../ui/Carregando';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { consultarGestor, sincronizarGestor } from './api';
 import { diferencaText, gestorErro } from './palavras';
@@ -21,6 +22,7 @@ export default function GestorSincPage() {
   const [resultado, setResultado] = useState<ResultadoSincronizacao | null>(null);
   const [erro, setErro] = useState<string | null>(null);
   const [sincronizando, setSincronizando] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
   const sincronizar = async () => {
     setSincronizando(true);
     setErro(null);
@@ -31,6 +33,7 @@ export default function GestorSincPage() {
       setErro(gestorErro(t, e, tipo, numero));
     } finally {
       setSincronizando(false);
+      setConfirmando(false);
     }
   };
   const d = q.data;
@@ -63,10 +66,20 @@ export default function GestorSincPage() {
             <Text size="sm" c="dimmed">{t('gestor.igual')}</Text>
           )}
           <Group justify="flex-end" mt="md">
-            <Button onClick={() => void sincronizar()} loading={sincronizando}>{t('gestor.sincronizar')}</Button>
+            {/* It overwrites the registry's name and statuses: asked first. */}
+            <Button onClick={() => setConfirmando(true)} loading={sincronizando}>{t('gestor.sincronizar')}</Button>
           </Group>
         </Paper>
       )}
+      <ConfirmDialog
+        opened={confirmando}
+        title={t('confirmacao.sincronizarGestor.title')}
+        message={t('confirmacao.sincronizarGestor.message', { documento: d ? formatDocumento(d.cnpj) : numero })}
+        confirmLabel={t('gestor.sincronizar')}
+        onConfirm={() => void sincronizar()}
+        onDeny={() => setConfirmando(false)}
+        loading={sincronizando}
+      />
     </Stack>
   );
 }
