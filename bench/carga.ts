@@ -14,6 +14,8 @@ export interface Pedido {
 
 /** One request as seen by the client. status 0 = no HTTP answer (see `erro`). */
 export interface Evento {
+  /** Which simulated user (fairness: did every user get answers?). */
+  usuario: number;
   /** Start, ms since the run began. */
   t: number;
   ms: number;
@@ -111,9 +113,9 @@ export function iniciarCarga(opts: {
       let ev: Evento;
       try {
         r = await c.enviar(req, opts.prazoMs ?? 30_000);
-        ev = { t, ms: agora() - t, status: r.status, rotulo: p.rotulo };
+        ev = { usuario: u, t, ms: agora() - t, status: r.status, rotulo: p.rotulo };
       } catch (e) {
-        ev = { t, ms: agora() - t, status: 0, rotulo: p.rotulo, erro: causa(e) };
+        ev = { usuario: u, t, ms: agora() - t, status: 0, rotulo: p.rotulo, erro: causa(e) };
       }
       eventos.push(ev);
       await opts.aoResponder?.(u, p, r, ev);

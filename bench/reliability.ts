@@ -245,6 +245,13 @@ function linha(fase: string, usuarios: number, r: Resumo, extra = '') {
   linhas.push(l);
   console.log(l);
 }
+/** Answers per simulated user: an unfair server serves some users many times while others wait. */
+function justica(eventos: readonly Evento[], usuarios: number) {
+  const n = new Array<number>(usuarios).fill(0);
+  for (const e of eventos) if (e.status) n[e.usuario]!++;
+  n.sort((a, b) => a - b);
+  return `answers per user: min ${n[0]}, p10 ${n[Math.floor(usuarios / 10)]}, median ${n[usuarios >> 1]}, max ${n.at(-1)}`;
+}
 const CABECALHO = '| run | users | s | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx by status | no answer (cause) |';
 const cpuTexto = (c: Record<string, number>, s: number, n: number) =>
   Object.entries(c).map(([k, v]) => `${k} ${v.toFixed(1)} s (${((100 * v) / s).toFixed(0)} % of a core, ${((1000 * v) / n).toFixed(2)} ms/req)`).join('; ');
@@ -284,7 +291,31 @@ console.log('\n' + CABECALHO + '\n|---|---|---|---|---|---|---|---|---|---|---|'
   const porTipo = Object.fromEntries(['CACEAL', 'CNPJ', 'RAZAO_SOCIAL', 'dados'].map((k) => [k, resumir(a.eventos.filter((e) => e.rotulo === k), SEGUNDOS_A)]));
   console.log(`   by call: ${Object.entries(porTipo).map(([k, x]) => `${k} p50 ${f1(x.p50)} p95 ${f1(x.p95)}`).join('; ')}`);
   console.log(`   CPU: ${cpuTexto(c, SEGUNDOS_A, r.n)}`);
+  console.log(`   ${justica(a.eventos, USUARIOS)}`);
   resultados.A = { ...r, porTipo, cpu: c };
+
+  // Each kind of call alone (same users, SEGUNDOS_POR_TIPO s each): what it costs the API and the
+  // database in CPU, the figures that decide where the next core goes.
+  const porTipoS = numero('SEGUNDOS_POR_TIPO', 10);
+  if (porTipoS > 0) {
+    console.log(`   each kind of call alone, ${porTipoS} s each:`);
+    const tipos: Record<string, Record<string, number>> = {};
+    for (const tipo of ['CACEAL', 'CNPJ', 'RAZAO_SOCIAL', 'dados']) {
+      const so = Array.from({ length: USUARIOS }, (_, u) => {
+        const m = mistura(t, 5000 + u);
+        return () => { for (;;) { const p = m(); if (p.rotulo === tipo) return p; } };
+      });
+      const cpuTipo = medirCpu(cpuApis());
+      const x = iniciarCarga({ base: nginx.base, usuarios: USUARIOS, duracaoMs: porTipoS * 1000, cabecalhos: () => atendente, proximo: (u) => so[u]!(), respeitarRetryAfter: true });
+      await x.fim;
+      const rt = resumir(x.eventos, porTipoS);
+      const ct = cpuTipo();
+      const porReq = (k: string) => (1000 * ct[k]!) / rt.n;
+      tipos[tipo] = { porSegundo: rt.porSegundo, p50: rt.p50, p95: rt.p95, apiMs: porReq('api-1') + porReq('api-2'), pgMs: porReq('postgres'), nginxMs: porReq('nginx'), erros: rt.n - x.eventos.filter((e) => e.status === 200).length };
+      console.log(`   | ${tipo} | ${rt.porSegundo.toFixed(0)} req/s | p50 ${f1(rt.p50)} | p95 ${f1(rt.p95)} | CPU per request: API ${tipos[tipo]!.apiMs!.toFixed(2)} ms, PostgreSQL ${tipos[tipo]!.pgMs!.toFixed(2)} ms, nginx ${tipos[tipo]!.nginxMs!.toFixed(2)} ms | not 200: ${tipos[tipo]!.erros} |`);
+    }
+    resultados.porTipo = tipos;
+  }
 }
 
 // --- B: writes with a replica killed in the middle.
@@ -442,7 +473,8 @@ const api1b = await iniciarApi('api-1b', p1, { DATABASE_URL: URL_BANCO });
   const txt = [
     `   pg_ctl restart (exit ${rc}) from t=${(tInicio / 1000).toFixed(2)} s to ${(tFim / 1000).toFixed(2)} s (${((tFim - tInicio) / 1000).toFixed(2)} s until it accepted connections)`,
     `   non-2xx: ${ruins.length} (${contagem(resumir(ruins, 1).naoOk)}${ruins.some((e) => !e.status) ? `; no answer: ${contagem(resumir(ruins, 1).erros)}` : ''}), ` +
-      (primeiro ? `first at t=${(primeiro.t / 1000).toFixed(2)} s, last ended at t=${((ultimo!.t + ultimo!.ms) / 1000).toFixed(2)} s: 200s again ${((ultimo!.t + ultimo!.ms - tFim) / 1000).toFixed(2)} s after PostgreSQL accepted connections` : 'none'),
+      // pg_ctl -w polls for readiness: the API may serve again a little before pg_ctl returns.
+      (primeiro ? `from the first sent at t=${(primeiro.t / 1000).toFixed(2)} s to the last answered at t=${((ultimo!.t + ultimo!.ms) / 1000).toFixed(2)} s: a gap of ${((ultimo!.t + ultimo!.ms - primeiro.t) / 1000).toFixed(2)} s, then 200s only` : 'none'),
     `   other than 503: ${alheios.length}${alheios.length ? ` (${contagem(resumir(alheios, 1).naoOk)} ${contagem(resumir(alheios, 1).erros)})` : ''}; afterwards ${ambos}; readiness ${prontos.join(', ')}`,
   ];
   for (const l of txt) console.log(l);
@@ -481,8 +513,8 @@ if (EMBUTIDO) {
     const r = resumir(e.eventos, segundos);
     const ok = resumir(e.eventos.filter((x) => x.status === 200), segundos);
     linha('embedded PGlite, 1 process, no nginx', usuarios, r, `(200s only: ${ok.porSegundo.toFixed(0)} req/s, p95 ${f1(ok.p95)} ms)`);
-    console.log(`   CPU: ${cpuTexto(cpu(), segundos, r.n)}`);
-    resultados[`embutido${usuarios}`] = { ...r, ok };
+    console.log(`   CPU: ${cpuTexto(cpu(), segundos, r.n)}; ${justica(e.eventos, usuarios)}`);
+    resultados[`embutido${usuarios}`] = { ...r, ok, justica: justica(e.eventos, usuarios) };
   }
   emb.processo.kill('SIGTERM');
   await new Promise((r) => emb.processo.once('exit', r));
