@@ -45,7 +45,17 @@ cleanup() {
       fi
     done <"$BENCH_TMP/pids"
   fi
-  if [ -f "$BENCH_TMP/nginx.pid" ]; then kill -9 "$(cat "$BENCH_TMP/nginx.pid")" 2>/dev/null; fi
+  # nginx: SIGTERM lets the master stop its worker; a master that does not go is killed with its children.
+  if [ -f "$BENCH_TMP/nginx.pid" ]; then
+    local master
+    master=$(cat "$BENCH_TMP/nginx.pid")
+    kill -TERM "$master" 2>/dev/null
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$master" 2>/dev/null || break; sleep 0.2; done
+    if kill -0 "$master" 2>/dev/null; then
+      for child in $(pgrep -P "$master"); do kill -9 "$child" 2>/dev/null; done
+      kill -9 "$master" 2>/dev/null
+    fi
+  fi
   if [ -f "$PG_DATA/postmaster.pid" ]; then "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -m immediate stop >/dev/null 2>&1; fi
   rm -rf "$BENCH_TMP"
   exit $rc

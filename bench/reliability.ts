@@ -44,7 +44,9 @@ const JWT_SECRET = crypto.randomBytes(32).toString('base64url');
 
 // ---------------------------------------------------------------- processes
 const filhos = new Set<ChildProcess>();
-process.on('exit', () => { for (const c of filhos) c.kill('SIGKILL'); });
+// nginx gets SIGTERM: its master then stops its worker (a SIGKILLed master leaves the worker behind).
+const terminarComTerm = new WeakSet<ChildProcess>();
+process.on('exit', () => { for (const c of filhos) c.kill(terminarComTerm.has(c) ? 'SIGTERM' : 'SIGKILL'); });
 for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
 
 function lancar(nome: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -174,6 +176,7 @@ ${portas.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).jo
 `;
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
   const processo = lancar('nginx', 'nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], process.env);
+  terminarComTerm.add(processo);
   const base = `http://127.0.0.1:${porta}`;
   for (let i = 0; !(await fetch(`${base}/management/health/readiness`).then((r) => r.status === 200, () => false)); i++) {
     if (!vivo(processo) || i > 100) throw new Error(`nginx did not start:\n${fs.readFileSync(path.join(TMP, 'nginx.log'), 'utf8')}`);
