@@ -78,9 +78,10 @@ test('audits show the failed sign-in; a log level changes', async ({ page }) => 
   await page.getByTestId('audits-search').click();
   await expect(page).toHaveURL(/fromDate=\d{4}-\d{2}-\d{2}&toDate=/);
   await page.getByTestId('sort-type').click();
-  await expect(page.getByRole('cell', { name: 'AUTHENTICATION_FAILURE' }).first()).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'AUTHENTICATION_FAILURE' }).filter({ hasText: 'auditor' });
-  await expect(row).toContainText('remoteAddress');
+  // Codes worded in the user's language (the server stores AUTHENTICATION_FAILURE, BAD_CREDENTIALS).
+  await expect(page.getByRole('cell', { name: 'Falha ao entrar' }).first()).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Falha ao entrar' }).filter({ hasText: 'auditor' });
+  await expect(row).toContainText(/Usuário ou senha inválidos · Endereço: /);
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.goto('/#/logs');

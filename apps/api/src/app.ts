@@ -22,7 +22,11 @@ import { registerGuard } from './platform/auth/guard.js';
 import { resolveJwtSecret, TokenService } from './platform/auth/tokens.js';
 import { Sessoes } from './platform/auth/sessoes.js';
 import type { AppContext } from './platform/context.js';
-import { registerErrorHandling } from './platform/errors/handler.js';
+import { registerErrorHandling, sendProblem } from './platform/errors/handler.js';
+import { registerInputBoundary } from './platform/http/boundary.js';
+import { frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
+import { registerRouteTable } from './platform/http/route-table.js';
+import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
 import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
 import { comboRoutes } from './modules/combo/routes.js';
@@ -33,6 +37,7 @@ import { gatewayRoutes } from './modules/admin/gateway.js';
 import { LoggerRegistry } from './platform/logging.js';
 import { urlForLog } from './platform/url-log.js';
 import { registerLoadShedding } from './platform/sobrecarga.js';
+import { TarefasPosResposta } from './platform/tarefas.js';
 import { Metrics } from './platform/metrics.js';
 import { PdfPool } from './platform/pdf/documento.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
@@ -85,6 +90,12 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     // A hop count as proxy-addr reads it: trust the nearest n proxies (fastify's types omit numbers).
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Plugins start in well under a second, but a loaded CI machine (tests start apps in parallel)
+    // can exceed Fastify's 10 s default.
+    pluginTimeout: 60_000,
+    // Malformed percent-encoding and over-long parameters answer problem+json like every other error.
+    frameworkErrors: frameworkErrorHandler(sendProblem),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   let mail: MailPort;
@@ -116,7 +127,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const sessoes = new Sessoes(database.db);
   // Worker threads start with the first PDF, not here.
   const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue });
-  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf };
+  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', (req, reply, done) => {
@@ -127,6 +138,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     done();
   });
   app.addHook('onClose', async () => {
+    await ctx.tarefas.drain();
     metrics.stop();
     await pdf.close();
     await mail.close();
@@ -140,8 +152,12 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   // Only routes that opt in (config.rateLimit) are throttled: the public ones.
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
+  registerRouteTable(app);
+  // Headers first: a request shed under load still gets them.
+  await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
   registerLoadShedding(app, config.maxInFlight ?? (database.driver === 'pglite' ? 64 : 256));
   registerGuard(app, tokens, sessoes, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
+  registerInputBoundary(app);
 
   if (config.apiDocs) {
     await app.register(swagger, {
@@ -152,7 +168,12 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/swagger-ui' });
+    await app.register(swaggerUi, {
+      routePrefix: '/swagger-ui',
+      // Its own policy: the SPA's docs screen frames it (frame-ancestors 'self').
+      staticCSP: SWAGGER_UI_CSP,
+      uiHooks: { onRequest: (_req, reply, done) => { reply.header('x-frame-options', 'SAMEORIGIN'); done(); } },
+    });
   }
 
   await app.register(contaRoutes(ctx), { prefix: API_BASE });

@@ -11,6 +11,7 @@ import type { LoggerRegistry } from './logging.js';
 import type { Metrics } from './metrics.js';
 import type { PdfPool } from './pdf/pool.js';
 import type { ServiceRegistry } from './services.js';
+import type { TarefasPosResposta } from './tarefas.js';
 
 /** What every module's service needs, built once by buildApp and passed down explicitly. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   metrics: Metrics;
   /** External-system ports and other parts reported by health and gateway. */
   services: ServiceRegistry;
+  /** Work that runs after the answer (shutdown waits for it). */
+  tarefas: TarefasPosResposta;
   /** Renders every PDF off the event loop (platform/pdf: sendPdf). */
   pdf: PdfPool;
 }

@@ -13,7 +13,8 @@ export function orderBy(sorts: string[], columns: Record<string, AnyColumn | SQL
     const { field, dir } = parseSort(s);
     const col = columns[field];
     if (!col) {
-      throw badRequest(`Unknown sort field "${field}"; use one of ${Object.keys(columns).join(', ')}`, {
+      // The field is not repeated: it is the caller's input, of any length.
+      throw badRequest(`Unknown sort field; use one of ${Object.keys(columns).join(', ')}`, {
         message: 'error.validation',
         fieldErrors: [{ objectName: 'pageable', field: 'sort', message: 'pattern' }],
       });

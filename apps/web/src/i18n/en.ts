@@ -1,4 +1,5 @@
 import type { Messages } from './pt-br';
+import { codigosAuditoria, codigosGestor } from './codigos.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -283,6 +284,7 @@ const en: Messages = {
     igual: 'The registry already matches the manager system.',
     sincronizar: 'Synchronise',
     semAlteracoes: 'Nothing changed: the registry was already in sync.',
+    ...codigosGestor,
   },
   infoconv: {
     title: 'Federal registry queries (Infoconv)',
@@ -343,6 +345,7 @@ const en: Messages = {
     changes: 'Changes',
     before: 'Before',
     after: 'After',
+    ...codigosAuditoria,
   },
   health: {
     title: 'Health checks',

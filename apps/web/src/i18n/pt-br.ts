@@ -1,3 +1,5 @@
+import { codigosAuditoria, codigosGestor } from './codigos.pt-br';
+
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
   global: {
@@ -281,6 +283,7 @@ const ptBr = {
     igual: 'O cadastro já está igual ao sistema gestor.',
     sincronizar: 'Sincronizar',
     semAlteracoes: 'Nada mudou: o cadastro já estava sincronizado.',
+    ...codigosGestor,
   },
   infoconv: {
     title: 'Consultas à Receita Federal (Infoconv)',
@@ -341,6 +344,7 @@ const ptBr = {
     changes: 'Alterações',
     before: 'Antes',
     after: 'Depois',
+    ...codigosAuditoria,
   },
   health: {
     title: 'Saúde do sistema',

@@ -9,15 +9,15 @@ import { notFound } from '../../platform/errors/problem.js';
 
 const rows = async <T>(db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
-/** The person an account is linked to (null when none). */
-export async function pessoaDoUsuario(db: DbOrTx, login: string): Promise<number | null> {
-  const [u] = await rows<{ numero_pessoa: number | null }>(db, sql`select numero_pessoa from usuario where login = ${login}`);
+/** The person an account is linked to (null when none); by the user's id, which no other account ever gets. */
+export async function pessoaDoUsuario(db: DbOrTx, userId: number): Promise<number | null> {
+  const [u] = await rows<{ numero_pessoa: number | null }>(db, sql`select numero_pessoa from usuario where id = ${userId}`);
   return u?.numero_pessoa ?? null;
 }
 
 /** A registration belongs to the user when it is of their person or of a branch of it. */
-export async function pertenceAoUsuario(db: DbOrTx, login: string, by: { numeroPessoa?: number; caceal?: number }): Promise<boolean> {
-  const dono = await pessoaDoUsuario(db, login);
+export async function pertenceAoUsuario(db: DbOrTx, userId: number, by: { numeroPessoa?: number; caceal?: number }): Promise<boolean> {
+  const dono = await pessoaDoUsuario(db, userId);
   if (!dono) return false;
   const [r] = await rows<{ ok: boolean }>(
     db,
@@ -40,7 +40,7 @@ export function meuCadastroRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: z.object({ numeroPessoa: z.number().int(), nome: z.string(), numeroDocumento: z.string(), cacealList: z.array(z.number().int()) }) },
       },
       handler: async (req) => {
-        const np = await pessoaDoUsuario(ctx.database.db, requirePrincipal(req).login);
+        const np = await pessoaDoUsuario(ctx.database.db, requirePrincipal(req).id);
         if (!np) throw notFound('Esta conta não está vinculada a um contribuinte.');
         const [p] = await rows<{ nome: string; numero_documento: string; cacs: number[] | null }>(
           ctx.database.db,

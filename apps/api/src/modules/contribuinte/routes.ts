@@ -24,7 +24,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const proprio = req.routeOptions.url?.includes('/contribuinte/obter') && !req.routeOptions.url.includes('obterListaContribuintes');
       if (!proprio || !p || p.authorities.includes(Authority.CON_DADOS_CONTRI)) return done();
       const { numeroPessoa, caceal } = { ...(req.params as object), ...(req.query as object) } as { numeroPessoa?: number; caceal?: number };
-      pertenceAoUsuario(ctx.database.db, p.login, { numeroPessoa, caceal }).then(
+      pertenceAoUsuario(ctx.database.db, p.id, { numeroPessoa, caceal }).then(
         (ok) => done(ok ? undefined : forbidden('Only your own registration')),
         (e: Error) => done(e),
       );
@@ -110,7 +110,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req, reply) => {
         const { numeroCaceal, numeroPessoa, numeroPessoaRaiz } = req.query;
         const p = req.principal!;
-        if (!p.authorities.includes(Authority.CON_DADOS_CONTRI) && !(await pertenceAoUsuario(ctx.database.db, p.login, { caceal: numeroCaceal }))) {
+        if (!p.authorities.includes(Authority.CON_DADOS_CONTRI) && !(await pertenceAoUsuario(ctx.database.db, p.id, { caceal: numeroCaceal }))) {
           throw forbidden('Only your own registration');
         }
         const r = await fichaCadastralPdf(ctx.database.db, numeroCaceal);

@@ -19,7 +19,7 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (req) => {
         const p = req.principal!;
-        if (!p.authorities.includes(Authority.CON_DADOS_CONTRI) && !(await pertenceAoUsuario(ctx.database.db, p.login, { numeroPessoa: req.params.numeroPessoa }))) {
+        if (!p.authorities.includes(Authority.CON_DADOS_CONTRI) && !(await pertenceAoUsuario(ctx.database.db, p.id, { numeroPessoa: req.params.numeroPessoa }))) {
           throw forbidden('Only your own registration');
         }
         return obterEnderecos(ctx.database.db, req.params.numeroPessoa);

@@ -4,16 +4,17 @@ import type { FieldError, Problem } from '@cadastro/domain';
 import { ProblemType } from '@cadastro/domain';
 import { problemOfDatabaseError } from './banco.js';
 import { HttpProblem, STATUS_TITLES } from './problem.js';
+import { boundDetail, boundFieldErrors, frameworkDetail, problemPath } from '../http/framework-errors.js';
 
 export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: number, p: Partial<Problem>) {
   const body: Problem = {
     type: p.type ?? ProblemType.DEFAULT,
     title: p.title ?? STATUS_TITLES[status] ?? 'Error',
     status,
-    detail: p.detail,
+    detail: boundDetail(p.detail),
     message: p.message ?? `error.http.${status}`,
-    path: req.url.split('?')[0],
-    ...(p.fieldErrors ? { fieldErrors: p.fieldErrors } : {}),
+    path: problemPath(req.url),
+    ...(p.fieldErrors ? { fieldErrors: boundFieldErrors(p.fieldErrors) } : {}),
     ...(p.params ? { params: p.params } : {}),
   };
   return reply.code(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
@@ -58,10 +59,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err }, 'unhandled error');
       return sendProblem(reply, req, 500, { detail: 'Unexpected server error', message: 'error.http.500' });
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…)
-    return sendProblem(reply, req, status, { detail: err.message });
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…), in words that do not echo the input
+    return sendProblem(reply, req, status, { detail: frameworkDetail(err, status) });
   });
   app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, req, 404, { detail: `No route for ${req.method} ${req.url.split('?')[0]}` }),
+    sendProblem(reply, req, 404, { detail: `No route for ${req.method} on this path` }),
   );
 }

@@ -10,6 +10,7 @@ import { ItemCount, Pagination } from '../../ui/Pagination';
 import { formatInstant } from '../../ui/format';
 import { param, useUrlState } from '../../ui/urlState';
 import { useAudits } from './api';
+import { actorName, auditDataText, auditTypeText } from './auditWords';
 
 /** §9: one month back to tomorrow. */
 const defaultFrom = () => dayjs().subtract(1, 'month').format('YYYY-MM-DD');
@@ -37,15 +38,15 @@ export default function AuditsPage() {
 
   const columns: Column<AuditEvent>[] = [
     { key: 'timestamp', header: t('audits.date'), sortField: 'timestamp', render: (e) => formatInstant(e.timestamp) },
-    { key: 'principal', header: t('audits.user'), sortField: 'principal', render: (e) => e.principal },
-    { key: 'type', header: t('audits.state'), sortField: 'type', render: (e) => e.type },
+    { key: 'principal', header: t('audits.user'), sortField: 'principal', render: (e) => actorName(t, e.principal) },
+    { key: 'type', header: t('audits.state'), sortField: 'type', render: (e) => auditTypeText(t, e.type) },
     {
       key: 'data',
       header: t('audits.extraData'),
       sortField: 'data',
       render: (e) => (
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm">{[e.entity && `${e.entity} #${e.entityId}`, ...Object.entries(e.data).map(([k, v]) => `${k}: ${v}`)].filter(Boolean).join(' · ')}</Text>
+          <Text size="sm">{auditDataText(t, e)}</Text>
           {(e.before || e.after) && <Button size="compact-xs" variant="subtle" onClick={() => setOpen(e)}>{t('audits.changes')}</Button>}
         </Group>
       ),

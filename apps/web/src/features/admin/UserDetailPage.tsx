@@ -7,6 +7,7 @@ import { RecordState } from '../../ui/NotFound';
 import { LANGUAGE_NAMES } from '../../i18n';
 import { useListSearch } from './UserManagementPage';
 import { useUser } from './api';
+import { actorName } from './auditWords';
 
 /** user-management/{login}: one user, read-only, with the way back to the list as it was. */
 export default function UserDetailPage() {
@@ -35,8 +36,8 @@ export default function UserDetailPage() {
                 {field(t('userManagement.email'), u.email)}
                 {field(t('userManagement.status'), <Badge color={u.activated ? 'green' : 'red'}>{u.activated ? t('userManagement.activated') : t('userManagement.deactivated')}</Badge>)}
                 {field(t('userManagement.langKey'), LANGUAGE_NAMES[u.langKey] ?? u.langKey)}
-                {field(t('userManagement.createdBy'), `${u.createdBy ?? ''} — ${formatInstant(u.createdDate)}`)}
-                {field(t('userManagement.lastModifiedBy'), `${u.lastModifiedBy ?? ''} — ${formatInstant(u.lastModifiedDate)}`)}
+                {field(t('userManagement.createdBy'), `${actorName(t, u.createdBy)} — ${formatInstant(u.createdDate)}`)}
+                {field(t('userManagement.lastModifiedBy'), `${actorName(t, u.lastModifiedBy)} — ${formatInstant(u.lastModifiedDate)}`)}
               </SimpleGrid>
               <Text size="sm" fw={700} mt="md">{t('userManagement.profiles')}</Text>
               <Group gap={4} data-testid="user-authorities">{u.authorities.map((a) => <Badge key={a} variant="light" tt="none">{a}</Badge>)}</Group>

@@ -13,6 +13,7 @@ import { formatInstant } from '../../ui/format';
 import { formatUrlState, param, parseUrlState } from '../../ui/urlState';
 import { LANGUAGE_NAMES } from '../../i18n';
 import { adminKeys, useUsers } from './api';
+import { actorName } from './auditWords';
 
 /** The list's query (page, sort): from the URL, or — under a dialog route — from where we came. */
 export function useListSearch(): string {
@@ -84,7 +85,7 @@ export default function UserManagementPage() {
       ),
     },
     { key: 'createdDate', header: t('userManagement.createdDate'), sortField: 'createdDate', render: (u) => formatInstant(u.createdDate) },
-    { key: 'lastModifiedBy', header: t('userManagement.lastModifiedBy'), sortField: 'lastModifiedBy', render: (u) => u.lastModifiedBy },
+    { key: 'lastModifiedBy', header: t('userManagement.lastModifiedBy'), sortField: 'lastModifiedBy', render: (u) => actorName(t, u.lastModifiedBy) },
     {
       key: 'actions',
       header: <span className="sr-only">{t('userManagement.actions')}</span>,

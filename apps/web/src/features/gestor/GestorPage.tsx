@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { TIPOS_DOCUMENTO_GESTOR, validarTermoBusca } from '@cadastro/domain';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 import { consultarGestor } from './api';
-import { HttpError } from '../../ui/http';
-import { httpErrorMessage } from '../../ui/errors';
+import { gestorErro } from './palavras';
 import { param, useUrlState } from '../../ui/urlState';
 
 type Tipo = (typeof TIPOS_DOCUMENTO_GESTOR)[number];
@@ -32,7 +31,7 @@ export default function GestorPage() {
       await consultarGestor(tipo, numero);
       void navigate(`/gestor/sinc?tipoDocumento=${tipo}&numeroDocumento=${encodeURIComponent(numero)}`);
     } catch (e) {
-      setErro(e instanceof HttpError && e.status === 404 ? t('global.noRecords') : httpErrorMessage(e, t));
+      setErro(gestorErro(t, e, tipo, numero));
     } finally {
       setCarregando(false);
     }

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ProblemType, V } from '@cadastro/domain';
+import { HttpProblem } from '../errors/problem.js';
+
+const NUL = '\u0000';
+/** Longest field name echoed back in a field error (the rest is the caller's own input). */
+const MAX_FIELD = 60;
+
+/**
+ * Checks every string that reaches a route, once for all routes: PostgreSQL refuses the NUL
+ * character (0x00) in text, so a NUL that got through to SQL would be a 500. The raw URL is
+ * checked on arrival (path and query, literal or %00); params, query and the parsed body
+ * (recursively, keys too) before validation.
+ */
+export function registerInputBoundary(app: FastifyInstance) {
+  // Callback style, like the guard: no promise hop on every request.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const url = req.url;
+    if (url.includes('%00') || url.includes(NUL)) return done(nulProblem(req, 'url'));
+    done();
+  });
+  app.addHook('preValidation', (req, _reply, done) => {
+    const field = findNul(req.params, 'path') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body');
+    done(field === undefined ? undefined : nulProblem(req, field));
+  });
+}
+
+/**
+ * Where a NUL hides in a parsed value: the top-level field that holds it (`root` for the value
+ * itself), or undefined. Iterative, so a deeply nested JSON body cannot overflow the stack.
+ */
+export function findNul(value: unknown, root: string): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return value.includes(NUL) ? root : undefined;
+  if (typeof value !== 'object') return undefined;
+  const stack: { v: unknown; field: string | undefined }[] = [{ v: value, field: undefined }];
+  while (stack.length > 0) {
+    const { v, field } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return field ?? root;
+    } else if (v !== null && typeof v === 'object') {
+      for (const key of Object.keys(v)) {
+        const at = field ?? key;
+        if (key.includes(NUL)) return at === key ? root : at;
+        stack.push({ v: (v as Record<string, unknown>)[key], field: at });
+      }
+    }
+  }
+  return undefined;
+}
+
+function nulProblem(req: FastifyRequest, field: string) {
+  const objectName = req.routeOptions.url ?? 'request';
+  return new HttpProblem(400, 'Text may not contain the NUL character (0x00)', {
+    type: ProblemType.CONSTRAINT_VIOLATION,
+    message: 'error.validation',
+    fieldErrors: [{ objectName, field: field.length > MAX_FIELD ? field.slice(0, MAX_FIELD) + '…' : field, message: V.pattern }],
+  });
+}
