@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const out = 'apps/web/dist/index.html';
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'package-lock.json'];
+const sources = ['apps/web/src', 'apps/web/build', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'package-lock.json'];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

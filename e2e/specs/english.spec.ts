@@ -41,6 +41,7 @@ test('an English session reads the server codes in English: sync differences, no
   await expect(page.getByTestId('diferencas')).toContainText(/Company name: "|Registration status of CACEAL \d{8}-\d/);
   await expect(page.getByTestId('diferencas')).not.toContainText(/Razão social|Situação cadastral/);
   await page.getByRole('button', { name: 'Synchronise' }).click();
+  await page.getByRole('dialog', { name: 'Confirm the synchronization' }).getByRole('button', { name: 'Synchronise' }).click();
   await expect(page.getByTestId('sincronizado')).toContainText(/CNPJ .+ was synchronised!/);
   await expect(page.getByText('The registry already matches the manager system.')).toBeVisible();
 
