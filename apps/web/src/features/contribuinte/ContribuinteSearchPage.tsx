@@ -11,8 +11,8 @@ import { ResultsWindow } from '../../ui/ResultsWindow';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
-import { useUrlState } from '../../ui/urlState';
-import { BUSCA_KEY, BUSCA_URL, buscarContribuintes } from './api';
+import { param, useUrlState } from '../../ui/urlState';
+import { BUSCA_KEY, buscarContribuintes } from './api';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 
 /**
@@ -22,6 +22,9 @@ import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
  */
 export const detalheUrl = (c: Pick<ContribuinteResumo, 'numeroCaceal' | 'numeroPessoa'>, porCaceal = true) =>
   porCaceal ? `/contribuinte/${c.numeroCaceal}/${c.numeroPessoa}` : `/contribuinte/${c.numeroPessoa}?caceal=${c.numeroCaceal}`;
+
+/** The search screen's URL state: the query and, when the results window is open, its page. */
+const BUSCA_URL = { tipo: param.oneOf(TIPOS_BUSCA_CONTRIBUINTE), termo: param.text(), page: param.page() };
 
 /**
  * §2 /contribuinte: the search clerks use most. The query and the results window's page live in the

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DadosCadastrais, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
-import { REGISTRY_API_BASE, TIPOS_BUSCA_CONTRIBUINTE } from '@cadastro/domain';
+import { REGISTRY_API_BASE } from '@cadastro/domain';
 import { http } from '../../ui/http';
-import { formatUrlState, param } from '../../ui/urlState';
 import { useUserKey } from '../../ui/session';
 
 const base = `${REGISTRY_API_BASE}/contribuinte`;
@@ -14,11 +13,11 @@ export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, 
 /** Cache key of the search's result pages (an explicit search fetches them again). */
 export const BUSCA_KEY = ['contribuinte', 'busca'] as const;
 
-/** The search screen's URL state: the query and, when the results window is open, its page. */
-export const BUSCA_URL = { tipo: param.oneOf(TIPOS_BUSCA_CONTRIBUINTE), termo: param.text(), page: param.page() };
-
-/** The link of a search, opened on its first page (the navbar quick search uses it). */
-export const buscaUrl = (tipo: TipoBuscaContribuinte, termo: string) => `/contribuinte${formatUrlState(BUSCA_URL, { tipo, termo, page: 1 })}`;
+/**
+ * The link of a search, opened on its first page (the navbar quick search uses it). Written without
+ * the page's zod shape (BUSCA_URL): the navbar is in the first load, zod is not.
+ */
+export const buscaUrl = (tipo: TipoBuscaContribuinte, termo: string) => `/contribuinte?tipo=${tipo}&termo=${encodeURIComponent(termo)}&page=1`;
 
 // Registration data is keyed by user: a taxpayer may read only their own (others get 403), staff
 // any, so one user's answer is never another's.
