@@ -6,25 +6,17 @@
 //   C. PostgreSQL restarted (pg_ctl restart -m fast) under read load;
 //   then the embedded PGlite process alone (no nginx), and a summary table.
 // Usage (through the wrapper): npm run bench:reliability [-- N]
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { seededRng } from '../packages/domain/src/documents/digits.js';
+import { ambiente, cpuDe, dormir, iniciarApi, iniciarNginx, medirCpu, PG_DATA, portaLivre, postmaster, TMP, vivo } from './reliability-processos.js';
 import { iniciarCarga, resumir, type Evento, type Pedido, type Resumo } from './carga.js';
 
-const ambiente = (nome: string) => {
-  const v = process.env[nome];
-  if (!v) throw new Error(`${nome} is not set: run this through bench/reliability.sh`);
-  return v;
-};
 const numero = (nome: string, padrao: number) => Number(process.env[nome] ?? padrao);
-const TMP = ambiente('BENCH_TMP');
 const URL_BANCO = ambiente('DATABASE_URL');
 const PG_BIN = ambiente('PG_BIN');
-const PG_DATA = ambiente('PG_DATA');
 const PGLITE_DIR = process.env.PGLITE_DIR;
 const CONTRIBUINTES = Number(process.argv[2] ?? 0);
 const USUARIOS = numero('USUARIOS', 200);
@@ -38,152 +30,6 @@ const REINICIAR_EM = numero('REINICIAR_EM', 5);
 const LEITORES_C = numero('LEITORES_C', 50);
 const SEGUNDOS_EMBUTIDO = numero('SEGUNDOS_EMBUTIDO', 30);
 const EMBUTIDO = process.env.EMBUTIDO !== '0' && PGLITE_DIR;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Every replica must sign with the same key: a token issued by one is presented to the other.
-const JWT_SECRET = crypto.randomBytes(32).toString('base64url');
-
-// ---------------------------------------------------------------- processes
-const filhos = new Set<ChildProcess>();
-// nginx gets SIGTERM: its master then stops its worker (a SIGKILLed master leaves the worker behind).
-const terminarComTerm = new WeakSet<ChildProcess>();
-process.on('exit', () => { for (const c of filhos) c.kill(terminarComTerm.has(c) ? 'SIGTERM' : 'SIGKILL'); });
-for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
-
-function lancar(nome: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const log = fs.openSync(path.join(TMP, `${nome}.log`), 'a');
-  const c = spawn(cmd, args, { cwd: root, env: { ...env, BENCH_TMP: TMP }, stdio: ['ignore', log, log] });
-  fs.closeSync(log);
-  // The wrapper's trap kills what is listed here if this process dies without cleaning up.
-  fs.appendFileSync(path.join(TMP, 'pids'), `${c.pid}\n`);
-  filhos.add(c);
-  c.on('exit', () => filhos.delete(c));
-  return c;
-}
-const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const portaLivre = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(a.port));
-  });
-});
-const vivo = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
-
-interface Api { nome: string; porta: number; base: string; processo: ChildProcess }
-async function iniciarApi(nome: string, porta: number, extra: Record<string, string>): Promise<Api> {
-  const env = {
-    ...process.env, HOST: '127.0.0.1', PORT: String(porta), JWT_SECRET, APP_PROFILE: 'dev', SEED_DEMO_TAXPAYERS: '0',
-    LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', DATA_DIR: path.join(TMP, `dados-${nome}`), ...extra,
-  };
-  // node itself, not npm: a SIGKILL must hit the API process, not a wrapper around it.
-  const processo = lancar(nome, process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], env);
-  const base = `http://127.0.0.1:${porta}`;
-  for (let i = 0; ; i++) {
-    if (!vivo(processo)) throw new Error(`${nome} exited at start; see its log:\n${fs.readFileSync(path.join(TMP, `${nome}.log`), 'utf8').slice(-3000)}`);
-    if (await fetch(`${base}/management/health/readiness`).then((r) => r.status === 200, () => false)) break;
-    if (i > 600) throw new Error(`${nome} not ready after 2 min`);
-    await dormir(200);
-  }
-  return { nome, porta, base, processo };
-}
-
-// CPU seconds of a process (and, for the postmaster, of its backends), from /proc: where the two
-// cores went during a phase.
-const TICK = 100;
-function cpuDe(pid: number, comFilhos = false): number {
-  const campos = (p: number) => {
-    try {
-      const s = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      return s.slice(s.lastIndexOf(')') + 2).split(' ');
-    } catch {
-      return undefined;
-    }
-  };
-  const f = campos(pid);
-  if (!f) return NaN;
-  // Fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
-  let t = Number(f[11]) + Number(f[12]);
-  if (comFilhos) {
-    t += Number(f[13]) + Number(f[14]);
-    for (const d of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(d)) continue;
-      const g = campos(Number(d));
-      if (g && Number(g[1]) === pid) t += Number(g[11]) + Number(g[12]);
-    }
-  }
-  return t / TICK;
-}
-const postmaster = () => Number(fs.readFileSync(path.join(PG_DATA, 'postmaster.pid'), 'utf8').split('\n')[0]);
-function medirCpu(pids: Record<string, () => number>) {
-  const antes = Object.fromEntries(Object.entries(pids).map(([k, f]) => [k, f()]));
-  return () => Object.fromEntries(Object.entries(pids).map(([k, f]) => [k, f() - antes[k]!]));
-}
-
-// ---------------------------------------------------------------- nginx
-async function iniciarNginx(portas: number[]) {
-  const porta = await portaLivre();
-  const dir = path.join(TMP, 'nginx');
-  fs.mkdirSync(dir, { recursive: true });
-  const conf = `# Generated by bench/reliability.ts
-worker_processes 1;            # two cores shared with two API processes, PostgreSQL and the client
-daemon off;                    # a child of the bench: it stops with it
-pid ${TMP}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  # Which replica answered, and whether nginx had to try the other one ("502, 200"): explains the
-  # failures around the kill.
-  log_format rel '$msec $request_method $status $request_time "$upstream_addr" "$upstream_status" $request_uri';
-  access_log ${dir}/access.log rel buffer=256k flush=1s;
-  # Clients keep their connections (a browser does); the default of 1,000 requests per connection
-  # would make the bench reconnect every few seconds.
-  keepalive_requests 1000000;
-  keepalive_timeout 75s;
-  upstream cadastro_api {
-${portas.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
-    # Idle connections kept open to the replicas: without them every request pays a TCP connect.
-    keepalive 256;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;     # below the API's 72 s: nginx closes first, never reuses a socket the API closed
-  }
-  server {
-    listen 127.0.0.1:${porta};
-    location / {
-      proxy_pass http://cadastro_api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      # nginx is the edge: the client's own address, replacing whatever X-Forwarded-For it sent
-      # (the API trusts 127.0.0.1 only: TRUST_PROXY=127.0.0.1).
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # A replica that refuses or drops the connection: the request goes to the other one. nginx
-      # does this for GET/HEAD/PUT/DELETE always, but for POST/PATCH only if the request was not
-      # sent yet (a refused connection): a POST a replica may have executed is never replayed
-      # ("non_idempotent" is deliberately absent). 503 is not retried either: the API's 503 means
-      # "shed, retry after" or "database unreachable", the same on the other replica.
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 30s;
-    }
-  }
-}
-`;
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
-  const processo = lancar('nginx', 'nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], process.env);
-  terminarComTerm.add(processo);
-  const base = `http://127.0.0.1:${porta}`;
-  for (let i = 0; !(await fetch(`${base}/management/health/readiness`).then((r) => r.status === 200, () => false)); i++) {
-    if (!vivo(processo) || i > 100) throw new Error(`nginx did not start:\n${fs.readFileSync(path.join(TMP, 'nginx.log'), 'utf8')}`);
-    await dormir(100);
-  }
-  return { porta, base, processo, dir };
-}
 
 // ---------------------------------------------------------------- sign-in and requests
 async function entrar(base: string, login: string) {
@@ -199,17 +45,6 @@ async function entrar(base: string, login: string) {
   return { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 }
 
-// A seeded generator: the same run of calls each time.
-function aleatorio(semente: number) {
-  let a = semente >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Termos { caceais: string[]; cnpjs: string[]; nomes: string[] }
 async function termos(db: pg.Client): Promise<Termos> {
@@ -227,7 +62,7 @@ async function termos(db: pg.Client): Promise<Termos> {
  * name (15 %, two words), and opens a registration by CACEAL (30 %).
  */
 function mistura(t: Termos, semente: number) {
-  const r = aleatorio(semente);
+  const r = seededRng(semente); // the same run of calls each time
   const de = (xs: string[]) => encodeURIComponent(xs[Math.floor(r() * xs.length)]!);
   const busca = '/sfz-cadastro-api/api/contribuinte/obterListaContribuintes';
   return (): Pedido => {
