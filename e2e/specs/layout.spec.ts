@@ -34,7 +34,9 @@ test('390 px: the taxpayer detail with its longest e-mail does not scroll sidewa
 
 test('1366×900: the results window keeps its count and page links in view', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await entrar(page, 'atendente', 'contribuinte?tipo=RAZAO_SOCIAL&termo=comercio&page=1');
+  // Signed in first: the results window is a dialog too, so it cannot open while `entrar` waits for the sign-in one to close.
+  await entrar(page, 'atendente', 'contribuinte');
+  await page.goto('/#/contribuinte?tipo=RAZAO_SOCIAL&termo=comercio&page=1');
   const janela = page.getByRole('dialog', { name: 'Contribuintes encontrados' });
   await expect(janela.getByRole('row')).toHaveCount(11);
   for (const alvo of [janela.getByTestId('busca-total'), janela.getByRole('button', { name: 'Última página' })]) {
