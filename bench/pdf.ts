@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { clienteHttp } from './http-cliente.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
+import { query } from '../apps/api/src/db/consulta.js';
 import { ensureReferenceData } from '../apps/api/src/seed/referencia/index.js';
 import { countTaxpayers, seedRegistry } from '../apps/api/src/seed/registro.js';
 
@@ -32,7 +33,7 @@ if (existentes < LINHAS) {
   await ensureReferenceData(db.db);
   await seedRegistry(db, { taxpayers: LINHAS, seed: 1 });
 }
-const caceais = ((await db.db.execute(sql`select numero_caceal from contribuinte order by id limit ${LINHAS}`)) as unknown as { rows: { numero_caceal: number }[] }).rows
+const caceais = (await query<{ numero_caceal: number }>(db.db, sql`select numero_caceal from contribuinte order by id limit ${LINHAS}`))
   .map((r) => Number(r.numero_caceal));
 await db.close();
 

@@ -7,7 +7,8 @@ export default defineConfig({
     // the server-mode pass (TEST_DATABASE_URL set), not to the embedded one.
     exclude: process.env.TEST_DATABASE_URL ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.server.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: on a loaded machine starting an app (migrations, reference data) can take a minute.
+    hookTimeout: 180_000,
     // Each file builds its own app and database; two workers fit this 2-core machine.
     maxWorkers: 2,
   },

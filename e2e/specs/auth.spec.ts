@@ -26,7 +26,7 @@ test('accessdenied → login → the stored target opens', async ({ page }) => {
   await expect(page).toHaveURL(/#\/accessdenied$/);
   await signIn(page, 'user');
   await expect(page).toHaveURL(/#\/settings$/);
-  await expect(page.getByRole('heading', { name: 'Configurações de [user]' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Configurações de user' })).toBeVisible();
 });
 
 test('a signed-in user without the role is refused, and sees no admin menu', async ({ page }) => {

@@ -18,7 +18,7 @@ async function consultar(page: Page, tipo: string, termo: string) {
 test('search by razão social: modal of results, a row opens the taxpayer', async ({ page }) => {
   await asClerk(page);
   await page.getByTestId('menu-contribuintes').click();
-  await page.getByRole('menuitem', { name: 'Contribuinte' }).click();
+  await page.getByRole('menuitem', { name: 'Consultar Contribuinte' }).click();
   await expect(page.getByRole('heading', { name: 'Consultar Contribuinte' })).toBeVisible();
   await expect(page.getByTestId('busca-consultar')).toBeDisabled();
   await consultar(page, 'Razão social', 'comercio');
@@ -126,6 +126,11 @@ test('meu cadastro: the taxpayer sees their own registration, without the accoun
   await page.getByRole('tab', { name: 'Regime Especial' }).click();
   await expect(page.getByRole('tabpanel').getByRole('table').or(page.getByRole('tabpanel').getByText('Nenhum registro encontrado.'))).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // Without the account menu, signing out stays in view (on a phone too, outside the drawer)
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('logout-visible').click();
+  await expect(page.getByTestId('home-login')).toBeVisible();
+  await expect(page).toHaveURL(/#\/$/);
 });
 
 test('navbar quick search: a pasted CACEAL opens the taxpayer, part of a name lists them', async ({ page }) => {
@@ -152,10 +157,12 @@ test('navbar quick search: a pasted CACEAL opens the taxpayer, part of a name li
   await page.getByTestId('quick-search').press('Enter');
   await expect(page.getByTestId('quick-search')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/^Informe um CACEAL \(8 dígitos, ou 9 com o dígito verificador\)/)).toBeVisible();
-  // An unknown registration's page says so, once
+  // An unknown registration's page says so, once, with the shared not-found state
   await page.goto('/#/contribuinte/24999998/999999999');
-  await expect(page.getByTestId('detalhe-erro')).toHaveText('Nenhum registro encontrado.');
-  await expect(page.getByText('Nenhum registro encontrado.')).toHaveCount(1);
+  await expect(page.getByTestId('not-found')).toContainText('Registro não encontrado');
+  await expect(page.getByTestId('not-found')).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Ficha cadastral' })).toHaveCount(0);
 });
 
 test('the printable sheet: every section loads, Imprimir opens the PDF; a notice number opens its PDF', async ({ page, request }) => {

@@ -53,12 +53,12 @@ test('public FIC: lookup by CACEAL, certificate, how to regularize, print with a
   // A code nobody issued.
   await page.getByRole('textbox', { name: 'Código de verificação' }).fill('ABCD-EFGH-JKMN');
   await page.getByRole('button', { name: 'Verificar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Código de verificação não encontrado.');
+  await expect(page.getByTestId('not-found')).toContainText('Código de verificação não encontrado.');
 });
 
 test('FIC of an unknown CACEAL: a clear message and no blank certificate', async ({ page }) => {
   await page.goto('/#/fic/24999998');
-  await expect(page.getByRole('alert')).toHaveText('Nenhum registro encontrado para o CACEAL 24999998.');
+  await expect(page.getByTestId('not-found')).toContainText('Nenhum registro encontrado para o CACEAL 24999998.');
   await expect(page.getByTestId('fic-certificado')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Imprimir' })).toHaveCount(0);
 });

@@ -24,7 +24,11 @@ test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then 
   await expect(page).toHaveURL(/#\/gestor\/sinc\?tipoDocumento=CNPJ/);
   await expect(page.getByTestId('diferencas')).toContainText(/Razão social|Situação cadastral/);
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // It overwrites the registry: asked first
   await page.getByRole('button', { name: 'Sincronizar' }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Confirmar a sincronização' });
+  await expect(confirmar).toContainText('será atualizado com os dados do sistema gestor');
+  await confirmar.getByRole('button', { name: 'Sincronizar' }).click();
   await expect(page.getByTestId('sincronizado')).toContainText(/O cnpj .+ foi sincronizado!/);
   await expect(page.getByText('O cadastro já está igual ao sistema gestor.')).toBeVisible();
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
@@ -33,6 +37,24 @@ test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then 
   await page.getByRole('textbox', { name: 'Número' }).fill('24999998');
   await page.getByRole('button', { name: 'Consultar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Nenhum registro encontrado.');
+});
+
+test('gestor: a CACEAL of the registry the manager system lacks says which system did not find it', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  let ausente: number | undefined;
+  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as { numeroCaceal: number }[];
+  for (const c of lista) {
+    const r = await request.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${c.numeroCaceal}`, { headers });
+    if (r.status() === 404) { ausente = c.numeroCaceal; break; }
+  }
+  expect(ausente).toBeDefined();
+  await page.goto('/#/gestor');
+  await signIn(page, 'auditor');
+  await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
+  await page.getByRole('option', { name: 'CACEAL' }).click();
+  await page.getByRole('textbox', { name: 'Número' }).fill(String(ausente));
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByRole('alert')).toContainText(/^O CACEAL .+ existe no Cadastro, mas não foi encontrado no sistema Gestor\.$/);
 });
 
 test('consultas-infoconv: system and dates required, the log with its total, the certificate', async ({ page }) => {

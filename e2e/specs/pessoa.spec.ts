@@ -4,8 +4,6 @@ import { documentosSoNaReceita } from '../../apps/api/src/seed/gerador/receita-d
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
 
 const api = '/sfz-cadastro-api/api';
-// axe-core is injected as an inline script, which the app's Content-Security-Policy rightly refuses.
-test.use({ bypassCSP: true });
 
 test('pessoa: search a CPF → the individual page → edit the name → saved, Salvar disabled again', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
@@ -20,7 +18,7 @@ test('pessoa: search a CPF → the individual page → edit the name → saved, 
   if (!cpf) throw new Error('no individual partner in the seed');
 
   await page.goto('/#/pessoa');
-  await signIn(page, 'atendente');
+  await signIn(page, 'auditor');
   await expect(page.getByRole('heading', { name: 'Consultar Pessoa' })).toBeVisible();
   const campo = page.getByRole('textbox', { name: 'CPF ou CNPJ' });
   const consultar = page.getByRole('button', { name: 'Consultar' });
@@ -53,6 +51,16 @@ test('pessoa: search a CPF → the individual page → edit the name → saved, 
   // A row of the partner table opens that taxpayer.
   await page.getByTestId('empresas-socio').getByRole('row').nth(1).click();
   await expect(page).toHaveURL(/#\/contribuinte\//);
+});
+
+test('pessoa: a consult-only clerk sees the page read-only (no Salvar, fields disabled)', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'atendente');
+  const empresas = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/5`, { headers })).json()).content as { cnpj: string }[];
+  await page.goto(`/#/pessoa-juridica/${empresas[0]!.cnpj}`);
+  await signIn(page, 'atendente');
+  await expect(page.getByRole('heading', { name: 'Pessoa Jurídica' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Número do CRC' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
 });
 
 test('pessoa: an unknown document says so and offers Cadastrar to whoever may register', async ({ page }) => {

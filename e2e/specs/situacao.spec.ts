@@ -51,8 +51,10 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   await expect(page).toHaveURL(new RegExp(`#/alterarSituacaoCnpj/${alvo!.numeroPessoa}$`));
   await expect(page.getByRole('cell').filter({ hasText: 'ATIVO' })).toBeVisible();
   const motivo = page.getByRole('combobox', { name: 'Motivo' });
+  // the page's Salvar (the confirmation has its own)
+  const salvar = page.getByTestId('situacao-salvar');
   await expect(motivo).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await expect(salvar).toBeDisabled();
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'SUSPENSO' }).click();
   await expect(motivo).toBeEnabled();
@@ -61,18 +63,37 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   // Cancelar clears both choices
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(motivo).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await expect(salvar).toBeDisabled();
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'SUSPENSO' }).click();
   await motivo.click();
   await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  // Salvar asks first, naming the registrations that change; Cancelar changes nothing
+  const caceal = ((await page.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '').trim();
+  await salvar.click();
+  const confirmar = page.getByRole('dialog', { name: 'Confirmar a alteração da situação cadastral' });
+  await expect(confirmar).toContainText('passará para SUSPENSO, com o motivo SUSPENSÃO TEMPORÁRIA A PEDIDO');
+  await expect(confirmar.getByTestId('confirmar-caceais')).toHaveText(`CACEAL ${caceal} (hoje ATIVO)`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await confirmar.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirmar).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('cell').filter({ hasText: 'ATIVO' })).toBeVisible();
+  const situacao = (await (await request.get(`/sfz-cadastro-api/api/contribuinte/situacaoPessoa/${alvo!.numeroPessoa}`, { headers })).json()) as { contribuintes: { situacaoCadastral: string }[] };
+  expect(situacao.contribuintes.map((c) => c.situacaoCadastral)).toEqual(['ATIVO']);
+  await page.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'SUSPENSO' }).click();
+  await motivo.click();
+  await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
+  await salvar.click();
+  await confirmar.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Alteração realizada com sucesso')).toBeVisible();
   await expect(page.getByRole('cell').filter({ hasText: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
-  // Nova Consulta; a CNPJ no company has
+  await expect(salvar).toBeDisabled();
+  // Nova Consulta (the success alert stays with its screen); a CNPJ no company has
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
+  await expect(page.getByText('Alteração realizada com sucesso')).toHaveCount(0);
   await cnpj.fill('11.222.333/0001-81');
   await cnpj.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Nenhum registro encontrado.');

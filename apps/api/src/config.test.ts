@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeConfig, loadConfig } from './config.js';
+import { describeConfig, describeEnv, loadConfig } from './config.js';
 
 describe('configuration by environment', () => {
   it('has the documented defaults', () => {
@@ -30,5 +30,19 @@ describe('configuration by environment', () => {
     expect(shown).not.toContain('segredo');
     expect(shown).not.toContain('y'.repeat(40));
     expect(shown).not.toContain('senha');
+    expect(JSON.stringify(describeConfig(loadConfig({ APP_PROFILE: 'prod', ADMIN_PASSWORD: 'primeira-senha-forte' })))).not.toContain('primeira-senha-forte');
+  });
+  it("describes only the application's variables, secrets and URL passwords masked", () => {
+    const shown = describeEnv({
+      PWD: '/srv/cadastro', HOSTNAME: 'cadastro-7f9c', npm_config_cache: '/root/.npm', PATH: '/usr/bin', DB_PASSWORD: 'x',
+      PORT: '9090', JWT_SECRET: 'z'.repeat(40), ADMIN_PASSWORD: 'primeira-senha-forte', METRICS_TOKEN: 'm'.repeat(20),
+      DATABASE_URL: 'postgres://cad:segredo@db:5432/cad', GESTOR_URL: 'https://gestor.local/api?token=abc123', PUBLIC_URL: 'https://cadastro.al.gov.br', MAX_IN_FLIGHT: '',
+    });
+    expect(shown).toEqual({
+      PORT: '9090', JWT_SECRET: '******', ADMIN_PASSWORD: '******', METRICS_TOKEN: '******',
+      DATABASE_URL: 'postgres://cad:******@db:5432/cad', GESTOR_URL: 'https://gestor.local/api?token=******', PUBLIC_URL: 'https://cadastro.al.gov.br',
+    });
+    // The configuration keeps the same view for management/env.
+    expect(loadConfig({ PORT: '9090', PWD: '/srv' }).environment).toEqual({ PORT: '9090' });
   });
 });

@@ -53,13 +53,13 @@ const EnvSchema = z.object({
   /** Registrations and password-reset requests accepted per client address per hour. */
   ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
-  /** Static bearer token for Prometheus scrapes of /management/prometheus. */
   /** Taxpayers generated on the first start of an empty registry (0 = none). */
   SEED_DEMO_TAXPAYERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** External systems: unset → the built-in simulator backed by seeded tables. */
   GESTOR_URL: z.string().url().optional(),
   INFOCONV_URL: z.string().url().optional(),
   SCA_URL: z.string().url().optional(),
+  /** Static bearer token for Prometheus scrapes of /management/prometheus. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   /** Threads that render PDFs; unset → one per spare core, at most 2. 0 renders on the event loop (bench only). */
   PDF_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
@@ -107,6 +107,8 @@ export interface Config {
   scaUrl: string | undefined;
   /** PDF worker threads (undefined → platform default) and how many documents may wait for one. */
   pdf: { workers: number | undefined; queue: number };
+  /** The application's variables this configuration was read from, secrets masked (management/env). */
+  environment: Readonly<Record<string, string>>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,29 +151,58 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     infoconvUrl: e.INFOCONV_URL,
     scaUrl: e.SCA_URL,
     pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE },
+    environment: describeEnv(present),
   };
 }
 
 /** Configuration as shown to operators: secrets masked. */
-export function describeConfig(c: Config): Record<string, unknown> {
+export function describeConfig({ environment: _shownByEnv, ...c }: Config): Record<string, unknown> {
   return {
     ...c,
+    adminPassword: c.adminPassword ? MASK : null,
     databaseUrl: c.databaseUrl ? maskUrl(c.databaseUrl) : '(embedded PGlite)',
-    jwtSecret: c.jwtSecret ? '******' : '(generated, kept in DATA_DIR)',
+    jwtSecret: c.jwtSecret ? MASK : '(generated, kept in DATA_DIR)',
     smtpUrl: c.smtpUrl ? maskUrl(c.smtpUrl) : '(built-in SMTP sink)',
-    metricsToken: c.metricsToken ? '******' : null,
+    metricsToken: c.metricsToken ? MASK : null,
     gestorUrl: c.gestorUrl ? maskUrl(c.gestorUrl) : '(built-in simulator)',
     infoconvUrl: c.infoconvUrl ? maskUrl(c.infoconvUrl) : '(built-in simulator)',
     scaUrl: c.scaUrl ? maskUrl(c.scaUrl) : '(built-in simulator)',
   };
 }
 
+const MASK = '******';
+/** Variables whose whole value is a secret. */
+const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN']);
+const SECRET_PARAM = /(secret|password|passwd|pwd|token|key)/i;
+
+/** The application's own variables: the keys of EnvSchema (those the README documents). */
+export const APP_ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape).sort();
+
+/**
+ * The application's variables that are set, secrets masked. Nothing else of the process environment:
+ * the host's variables (container name, npm settings, PATH…) are not ours to show.
+ */
+export function describeEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of APP_ENV_VARIABLES) {
+    const v = env[k];
+    if (v === undefined || v === '') continue;
+    out[k] = SECRET_VARIABLES.has(k) ? MASK : k.endsWith('_URL') ? maskUrl(v) : v;
+  }
+  return out;
+}
+
+/** A URL with its password (and any secret-looking query parameter) masked; unparseable → masked. */
 function maskUrl(u: string): string {
   try {
     const url = new URL(u);
-    if (url.password) url.password = '******';
+    const secrets = [...url.searchParams.keys()].filter((k) => SECRET_PARAM.test(k));
+    // Nothing to hide → the value as the operator wrote it (URL would add a trailing slash).
+    if (!url.password && !secrets.length) return u;
+    if (url.password) url.password = MASK;
+    for (const k of secrets) url.searchParams.set(k, MASK);
     return url.toString();
   } catch {
-    return '******';
+    return MASK;
   }
 }

@@ -6,6 +6,7 @@ export * from './account/contracts.js';
 export * from './common/paging.js';
 export * from './common/mail.js';
 export * from './admin/contracts.js';
+export * from './admin/auditoria.js';
 export * from './documents/index.js';
 export * from './reference/uf.js';
 export * from './combo/contracts.js';

@@ -1,14 +1,9 @@
 import type { DbOrTx } from '../db/client.js';
+import { AuditType, type AuditMessage } from '@cadastro/domain';
 import { eventoAuditoria } from '../db/schema/index.js';
 
-/** Event types shown in the audits screen. */
-export const AuditType = {
-  AUTHENTICATION_SUCCESS: 'AUTHENTICATION_SUCCESS',
-  AUTHENTICATION_FAILURE: 'AUTHENTICATION_FAILURE',
-  ENTITY_CREATED: 'ENTITY_CREATED',
-  ENTITY_UPDATED: 'ENTITY_UPDATED',
-  ENTITY_DELETED: 'ENTITY_DELETED',
-} as const;
+// Types and message codes live in the domain: the SPA words them (ARCHITECTURE "Conventions").
+export { AuditType } from '@cadastro/domain';
 
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'activationKey', 'resetKey']);
 
@@ -19,9 +14,12 @@ function redact(row: Record<string, unknown> | null | undefined): Record<string,
   return out;
 }
 
-/** Writes an event in the caller's transaction (ARCHITECTURE rule 6). */
-export async function auditEvent(tx: DbOrTx, principal: string, type: string, data: Record<string, string>) {
-  await tx.insert(eventoAuditoria).values({ principal, eventType: type, data });
+/**
+ * Writes an event in the caller's transaction (ARCHITECTURE rule 6). `message` is a code the SPA
+ * words; `params` are its values (remoteAddress, …), never a sentence.
+ */
+export async function auditEvent(tx: DbOrTx, principal: string, type: AuditType, params: Record<string, string>, message?: AuditMessage) {
+  await tx.insert(eventoAuditoria).values({ principal, eventType: type, data: message ? { ...params, message } : params });
 }
 
 /** Records a data change with before/after images (secrets redacted). */
@@ -32,7 +30,7 @@ export async function auditChange(
   entityId: string | number,
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-  message?: string,
+  message?: AuditMessage,
 ) {
   const type = !before ? AuditType.ENTITY_CREATED : !after ? AuditType.ENTITY_DELETED : AuditType.ENTITY_UPDATED;
   await tx.insert(eventoAuditoria).values({

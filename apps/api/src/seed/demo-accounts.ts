@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { ALL_AUTHORITIES, Authority, REPORT_AUTHORITIES } from '@cadastro/domain';
+import { ALL_AUTHORITIES, AuditMessage, Authority, REPORT_AUTHORITIES, SystemActor } from '@cadastro/domain';
 import type { Db } from '../db/client.js';
 import { autoridade, usuario } from '../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../platform/auth/password.js';
@@ -65,12 +65,12 @@ export async function ensureAccounts(db: Db, profile: 'dev' | 'prod', adminPassw
   const created: string[] = [];
   for (const d of DEMO_ACCOUNTS) {
     const hash = await hashPassword(d.login);
-    if (await createAccount(db, d, hash, 'demo account')) created.push(d.login);
+    if (await createAccount(db, d, hash, AuditMessage.DEMO_ACCOUNT)) created.push(d.login);
   }
   return created;
 }
 
-async function createAccount(db: Db, d: Omit<(typeof DEMO_ACCOUNTS)[number], 'profile'>, hash: string, why: string): Promise<boolean> {
+async function createAccount(db: Db, d: Omit<(typeof DEMO_ACCOUNTS)[number], 'profile'>, hash: string, why: AuditMessage): Promise<boolean> {
   return db.transaction(async (tx) => {
     const exists = await tx.select({ id: usuario.id }).from(usuario).where(sql`${usuario.login} = ${d.login}`);
     if (exists.length) return false;
@@ -84,11 +84,11 @@ async function createAccount(db: Db, d: Omit<(typeof DEMO_ACCOUNTS)[number], 'pr
         passwordHash: hash,
         activated: true,
         langKey: 'pt-br',
-        createdBy: 'system',
+        createdBy: SystemActor.SYSTEM,
       },
       d.authorities,
     );
-    await auditChange(tx, 'system', 'usuario', u.id, null, { login: u.login, authorities: d.authorities }, why);
+    await auditChange(tx, SystemActor.SYSTEM, 'usuario', u.id, null, { login: u.login, authorities: d.authorities }, why);
     return true;
   });
 }
@@ -102,7 +102,7 @@ async function ensureProdAccounts(db: Db, adminPassword: string | undefined): Pr
       throw new UnsafeProductionError('APP_PROFILE=prod on an empty user table: set ADMIN_PASSWORD (at least 12 characters) for the first administrator, "admin".');
     }
     const admin = DEMO_ACCOUNTS.find((d) => d.login === 'admin')!;
-    await createAccount(db, admin, await hashPassword(adminPassword), 'first administrator');
+    await createAccount(db, admin, await hashPassword(adminPassword), AuditMessage.FIRST_ADMINISTRATOR);
     return ['admin'];
   }
   const demo = await db

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
+import { query, queryOne } from '../db/consulta.js';
 import { startTestApp } from '../test/harness.js';
 import { UnsafeProductionError } from './demo-accounts.js';
 
@@ -19,12 +20,12 @@ describe('the prod profile', { timeout: 120_000 }, () => {
     await expect(startTestApp({ APP_PROFILE: 'prod' })).rejects.toBeInstanceOf(UnsafeProductionError);
     const t = await startTestApp({ APP_PROFILE: 'prod', ADMIN_PASSWORD: 'uma-senha-longa-e-boa' });
     try {
-      const logins = ((await t.db.execute(sql`select login from usuario order by login`)) as unknown as { rows: { login: string }[] }).rows.map((r) => r.login);
+      const logins = (await query<{ login: string }>(t.db, sql`select login from usuario order by login`)).map((r) => r.login);
       expect(logins).toEqual(['admin']);
       expect(t.built.createdDemoAccounts).toEqual(['admin']);
       expect((await t.client().post('/api/authenticate', { username: 'admin', password: 'admin' })).statusCode).toBe(401);
       await t.as('admin', 'uma-senha-longa-e-boa');
-      const n = ((await t.db.execute(sql`select count(*)::int as n from contribuinte`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const n = (await queryOne<{ n: number }>(t.db, sql`select count(*)::int as n from contribuinte`))!.n;
       expect(n).toBe(0);
     } finally {
       await t.close();

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { query } from '../db/consulta.js';
 
-const rows = async <T>(db: Db, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(db: Db, q: SQL) => query<T>(db, q);
 
 /**
  * Tells whether anything was written to this database between two looks, cheaply enough to

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hasAnyAuthority } from '@cadastro/domain';
+import { queryOne } from '../db/consulta.js';
 import { DEMO_ACCOUNTS, linkDemoTaxpayerAccount } from '../seed/demo-accounts.js';
 import { seedRegistry } from '../seed/registro.js';
 import type { Access } from '../platform/auth/guard.js';
@@ -24,9 +25,9 @@ export interface KnownValues {
 export async function seedKnownRegistry(t: TestApp): Promise<KnownValues> {
   await seedRegistry(t.built.ctx.database, { taxpayers: 20, seed: 7 });
   await linkDemoTaxpayerAccount(t.db);
-  const r = ((await t.db.execute(sql`select p.numero_pessoa::text as "numeroPessoa", c.numero_caceal::text as caceal, p.numero_documento as cnpj
+  const r = await queryOne<KnownValues>(t.db, sql`select p.numero_pessoa::text as "numeroPessoa", c.numero_caceal::text as caceal, p.numero_documento as cnpj
     from usuario u join pessoa p on p.numero_pessoa = u.numero_pessoa join contribuinte c on c.numero_pessoa = p.numero_pessoa
-    where u.login = 'contribuinte' order by c.id limit 1`)) as unknown as { rows: KnownValues[] }).rows[0];
+    where u.login = 'contribuinte' order by c.id limit 1`);
   if (!r) throw new Error('the demo taxpayer account is not linked to a registration');
   return r;
 }

@@ -5,11 +5,13 @@ import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../i18n';
 import { SessionProvider } from '../ui/session';
+import { retryUnlessClientError } from '../ui/queries';
 import { AppRouter } from './Router';
 import { buildTheme } from './theme';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  // A 4xx is an answer, not a failure to retry (a 404 shows the not-found state at once).
+  defaultOptions: { queries: { retry: retryUnlessClientError, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
 function Themed({ children }: { children: ReactNode }) {

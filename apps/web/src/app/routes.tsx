@@ -12,8 +12,11 @@ export interface AppRoute {
   authorities?: readonly Authority[];
   /** i18n key of the browser tab title. */
   titleKey: string;
-  /** Where the route appears in the navbar (top-level when `group` is absent). */
-  menu?: { group?: MenuGroup; labelKey: string; href?: string; /** shown only when the server has API docs on */ requiresApiDocs?: boolean };
+  /**
+   * Where the route appears in the navbar (top-level when `group` is absent). The entry reads as the
+   * page's title, so menu and page name the screen alike; `labelKey` only for a deliberate short form.
+   */
+  menu?: { group?: MenuGroup; labelKey?: string; href?: string; /** shown only when the server has API docs on */ requiresApiDocs?: boolean };
   /** Sheet and my-registration routes hide the account menu (§2). */
   hideAccountMenu?: boolean;
 }
@@ -36,7 +39,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('../features/contribuinte/MeuCadastroPage')),
     authorities: [A.MEU_CADASTRO],
     titleKey: 'contribuinte.meuCadastro.title',
-    menu: { labelKey: 'global.menu.meuCadastro' },
+    menu: {},
     hideAccountMenu: true,
   },
   { path: 'meu-cadastro/:number', page: lazy(() => import('../features/contribuinte/MeuCadastroPage')), authorities: [A.MEU_CADASTRO], titleKey: 'contribuinte.meuCadastro.title', hideAccountMenu: true },
@@ -45,21 +48,21 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('../features/contribuinte/ContribuinteSearchPage')),
     authorities: [A.CON_DADOS_CONTRI],
     titleKey: 'contribuinte.busca.title',
-    menu: { group: 'contribuintes', labelKey: 'global.menu.contribuinte' },
+    menu: { group: 'contribuintes' },
   },
   {
     path: 'situacaoCadastral',
     page: lazy(() => import('../features/situacao/SituacaoCadastralPage')),
     authorities: [A.CON_SITU_CONTRI],
     titleKey: 'situacao.lista.title',
-    menu: { group: 'contribuintes', labelKey: 'global.menu.situacaoCadastral' },
+    menu: { group: 'contribuintes' },
   },
   {
     path: 'alterarSituacaoCnpj',
     page: lazy(() => import('../features/situacao/AlterarSituacaoBuscaPage')),
     authorities: [A.ALT_SITU_CNPJ],
     titleKey: 'situacao.alterar.title',
-    menu: { group: 'contribuintes', labelKey: 'global.menu.alterarSituacaoCnpj' },
+    menu: { group: 'contribuintes' },
   },
   { path: 'alterarSituacaoCnpj/:numeroPessoa', page: lazy(() => import('../features/situacao/AlterarSituacaoPage')), authorities: [A.ALT_SITU_CNPJ], titleKey: 'situacao.alterar.title' },
   { path: 'contribuinte/:numeroPessoa', page: lazy(() => import('../features/contribuinte/ContribuinteDetailPage')), authorities: [A.CON_DADOS_CONTRI], titleKey: 'contribuinte.detalhe.title' },
@@ -68,13 +71,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'pessoa', page: lazy(() => import('../features/pessoa/PessoaBuscaPage')), authorities: [A.CON_PESSOA], titleKey: 'pessoa.busca.title', menu: { group: 'pessoa', labelKey: 'pessoa.menu.consulta' } },
   { path: 'pessoa/:cpf', page: lazy(() => import('../features/pessoa/PessoaFisicaPage')), authorities: [A.CON_PESSOA], titleKey: 'pessoa.fisica.title' },
   { path: 'pessoa-juridica/:cnpj', page: lazy(() => import('../features/pessoa/PessoaJuridicaPage')), authorities: [A.CON_PESSOA], titleKey: 'pessoa.juridica.title' },
-  { path: 'historico', page: lazy(() => import('../features/historico/HistoricoPage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.title', menu: { group: 'pessoa', labelKey: 'global.menu.historico' } },
+  { path: 'historico', page: lazy(() => import('../features/historico/HistoricoPage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.title', menu: { group: 'pessoa' } },
   { path: 'historico-situacao-cadastral-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheSituacao' },
   { path: 'historico-razao-social-detail/:numeroDocumento', page: lazy(() => import('../features/historico/HistoricoDetalhePage')), authorities: [A.CON_HISTORICO], titleKey: 'historico.detalheRazao' },
-  { path: 'consultas-infoconv', page: lazy(() => import('../features/infoconv/InfoconvPage')), authorities: [A.CON_HIS_INFOCONV], titleKey: 'infoconv.title', menu: { group: 'pessoa', labelKey: 'global.menu.infoconv' } },
+  { path: 'consultas-infoconv', page: lazy(() => import('../features/infoconv/InfoconvPage')), authorities: [A.CON_HIS_INFOCONV], titleKey: 'infoconv.title', menu: { group: 'pessoa' } },
   { path: 'pre-visualizar-consultas-infoconv', page: lazy(() => import('../features/infoconv/InfoconvPage')), authorities: [A.CON_HIS_INFOCONV], titleKey: 'infoconv.title' },
-  { path: 'cadastra-pessoa', page: lazy(() => import('../features/pessoa/CadastraPessoaPage')), authorities: [A.CAD_PESSOA_INFOC], titleKey: 'pessoa.cadastro.title', menu: { group: 'pessoa', labelKey: 'pessoa.menu.cadastrar' } },
-  { path: 'gestor', page: lazy(() => import('../features/gestor/GestorPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title', menu: { group: 'contribuintes', labelKey: 'global.menu.gestor' } },
+  { path: 'cadastra-pessoa', page: lazy(() => import('../features/pessoa/CadastraPessoaPage')), authorities: [A.CAD_PESSOA_INFOC], titleKey: 'pessoa.cadastro.title', menu: { group: 'pessoa' } },
+  { path: 'gestor', page: lazy(() => import('../features/gestor/GestorPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title', menu: { group: 'contribuintes' } },
   { path: 'gestor/sinc', page: lazy(() => import('../features/gestor/GestorSincPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title' },
   // §2: the printable sheet (a taxpayer may open their own; the server checks it).
   { path: 'fichaimprimivel/:caceal', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
@@ -92,20 +95,20 @@ function adminRoutes(): AppRoute[] {
   const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
   const dialogs = () => import('../features/admin/UserDialogs');
   return [
-    { path: 'gateway', page: page(() => import('../features/admin/GatewayPage')), authorities: admin, titleKey: 'gateway.title', menu: { group: 'admin', labelKey: 'global.menu.admin.gateway' } },
-    { path: 'user-management', page: page(() => import('../features/admin/UserManagementPage')), authorities: admin, titleKey: 'userManagement.title', menu: { group: 'admin', labelKey: 'global.menu.admin.userManagement' } },
+    { path: 'gateway', page: page(() => import('../features/admin/GatewayPage')), authorities: admin, titleKey: 'gateway.title', menu: { group: 'admin' } },
+    { path: 'user-management', page: page(() => import('../features/admin/UserManagementPage')), authorities: admin, titleKey: 'userManagement.title', menu: { group: 'admin' } },
     { path: 'user-management-new', page: page(() => dialogs().then((m) => ({ default: m.UserNewPage }))), authorities: admin, titleKey: 'userManagement.new' },
     { path: 'user-management/:login', page: page(() => import('../features/admin/UserDetailPage')), authorities: admin, titleKey: 'userManagement.title' },
     { path: 'user-management/:login/edit', page: page(() => dialogs().then((m) => ({ default: m.UserEditPage }))), authorities: admin, titleKey: 'userManagement.title' },
     { path: 'user-management/:login/delete', page: page(() => dialogs().then((m) => ({ default: m.UserDeletePage }))), authorities: admin, titleKey: 'userManagement.title' },
-    { path: 'jhi-metrics', page: page(() => import('../features/admin/MetricsPage')), authorities: admin, titleKey: 'metrics.title', menu: { group: 'admin', labelKey: 'global.menu.admin.metrics' } },
-    { path: 'jhi-health', page: page(() => import('../features/admin/HealthPage')), authorities: admin, titleKey: 'health.title', menu: { group: 'admin', labelKey: 'global.menu.admin.health' } },
-    { path: 'jhi-configuration', page: page(() => import('../features/admin/ConfigurationPage')), authorities: admin, titleKey: 'configuration.title', menu: { group: 'admin', labelKey: 'global.menu.admin.configuration' } },
-    { path: 'audits', page: page(() => import('../features/admin/AuditsPage')), authorities: admin, titleKey: 'audits.title', menu: { group: 'admin', labelKey: 'global.menu.admin.audits' } },
-    { path: 'logs', page: page(() => import('../features/admin/LogsPage')), authorities: admin, titleKey: 'logs.title', menu: { group: 'admin', labelKey: 'global.menu.admin.logs' } },
-    { path: 'docs', page: page(() => import('../features/admin/DocsPage')), authorities: admin, titleKey: 'docs.title', menu: { group: 'admin', labelKey: 'global.menu.admin.apidocs', requiresApiDocs: true } },
-    { path: 'admin/leituras-pessoa', page: page(() => import('../features/pessoa/LeiturasPage')), authorities: admin, titleKey: 'pessoa.leituras.title', menu: { group: 'admin', labelKey: 'pessoa.menu.leituras' } },
-    { path: 'admin/caixa-correio', page: page(() => import('../features/admin/CaixaCorreioPage')), authorities: admin, titleKey: 'caixaCorreio.title', menu: { group: 'admin', labelKey: 'global.menu.admin.caixaCorreio' } },
+    { path: 'jhi-metrics', page: page(() => import('../features/admin/MetricsPage')), authorities: admin, titleKey: 'metrics.title', menu: { group: 'admin' } },
+    { path: 'jhi-health', page: page(() => import('../features/admin/HealthPage')), authorities: admin, titleKey: 'health.title', menu: { group: 'admin' } },
+    { path: 'jhi-configuration', page: page(() => import('../features/admin/ConfigurationPage')), authorities: admin, titleKey: 'configuration.title', menu: { group: 'admin' } },
+    { path: 'audits', page: page(() => import('../features/admin/AuditsPage')), authorities: admin, titleKey: 'audits.title', menu: { group: 'admin' } },
+    { path: 'logs', page: page(() => import('../features/admin/LogsPage')), authorities: admin, titleKey: 'logs.title', menu: { group: 'admin' } },
+    { path: 'docs', page: page(() => import('../features/admin/DocsPage')), authorities: admin, titleKey: 'docs.title', menu: { group: 'admin', requiresApiDocs: true } },
+    { path: 'admin/leituras-pessoa', page: page(() => import('../features/pessoa/LeiturasPage')), authorities: admin, titleKey: 'pessoa.leituras.title', menu: { group: 'admin' } },
+    { path: 'admin/caixa-correio', page: page(() => import('../features/admin/CaixaCorreioPage')), authorities: admin, titleKey: 'caixaCorreio.title', menu: { group: 'admin' } },
   ];
 }
 
@@ -116,6 +119,9 @@ export const MENU_GROUPS: readonly { group: MenuGroup; labelKey: string }[] = [
   { group: 'relatorios', labelKey: 'global.menu.relatorios' },
   { group: 'admin', labelKey: 'global.menu.admin.main' },
 ];
+
+/** The i18n key of a route's menu entry: its title unless a short form is declared. */
+export const menuLabelKey = (r: AppRoute) => r.menu?.labelKey ?? r.titleKey;
 
 /** A menu group shows when the user may open at least one of its routes (§2). */
 export function visibleMenu(group: MenuGroup, can: (r: readonly string[]) => boolean, authenticated: boolean, apiDocs: boolean) {

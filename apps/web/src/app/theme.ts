@@ -27,6 +27,10 @@ export function buildTheme(t: TFunction) {
       Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('global.close') } } }),
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('global.close') } } }),
+      // A dialog's header is a <header> outside any sectioning landmark for assistive technology:
+      // a second banner beside the page's own. A plain div keeps one banner per page.
+      ModalHeader: { defaultProps: { component: 'div' } },
+      DrawerHeader: { defaultProps: { component: 'div' } },
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('global.form.togglePassword') } },
       }),

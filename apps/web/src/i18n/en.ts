@@ -1,4 +1,6 @@
 import type { Messages } from './pt-br';
+import { codigosGestor } from './codigos.en';
+import { administracao } from './administracao.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -18,11 +20,10 @@ const en: Messages = {
       toggle: 'Open the menu',
       edital: 'Notices',
       pessoa: 'Person',
-      meuCadastro: 'My registration', fic: 'FIC', contribuinte: 'Taxpayer', contribuintes: 'Taxpayers',
-      situacaoCadastral: 'Registration status', alterarSituacaoCnpj: 'Change CNPJ status', gestor: 'Sync with the manager system',
-      historico: 'History', infoconv: 'Federal registry queries (Infoconv)',
+      // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
+      fic: 'FIC', contribuintes: 'Taxpayers',
       relatorios: 'Reports',
-      admin: { gateway: 'Gateway', userManagement: 'User management', metrics: 'Metrics', health: 'Health', configuration: 'Configuration', audits: 'Audits', logs: 'Logs', apidocs: 'API', caixaCorreio: 'Mailbox (built-in SMTP)', main: 'Administration' },
+      admin: { main: 'Administration' },
       account: {
         main: 'Account',
         settings: 'Settings',
@@ -120,7 +121,7 @@ const en: Messages = {
     },
   },
   password: {
-    title: 'Password for [{{username}}]',
+    title: 'Password for {{username}}',
     form: { button: 'Save' },
     messages: {
       success: 'Password changed!',
@@ -129,7 +130,7 @@ const en: Messages = {
     },
   },
   settings: {
-    title: 'User settings for [{{username}}]',
+    title: 'Settings for {{username}}',
     form: { firstname: 'First Name', lastname: 'Last Name', language: 'Language', button: 'Save' },
     messages: {
       success: 'Settings saved!',
@@ -221,6 +222,7 @@ const en: Messages = {
     sim: 'YES',
     nao: 'NO',
     situacao: 'Status',
+    tipoAtividade: 'Type',
     naoEncontrada: 'No record found for CACEAL {{caceal}}.',
     secao: { identificacao: 'Identification', endereco: 'Address', atividades: 'Economic activities', socios: 'Partners', responsaveis: 'Responsible persons', regimes: 'Special regimes' },
     consulta: {
@@ -283,6 +285,7 @@ const en: Messages = {
     igual: 'The registry already matches the manager system.',
     sincronizar: 'Synchronise',
     semAlteracoes: 'Nothing changed: the registry was already in sync.',
+    ...codigosGestor,
   },
   infoconv: {
     title: 'Federal registry queries (Infoconv)',
@@ -302,101 +305,7 @@ const en: Messages = {
     total: 'Total queries: {{n}}',
   },
   documento: { erroImpressao: 'The document could not be generated for printing.' },
-  userManagement: {
-    title: 'Users',
-    new: 'Create a new user',
-    edit: 'Edit user {{login}}',
-    detail: 'User [{{login}}]',
-    login: 'Login',
-    email: 'Email',
-    status: 'Status',
-    activated: 'Activated',
-    deactivated: 'Deactivated',
-    activatedOnCreate: 'A new user is created active and sets the password through the mailed link.',
-    langKey: 'Language',
-    profiles: 'Profiles',
-    createdBy: 'Created by',
-    createdDate: 'Created date',
-    lastModifiedBy: 'Modified by',
-    actions: 'Actions',
-    created: 'A new user is created with identifier {{param}}',
-    updated: 'A user is updated with identifier {{param}}',
-    deleted: 'A user is deleted with identifier {{param}}',
-    delete: { question: 'Are you sure you want to delete user {{login}}?' },
-    toggle: { success: 'OK', error: 'ERROR', self: 'You cannot deactivate your own account.' },
-    error: {
-      selfDeactivate: 'You cannot deactivate your own account.',
-      selfAdmin: 'You cannot remove your own ROLE_ADMIN.',
-      selfDelete: 'You cannot delete your own account.',
-    },
-  },
-  audits: {
-    title: 'Audits',
-    from: 'from',
-    to: 'to',
-    search: 'Filter',
-    range: 'The start date must be before or equal to the end date.',
-    date: 'Date',
-    user: 'User',
-    state: 'State',
-    extraData: 'Extra data',
-    changes: 'Changes',
-    before: 'Before',
-    after: 'After',
-  },
-  health: {
-    title: 'Health Checks',
-    refresh: 'Refresh',
-    service: 'Service name',
-    status: 'Status',
-    details: 'Details',
-    indicator: { db: 'Database', diskSpace: 'Disk space', mail: 'Mail (SMTP)', ping: 'Application', gestor: 'Manager system', infoconv: 'Federal registry (Infoconv)', sca: 'Access control (SCA)' },
-  },
-  metrics: {
-    title: 'Application Metrics',
-    memory: 'Memory',
-    external: 'External',
-    eventLoop: 'Event loop (threads)',
-    eventLoopNote: "Node.js runs JavaScript on one thread; in place of the JVM's threads we show the event loop's utilization and lag and libuv's active resources.",
-    utilization: 'Utilization',
-    lag: 'Lag p50 / p99 / max',
-    dump: 'libuv handles (thread dump counterpart)',
-    gc: 'Garbage collection',
-    httpCodes: 'HTTP responses by code',
-    database: 'Database',
-    driver: 'Database',
-    pool: 'Connections total / idle / waiting',
-    pgliteNote: 'The embedded database (PGlite) has exactly one connection.',
-    disk: 'Disk space',
-    diskFree: 'Free',
-    diskTotal: 'Total',
-    process: 'Process',
-    uptime: 'Uptime',
-    endpoints: 'Service statistics',
-    endpoint: 'Service',
-    count: 'Count',
-    mean: 'Mean',
-    max: 'Max',
-    active: 'Active',
-    inactive: 'Inactive',
-    type: 'Type',
-    state: 'State',
-    detailsCol: 'Details',
-  },
-  configuration: { title: 'Configuration', filter: 'Filter (by prefix)', property: 'Property', value: 'Value' },
-  logs: { title: 'Logs', filter: 'Filter (by name)', name: 'Name', level: 'Level' },
-  gateway: { title: 'Gateway', path: 'Route', service: 'Service', instances: 'Instances', noInstances: 'Warning: no server available for this route.' },
-  docs: { title: 'API documentation', disabled: 'API documentation is switched off (API_DOCS=off).' },
-  caixaCorreio: {
-    title: 'Mailbox (built-in SMTP)',
-    subtitle: 'Messages received by the built-in SMTP server (used when SMTP_URL is not set).',
-    filter: 'Recipient contains',
-    search: 'Search',
-    empty: 'No records found.',
-    receivedAt: 'Received at',
-    to: 'To',
-    subject: 'Subject',
-  },
+  ...administracao,
   pagination: {
     label: 'Pagination',
     first: 'First page',
@@ -427,7 +336,7 @@ const en: Messages = {
     },
   },
   pessoa: {
-    menu: { consulta: 'Person', cadastrar: 'Register Person', leituras: 'Individual reads (LGPD)' },
+    menu: { consulta: 'Person' },
     busca: {
       title: 'Person lookup',
       documento: 'CPF or CNPJ',
@@ -499,6 +408,19 @@ const en: Messages = {
     cpf: 'Invalid CPF.',
     raizCnpj: 'Enter the CNPJ root (8 characters).',
     alemDoLimite: 'The search shows at most 1,000 results; refine the term.',
+  },
+  // Shared states and confirmations (kept together for easy merges).
+  notFound: { title: 'Record not found', message: 'The record you are looking for does not exist or has been deleted.' },
+  confirmacao: {
+    alterarSituacao: {
+      title: 'Confirm the registration status change',
+      message: 'The registrations below will change to {{situacao}}, with the reason {{motivo}}. Do you want to continue?',
+      item: 'CACEAL {{caceal}} (now {{situacao}})',
+    },
+    sincronizarGestor: {
+      title: 'Confirm the synchronization',
+      message: 'The registry record of {{documento}} will be updated with the manager system\'s data (company name, registration status and CNPJ status). Do you want to continue?',
+    },
   },
 };
 

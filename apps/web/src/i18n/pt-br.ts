@@ -1,3 +1,6 @@
+import { codigosGestor } from './codigos.pt-br';
+import { administracao } from './administracao.pt-br';
+
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
   global: {
@@ -16,11 +19,10 @@ const ptBr = {
       toggle: 'Abrir o menu',
       edital: 'Edital',
       pessoa: 'Pessoa',
-      meuCadastro: 'Meu Cadastro', fic: 'FIC', contribuinte: 'Contribuinte', contribuintes: 'Contribuintes',
-      situacaoCadastral: 'Situação Cadastral', alterarSituacaoCnpj: 'Alterar Situação do CNPJ', gestor: 'Sincronizar com o Gestor',
-      historico: 'Histórico', infoconv: 'Consultas à Receita (Infoconv)',
+      // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
+      fic: 'FIC', contribuintes: 'Contribuintes',
       relatorios: 'Relatórios',
-      admin: { gateway: 'Gateway', userManagement: 'Gestão de usuários', metrics: 'Métricas', health: 'Saúde', configuration: 'Configuração', audits: 'Auditorias', logs: 'Logs', apidocs: 'API', caixaCorreio: 'Caixa de correio (SMTP interno)', main: 'Administração' },
+      admin: { main: 'Administração' },
       account: {
         main: 'Conta',
         settings: 'Configurações',
@@ -118,7 +120,7 @@ const ptBr = {
     },
   },
   password: {
-    title: 'Senha de [{{username}}]',
+    title: 'Senha de {{username}}',
     form: { button: 'Salvar' },
     messages: {
       success: 'Senha alterada!',
@@ -127,7 +129,7 @@ const ptBr = {
     },
   },
   settings: {
-    title: 'Configurações de [{{username}}]',
+    title: 'Configurações de {{username}}',
     form: { firstname: 'Nome', lastname: 'Sobrenome', language: 'Idioma', button: 'Salvar' },
     messages: {
       success: 'Configurações salvas!',
@@ -219,6 +221,7 @@ const ptBr = {
     sim: 'SIM',
     nao: 'NÃO',
     situacao: 'Situação',
+    tipoAtividade: 'Tipo',
     naoEncontrada: 'Nenhum registro encontrado para o CACEAL {{caceal}}.',
     secao: { identificacao: 'Identificação', endereco: 'Endereço', atividades: 'Atividades econômicas', socios: 'Sócios', responsaveis: 'Responsáveis', regimes: 'Regimes especiais' },
     consulta: {
@@ -281,6 +284,7 @@ const ptBr = {
     igual: 'O cadastro já está igual ao sistema gestor.',
     sincronizar: 'Sincronizar',
     semAlteracoes: 'Nada mudou: o cadastro já estava sincronizado.',
+    ...codigosGestor,
   },
   infoconv: {
     title: 'Consultas à Receita Federal (Infoconv)',
@@ -300,101 +304,7 @@ const ptBr = {
     total: 'Total de consultas: {{n}}',
   },
   documento: { erroImpressao: 'Não foi possível gerar o documento para impressão.' },
-  userManagement: {
-    title: 'Usuários',
-    new: 'Criar novo usuário',
-    edit: 'Editar usuário {{login}}',
-    detail: 'Usuário [{{login}}]',
-    login: 'Login',
-    email: 'E-mail',
-    status: 'Situação',
-    activated: 'Ativado',
-    deactivated: 'Desativado',
-    activatedOnCreate: 'Um usuário novo é criado ativo e define a senha pelo link enviado por e-mail.',
-    langKey: 'Idioma',
-    profiles: 'Perfis',
-    createdBy: 'Criado por',
-    createdDate: 'Criado em',
-    lastModifiedBy: 'Alterado por',
-    actions: 'Ações',
-    created: 'Usuário criado com identificador {{param}}',
-    updated: 'Usuário atualizado com identificador {{param}}',
-    deleted: 'Usuário excluído com identificador {{param}}',
-    delete: { question: 'Tem certeza de que deseja excluir o usuário {{login}}?' },
-    toggle: { success: 'OK', error: 'ERRO', self: 'Você não pode desativar a própria conta.' },
-    error: {
-      selfDeactivate: 'Você não pode desativar a própria conta.',
-      selfAdmin: 'Você não pode remover o próprio perfil ROLE_ADMIN.',
-      selfDelete: 'Você não pode excluir a própria conta.',
-    },
-  },
-  audits: {
-    title: 'Auditorias',
-    from: 'De',
-    to: 'Até',
-    search: 'Filtrar',
-    range: 'A data inicial deve ser anterior ou igual à final.',
-    date: 'Data',
-    user: 'Usuário',
-    state: 'Situação',
-    extraData: 'Dados adicionais',
-    changes: 'Alterações',
-    before: 'Antes',
-    after: 'Depois',
-  },
-  health: {
-    title: 'Saúde do sistema',
-    refresh: 'Atualizar',
-    service: 'Serviço',
-    status: 'Situação',
-    details: 'Detalhes',
-    indicator: { db: 'Banco de dados', diskSpace: 'Espaço em disco', mail: 'Correio (SMTP)', ping: 'Aplicação', gestor: 'Sistema gestor', infoconv: 'Receita Federal (Infoconv)', sca: 'Controle de acesso (SCA)' },
-  },
-  metrics: {
-    title: 'Métricas da aplicação',
-    memory: 'Memória',
-    external: 'Externa',
-    eventLoop: 'Laço de eventos (threads)',
-    eventLoopNote: 'O Node.js executa o JavaScript em uma única thread; no lugar das threads da JVM, mostramos a utilização e o atraso do laço de eventos e os recursos ativos da libuv.',
-    utilization: 'Utilização',
-    lag: 'Atraso p50 / p99 / máx.',
-    dump: 'Handles da libuv (equivalente ao thread dump)',
-    gc: 'Coleta de lixo',
-    httpCodes: 'Respostas HTTP por código',
-    database: 'Banco de dados',
-    driver: 'Banco',
-    pool: 'Conexões total / livres / aguardando',
-    pgliteNote: 'O banco embutido (PGlite) tem exatamente uma conexão.',
-    disk: 'Espaço em disco',
-    diskFree: 'Livre',
-    diskTotal: 'Total',
-    process: 'Processo',
-    uptime: 'Em execução há',
-    endpoints: 'Estatísticas por serviço',
-    endpoint: 'Serviço',
-    count: 'Chamadas',
-    mean: 'Média',
-    max: 'Máximo',
-    active: 'Ativo',
-    inactive: 'Inativo',
-    type: 'Tipo',
-    state: 'Estado',
-    detailsCol: 'Detalhes',
-  },
-  configuration: { title: 'Configuração', filter: 'Filtrar (prefixo)', property: 'Propriedade', value: 'Valor' },
-  logs: { title: 'Logs', filter: 'Filtrar (nome)', name: 'Nome', level: 'Nível' },
-  gateway: { title: 'Gateway', path: 'Rota', service: 'Serviço', instances: 'Instâncias', noInstances: 'Atenção: nenhuma instância disponível para esta rota.' },
-  docs: { title: 'Documentação da API', disabled: 'A documentação da API está desligada (API_DOCS=off).' },
-  caixaCorreio: {
-    title: 'Caixa de correio (SMTP interno)',
-    subtitle: 'Mensagens recebidas pelo servidor SMTP interno (usado quando SMTP_URL não está configurado).',
-    filter: 'Destinatário contém',
-    search: 'Pesquisar',
-    empty: 'Nenhum registro encontrado.',
-    receivedAt: 'Recebida em',
-    to: 'Para',
-    subject: 'Assunto',
-  },
+  ...administracao,
   pagination: {
     label: 'Paginação',
     first: 'Primeira página',
@@ -425,7 +335,7 @@ const ptBr = {
     },
   },
   pessoa: {
-    menu: { consulta: 'Pessoa', cadastrar: 'Cadastrar Pessoa', leituras: 'Leituras de pessoa física (LGPD)' },
+    menu: { consulta: 'Pessoa' },
     busca: {
       title: 'Consultar Pessoa',
       documento: 'CPF ou CNPJ',
@@ -497,6 +407,19 @@ const ptBr = {
     cpf: 'CPF inválido.',
     raizCnpj: 'Informe a raiz do CNPJ (8 caracteres).',
     alemDoLimite: 'A consulta mostra no máximo 1.000 resultados; refine o termo.',
+  },
+  // Shared states and confirmations (kept together for easy merges).
+  notFound: { title: 'Registro não encontrado', message: 'O registro procurado não existe ou foi excluído.' },
+  confirmacao: {
+    alterarSituacao: {
+      title: 'Confirmar a alteração da situação cadastral',
+      message: 'A situação cadastral das inscrições abaixo passará para {{situacao}}, com o motivo {{motivo}}. Deseja continuar?',
+      item: 'CACEAL {{caceal}} (hoje {{situacao}})',
+    },
+    sincronizarGestor: {
+      title: 'Confirmar a sincronização',
+      message: 'O cadastro de {{documento}} será atualizado com os dados do sistema gestor (razão social, situação cadastral e situação do CNPJ). Deseja continuar?',
+    },
   },
 };
 

@@ -9,7 +9,8 @@ export function Campo({ rotulo, valor }: { rotulo: string; valor: ReactNode }) {
   return (
     <div>
       <Text size="sm" fw={700}>{rotulo}</Text>
-      <Text>{vazio ? <Text span c="dimmed">{t('contribuinte.naoInformado')}</Text> : valor}</Text>
+      {/* Long unbroken values (e-mails, URLs) wrap inside their card instead of widening the page. */}
+      <Text style={{ overflowWrap: 'anywhere' }}>{vazio ? <Text span c="dimmed">{t('contribuinte.naoInformado')}</Text> : valor}</Text>
     </div>
   );
 }

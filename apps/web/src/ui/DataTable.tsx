@@ -67,9 +67,10 @@ export function DataTable<T>(p: Props<T>) {
             {p.columns.map((c) => {
               const active = c.sortField && p.sort?.field === c.sortField;
               return (
-                <Table.Th key={c.key} w={c.width} aria-sort={active ? (p.sort?.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                // Headers stay on one line; a wide table scrolls inside its container.
+                <Table.Th key={c.key} w={c.width} style={{ whiteSpace: 'nowrap' }} aria-sort={active ? (p.sort?.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {c.sortField && p.onSort ? (
-                    <UnstyledButton onClick={() => toggle(c.sortField!)} fw={700} data-testid={`sort-${c.sortField}`}>
+                    <UnstyledButton onClick={() => toggle(c.sortField!)} fw={700} fz="inherit" data-testid={`sort-${c.sortField}`}>
                       {c.header} {active ? (p.sort?.dir === 'asc' ? '▲' : '▼') : '⇅'}
                     </UnstyledButton>
                   ) : (

@@ -8,7 +8,8 @@ import { Badge } from '@mantine/core';
 export function statusColor(status: string): string {
   const s = status.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
   if (s.startsWith('ATIV')) return 'green';
-  if (s.includes('ENQUADRAMENTO')) return 'blue';
+  // Shade 8: white on Mantine's default blue (shade 6) fails WCAG AA contrast (3.6:1; this is 5:1).
+  if (s.includes('ENQUADRAMENTO')) return 'blue.8';
   if (s.startsWith('SUSPEN')) return 'yellow';
   if (s.startsWith('NAO CADASTRADO')) return 'gray';
   if (/^(INAPT|BLOQUEIO|BAIXA|NUL)/.test(s)) return 'red';

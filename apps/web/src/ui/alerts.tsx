@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ALERT_TIMEOUT_MS } from '@cadastro/domain';
 import { HTTP_ERROR_EVENT, HTTP_SUCCESS_EVENT } from './http';
 import { httpErrorMessage } from './errors';
@@ -28,15 +29,31 @@ export function announce(type: AlertType, msg: string) {
 }
 let nextId = 1;
 
+/**
+ * Navigation state that carries the alerts on screen to the next screen — for a step that ends by
+ * moving on, e.g. a user dialog that saves and returns to the list the success alert speaks of.
+ */
+export const CARRY_ALERTS = { keepAlerts: true } as const;
+const carriesAlerts = (state: unknown) => (state as { keepAlerts?: unknown } | null)?.keepAlerts === true;
+
 const COLORS: Record<AlertType, string> = { success: 'green', danger: 'red', warning: 'yellow', info: 'blue' };
 
 /**
  * Page alerts (§8): they last 5000 ms, an identical message already shown is not repeated, and the
  * page scrolls to the top so the user sees it. Also shows every global http-error.
+ * Alerts belong to the screen that raised them: moving to another route clears them (a success
+ * must not follow the user to the next screen), unless the navigation carries them (CARRY_ALERTS).
  */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<AlertItem[]>([]);
   const { t } = useTranslation();
+  const location = useLocation();
+  const [screen, setScreen] = useState(location.pathname);
+  if (screen !== location.pathname) {
+    // Adjusted while rendering (not in an effect) so the new screen never shows the old alerts.
+    setScreen(location.pathname);
+    if (!carriesAlerts(location.state)) setItems([]);
+  }
 
   const remove = useCallback((id: number) => setItems((xs) => xs.filter((x) => x.id !== id)), []);
   const show = useCallback(

@@ -12,8 +12,8 @@ describe('formatters', () => {
   });
   it('status colours of §4', () => {
     expect(statusColor('ATIVO')).toBe('green');
-    expect(statusColor('ENQUADRAMENTO')).toBe('blue');
-    expect(statusColor('DESENQUADRAMENTO')).toBe('blue');
+    expect(statusColor('ENQUADRAMENTO')).toBe('blue.8');
+    expect(statusColor('DESENQUADRAMENTO')).toBe('blue.8');
     expect(statusColor('SUSPENSO')).toBe('yellow');
     for (const s of ['INAPTO', 'BLOQUEIO', 'BAIXADO', 'NULO']) expect(statusColor(s)).toBe('red');
     expect(statusColor('NÃO CADASTRADO')).toBe('gray');

@@ -34,11 +34,17 @@ export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
 /** Sort fields the user list accepts (anything else → 400). */
 export const USER_SORT_FIELDS = ['id', 'login', 'email', 'firstName', 'lastName', 'langKey', 'activated', 'createdDate', 'lastModifiedBy', 'lastModifiedDate'] as const;
 
-/** §3 Audit: data {message, remoteAddress, …}, principal, timestamp, type; plus the data-change images. */
+/**
+ * §3 Audit: data {message, remoteAddress, …}, principal, timestamp, type; plus the data-change images.
+ * `data.message` is an AuditMessage code the SPA words (rows older than the codes may hold an English
+ * sentence: see auditMessageCode); the other data entries are its parameters.
+ */
 export const AuditEvent = z.object({
   id: z.number().int(),
   timestamp: z.string(),
+  /** A login, or a SystemActor ('anonymousUser' = self-registration, 'system'). */
   principal: z.string(),
+  /** An AuditType. */
   type: z.string(),
   data: z.record(z.string(), z.string()),
   entity: z.string().nullable(),

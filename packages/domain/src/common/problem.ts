@@ -9,6 +9,10 @@ export const ProblemType = {
   EMAIL_NOT_FOUND: '/problem/email-not-found',
   INVALID_PASSWORD: '/problem/invalid-password',
   CONCURRENT_CHANGE: '/problem/concurrent-change',
+  /** gestor: the registry has the document, the manager system does not (404). */
+  NOT_IN_MANAGER_SYSTEM: '/problem/not-in-manager-system',
+  /** gestor: the manager system has the document, the registry does not (404). */
+  NOT_IN_REGISTRY: '/problem/not-in-registry',
 } as const;
 
 export const FieldErrorSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validarTermoBusca } from '../contribuinte/busca.js';
+import { validarTermoBusca } from '../contribuinte/termo.js';
 
 export const TIPOS_DOCUMENTO_GESTOR = ['CACEAL', 'CNPJ'] as const;
 
@@ -12,17 +12,34 @@ export const ConsultaGestor = z
   });
 export type ConsultaGestor = z.infer<typeof ConsultaGestor>;
 
+/**
+ * One difference between the registry and the manager system (or the federal registry, for the
+ * CNPJ's own status): which field, the registry's value now and the value a sync writes. A code and
+ * its values, so the SPA words it in the user's language.
+ */
+export const CAMPOS_DIFERENCA = ['RAZAO_SOCIAL', 'SITUACAO_CADASTRAL', 'SITUACAO_CNPJ'] as const;
+export const DiferencaGestor = z.object({
+  campo: z.enum(CAMPOS_DIFERENCA),
+  /** The registration whose status differs (SITUACAO_CADASTRAL); null otherwise. */
+  caceal: z.number().int().nullable(),
+  /** The registry's value now (null: never set). */
+  atual: z.string().nullable(),
+  novo: z.string(),
+});
+export type DiferencaGestor = z.infer<typeof DiferencaGestor>;
+
 /** §3 "Manager sync data", plus what would change in the registry if synchronised now. */
 export const DadosGestor = z.object({
   caceal: z.number().int().nullable(),
   cnpj: z.string(),
   razaoSocial: z.string(),
   situacaoPessoa: z.string(),
-  diferencas: z.array(z.string()),
+  diferencas: z.array(DiferencaGestor),
 });
 export type DadosGestor = z.infer<typeof DadosGestor>;
 
-export const ResultadoSincronizacao = z.object({ cnpj: z.string(), mensagem: z.string(), alteracoes: z.array(z.string()) });
+/** §7 gestor/sinc answers the CNPJ (the SPA says 'O cnpj {cnpj} foi sincronizado!') and what changed. */
+export const ResultadoSincronizacao = z.object({ cnpj: z.string(), alteracoes: z.array(DiferencaGestor) });
 export type ResultadoSincronizacao = z.infer<typeof ResultadoSincronizacao>;
 
 /** consultas-infoconv: which system asked and when (both dates required, §5). */

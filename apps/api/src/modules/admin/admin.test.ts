@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditMessage } from '@cadastro/domain';
+import { APP_ENV_VARIABLES } from '../../config.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 
 const lines: string[] = [];
@@ -27,7 +29,9 @@ describe('GET /management/audits', () => {
     expect(r.statusCode).toBe(200);
     const events = r.json() as { type: string; principal: string; data: Record<string, string>; timestamp: string }[];
     expect(Number(r.headers['x-total-count'])).toBeGreaterThanOrEqual(events.length);
-    expect(events.find((e) => e.type === 'AUTHENTICATION_FAILURE' && e.principal === 'atendente')?.data.remoteAddress).toBe('10.20.30.40');
+    // Codes and parameters, never a sentence: the SPA words them in the user's language.
+    expect(events.find((e) => e.type === 'AUTHENTICATION_FAILURE' && e.principal === 'atendente')?.data)
+      .toEqual({ remoteAddress: '10.20.30.40', message: AuditMessage.BAD_CREDENTIALS });
     const times = events.map((e) => e.timestamp);
     expect(times).toEqual([...times].sort().reverse());
   });
@@ -37,6 +41,7 @@ describe('GET /management/audits', () => {
     const events = (await admin.get(`/management/audits?fromDate=${today()}&toDate=${today()}&size=100&sort=timestamp,desc`)).json();
     const change = events.find((e: { type: string; principal: string }) => e.type === 'ENTITY_UPDATED' && e.principal === 'user');
     expect(change.after.firstName).toBe('Alterado');
+    expect(change.data).toEqual({ message: AuditMessage.SETTINGS });
     expect(JSON.stringify(change)).not.toContain('$argon2');
   });
 
@@ -105,10 +110,19 @@ describe('metrics, configuration, gateway', () => {
     expect(cfg).toContain('"profile":"dev"');
     expect(cfg).not.toContain(t.built.ctx.config.jwtSecret!);
     expect(cfg).not.toContain('scrape-token-1234567890');
+  });
+
+  it("environment: only the application's own variables, secrets masked, nothing of the host", async () => {
     process.env.CADASTRO_TEST_PASSWORD = 'nao-mostrar';
-    const env = JSON.stringify((await admin.get('/management/env')).json());
-    expect(env).toContain('CADASTRO_TEST_PASSWORD');
-    expect(env).not.toContain('nao-mostrar');
+    const body = (await admin.get('/management/env')).json() as { propertySources: { name: string; properties: Record<string, { value: string }> }[] };
+    const props = Object.fromEntries(body.propertySources.flatMap((s) => Object.entries(s.properties)).map(([k, v]) => [k, v.value]));
+    expect(Object.keys(props).every((k) => APP_ENV_VARIABLES.includes(k))).toBe(true);
+    for (const host of ['CADASTRO_TEST_PASSWORD', 'PWD', 'PATH', 'HOME', 'HOSTNAME']) expect(props).not.toHaveProperty(host);
+    expect(Object.keys(props).some((k) => k.startsWith('npm_'))).toBe(false);
+    expect(props).toMatchObject({ JWT_SECRET: '******', METRICS_TOKEN: '******', LOG_LEVEL: 'info' });
+    expect(JSON.stringify(body)).not.toContain('nao-mostrar');
+    expect(JSON.stringify(body)).not.toContain('scrape-token-1234567890');
+    delete process.env.CADASTRO_TEST_PASSWORD;
   });
 
   it('gateway lists the registry API and the mail port with their state', async () => {

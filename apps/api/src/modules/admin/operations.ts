@@ -8,12 +8,6 @@ import { forbidden, notFound } from '../../platform/errors/problem.js';
 
 const admin = { access: [Authority.ADMIN] } as const;
 const tags = ['admin'];
-const SECRET_KEY = /(secret|password|passwd|pwd|token|credential|private|key)/i;
-
-function maskEnvValue(key: string, value: string): string {
-  if (SECRET_KEY.test(key)) return '******';
-  return value.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:******@');
-}
 
 /** Metrics, thread-dump counterpart, loggers, configuration and environment (all ROLE_ADMIN). */
 export function operationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -88,18 +82,13 @@ export function operationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/env', {
       config: admin,
-      schema: { tags, summary: 'Process environment (secrets masked)' },
+      schema: { tags, summary: "The application's environment variables that are set (secrets masked); nothing of the host" },
       handler: async () => ({
         activeProfiles: [ctx.config.profile],
         propertySources: [
           {
-            name: 'systemEnvironment',
-            properties: Object.fromEntries(
-              Object.entries(process.env)
-                .filter((e): e is [string, string] => typeof e[1] === 'string')
-                .sort(([a], [b]) => a.localeCompare(b))
-                .map(([k, v]) => [k, { value: maskEnvValue(k, v) }]),
-            ),
+            name: 'applicationEnvironment',
+            properties: Object.fromEntries(Object.entries(ctx.config.environment).map(([k, v]) => [k, { value: v }])),
           },
         ],
       }),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ProblemType } from '@cadastro/domain';
+import { AuditMessage, ProblemType, SystemActor } from '@cadastro/domain';
 import { startTestApp, expectProblem, type TestApp } from '../../test/harness.js';
-import { mensagemCorreio, usuario } from '../../db/schema/index.js';
+import { eventoAuditoria, mensagemCorreio, usuario } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +30,14 @@ describe('register → mail → activate → sign in', () => {
     expect(acc).toMatchObject({ login: 'maria.silva', email: 'maria@exemplo.com.br', authorities: ['ROLE_USER'] });
     // the key is single-use
     expectProblem(await c.get(`/api/activate?key=${key}`), 400);
+    // The trail holds codes the SPA words ('autorregistro', 'Cadastro'), never a sentence.
+    const [u] = await t.db.select().from(usuario).where(eq(usuario.login, 'maria.silva'));
+    expect(u!.createdBy).toBe(SystemActor.ANONYMOUS);
+    const trail = await t.db.select().from(eventoAuditoria).where(eq(eventoAuditoria.entityId, String(u!.id))).orderBy(eventoAuditoria.id);
+    expect(trail.map((e) => [e.principal, e.data])).toEqual([
+      [SystemActor.ANONYMOUS, { message: AuditMessage.REGISTRATION }],
+      ['maria.silva', { message: AuditMessage.ACTIVATION }],
+    ]);
   });
 
   it('used login → 400 login-already-used; used email → 400 email-already-used; nothing written', async () => {

@@ -1,6 +1,6 @@
 import type { Account, AccountSettings, PasswordChange, RegisterRequest, ResetPasswordFinish } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
-import { ACTIVATION_KEY_VALIDITY_HOURS, Authority, ProblemType, RESET_KEY_VALIDITY_HOURS } from '@cadastro/domain';
+import { ACTIVATION_KEY_VALIDITY_HOURS, AuditMessage, Authority, ProblemType, RESET_KEY_VALIDITY_HOURS, SystemActor } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { usuario } from '../../db/schema/index.js';
 import { updateVersioned } from '../../db/versionado.js';
@@ -13,13 +13,14 @@ import { randomKey, toIso } from '../../platform/keys.js';
 import { accountMail } from '../../integrations/mail/templates.js';
 import * as repo from './repository.js';
 
-export const SYSTEM = 'system';
+export const SYSTEM = SystemActor.SYSTEM;
 /** A reset mail is not sent again to the same address within this time (the answer stays the same). */
 const RESET_RESEND_MINUTES = 5;
 /** An address over its failure limit waits this long before each password check. */
 const ADDRESS_OVER_LIMIT_DELAY_MS = 1_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-export const ANONYMOUS = 'anonymousUser';
+/** createdBy/principal of a self-registration; the SPA words it ('autorregistro'). */
+export const ANONYMOUS = SystemActor.ANONYMOUS;
 
 export function toAccount(u: repo.UsuarioComAutoridades): Account {
   return {
@@ -94,10 +95,10 @@ export class ContaService {
     const success = ok && !!user?.activated;
     await this.db.transaction(async (tx) => {
       if (success) await repo.markAttemptSucceeded(tx, tentativa.id);
-      await auditEvent(tx, login, success ? AuditType.AUTHENTICATION_SUCCESS : AuditType.AUTHENTICATION_FAILURE, {
-        remoteAddress,
-        ...(success ? {} : { message: ok ? 'User was not activated' : 'Bad credentials' }),
-      });
+      await auditEvent(
+        tx, login, success ? AuditType.AUTHENTICATION_SUCCESS : AuditType.AUTHENTICATION_FAILURE, { remoteAddress },
+        success ? undefined : ok ? AuditMessage.USER_NOT_ACTIVATED : AuditMessage.BAD_CREDENTIALS,
+      );
     });
     if (!success || !user) throw unauthorized(ok ? `User ${login} was not activated` : 'Bad credentials');
     return this.ctx.tokens.issue(user, rememberMe);
@@ -130,7 +131,7 @@ export class ContaService {
         },
         [Authority.USER],
       );
-      await auditChange(tx, ANONYMOUS, 'usuario', user.id, null, auditImage(user), 'registration');
+      await auditChange(tx, ANONYMOUS, 'usuario', user.id, null, auditImage(user), AuditMessage.REGISTRATION);
       return user;
     });
     await this.sendMail('activation', created, `${this.ctx.config.baseUrl}/#/activate/${activationKey}`);
@@ -140,7 +141,7 @@ export class ContaService {
   async purgeNeverActivated(tx: DbOrTx): Promise<number> {
     const olderThan = new Date(Date.now() - ACTIVATION_KEY_VALIDITY_HOURS * 3600_000).toISOString();
     const gone = await repo.purgeNeverActivated(tx, olderThan);
-    for (const u of gone) await auditChange(tx, SYSTEM, 'usuario', u.id, { login: u.login }, null, 'never activated');
+    for (const u of gone) await auditChange(tx, SYSTEM, 'usuario', u.id, { login: u.login }, null, AuditMessage.NEVER_ACTIVATED);
     return gone.length;
   }
 
@@ -155,7 +156,7 @@ export class ContaService {
         lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
-      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), 'activation');
+      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), AuditMessage.ACTIVATION);
     });
   }
 
@@ -174,7 +175,7 @@ export class ContaService {
         lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
-      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), 'settings');
+      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), AuditMessage.SETTINGS);
     });
   }
 
@@ -197,7 +198,7 @@ export class ContaService {
         lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
-      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(a), 'password changed');
+      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(a), AuditMessage.PASSWORD_CHANGED);
       return a;
     });
     this.ctx.sessoes.forgetUser(id);
@@ -221,7 +222,7 @@ export class ContaService {
       if (!u || !u.activated) return null;
       if (u.resetDate && new Date(u.resetDate).getTime() > recent && u.resetKey) return null;
       await repo.updateUsuario(tx, u.id, { resetKey, resetDate: new Date().toISOString() });
-      await auditEvent(tx, u.login, 'PASSWORD_RESET_REQUESTED', { message: 'reset key issued' });
+      await auditEvent(tx, u.login, AuditType.PASSWORD_RESET_REQUESTED, {}, AuditMessage.RESET_KEY_ISSUED);
       return u;
     });
     if (user) await this.sendMail('reset', user, `${this.ctx.config.baseUrl}/#/reset/${resetKey}`);
@@ -245,7 +246,7 @@ export class ContaService {
         lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
-      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), 'password reset');
+      await auditChange(tx, user.login, 'usuario', user.id, auditImage(user), auditImage(after), AuditMessage.PASSWORD_RESET);
       return user.id;
     });
     this.ctx.sessoes.forgetUser(id);
@@ -255,7 +256,7 @@ export class ContaService {
   async logout(claims: TokenClaims, login: string, remoteAddress: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.ctx.sessoes.revoke(tx, claims);
-      await auditEvent(tx, login, 'LOGOUT', { remoteAddress });
+      await auditEvent(tx, login, AuditType.LOGOUT, { remoteAddress });
     });
   }
 

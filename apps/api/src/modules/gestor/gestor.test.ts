@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { formatCnpj, hojeEmMaceio } from '@cadastro/domain';
+import { AuditMessage, formatCnpj, hojeEmMaceio, ProblemType } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { seedRegistry } from '../../seed/registro.js';
 
@@ -26,13 +26,18 @@ describe('gestor (manager-system sync)', () => {
     await t.db.execute(sql.raw(`update gestor_contribuinte set razao_social = 'NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA', situacao_pessoa = 'SUSPENSO' where cnpj = '${g.cnpj}'`));
     const dados = (await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${g.numero_caceal}`)).json();
     expect(dados).toMatchObject({ caceal: g.numero_caceal, cnpj: g.cnpj, razaoSocial: `NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA`, situacaoPessoa: 'SUSPENSO' });
-    expect(dados.diferencas).toHaveLength(2);
+    // Codes and values, never a sentence: the SPA words them in the user's language.
+    expect(dados.diferencas).toEqual([
+      { campo: 'RAZAO_SOCIAL', caceal: null, atual: g.nome, novo: `NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA` },
+      { campo: 'SITUACAO_CADASTRAL', caceal: g.numero_caceal, atual: 'ATIVO', novo: 'SUSPENSO' },
+    ]);
     const consultasAntes = (await one<{ n: number }>(`select count(*)::int as n from infoconv_consulta where cnpj = '${g.cnpj}'`)).n;
 
     const r = await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CNPJ', numeroDocumento: formatCnpj(g.cnpj) });
     expect(r.statusCode).toBe(200);
-    expect(r.json().mensagem).toBe(`O cnpj ${formatCnpj(g.cnpj)} foi sincronizado!`);
-    expect(r.json().alteracoes.length).toBeGreaterThanOrEqual(2);
+    expect(r.json().cnpj).toBe(g.cnpj);
+    expect(r.json()).not.toHaveProperty('mensagem');
+    expect(r.json().alteracoes.slice(0, 2)).toEqual(dados.diferencas);
     const depois = await one<{ nome: string; situacao_id: number; data_situacao: string }>(`select p.nome, c.situacao_id, c.data_situacao::text from contribuinte c
       join pessoa p using (numero_pessoa) where c.numero_caceal = ${g.numero_caceal}`);
     expect(depois).toEqual({ nome: `NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA`, situacao_id: 2, data_situacao: hojeEmMaceio() });
@@ -40,7 +45,7 @@ describe('gestor (manager-system sync)', () => {
       .toEqual({ nome: g.nome, data_alteracao: hojeEmMaceio() });
     expect(await one(`select h.situacao_id from historico_situacao h join contribuinte c on c.id = h.contribuinte_id where c.numero_caceal = ${g.numero_caceal} order by h.id desc limit 1`))
       .toEqual({ situacao_id: 2 });
-    expect((await one<{ n: number }>(`select count(*)::int as n from evento_auditoria where principal = 'auditor' and data->>'message' = 'sincronização com o gestor'`)).n).toBe(2);
+    expect((await one<{ n: number }>(`select count(*)::int as n from evento_auditoria where principal = 'auditor' and data->>'message' = '${AuditMessage.GESTOR_SYNC}'`)).n).toBe(2);
     expect((await one<{ n: number }>(`select count(*)::int as n from infoconv_consulta where cnpj = '${g.cnpj}'`)).n).toBe(consultasAntes + 1);
     // The history screen shows what the sync wrote.
     const hist = (await (await t.as('atendente')).post(`${api}/historico/consultar/razao-social/por-caceal`, { caceal: g.numero_caceal })).json();
@@ -48,7 +53,7 @@ describe('gestor (manager-system sync)', () => {
 
     // Again: nothing left to change, nothing written.
     const rastro = () => one<{ s: number; r: number; a: number; v: number }>(`select (select count(*)::int from historico_situacao) as s,
-      (select count(*)::int from historico_razao_social) as r, (select count(*)::int from evento_auditoria where data->>'message' = 'sincronização com o gestor') as a,
+      (select count(*)::int from historico_razao_social) as r, (select count(*)::int from evento_auditoria where data->>'message' = '${AuditMessage.GESTOR_SYNC}') as a,
       (select max(version)::int from contribuinte where numero_caceal = ${g.numero_caceal}) as v`);
     const antes = await rastro();
     const again = (await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: String(g.numero_caceal) })).json();
@@ -60,12 +65,35 @@ describe('gestor (manager-system sync)', () => {
   it("unknown document → 404 'Nenhum registro encontrado.'; bad input → 400; roles", async () => {
     const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24999998`), 404);
     expect(p.detail).toBe('Nenhum registro encontrado.');
+    expect(p.type).not.toBe(ProblemType.NOT_IN_MANAGER_SYSTEM);
+    expect(p.type).not.toBe(ProblemType.NOT_IN_REGISTRY);
     expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CNPJ', numeroDocumento: '11222333000181' }), 404);
     expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=12ab`), 400);
     expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CPF', numeroDocumento: '1' }), 400);
     expectProblem(await (await t.as('atendente')).post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: '24000000' }), 403);
     expectProblem(await (await t.as('atendente')).get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24000000`), 403);
     expectProblem(await t.client().get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24000000`), 401);
+  });
+});
+
+describe('gestor: which system did not find the document', () => {
+  it('in the registry, not in the manager system → 404 NOT_IN_MANAGER_SYSTEM, on both calls; nothing written', async () => {
+    const c = await one<{ numero_caceal: number; cnpj: string }>(`select c.numero_caceal, g.cnpj from contribuinte c
+      join gestor_contribuinte g on g.numero_caceal = c.numero_caceal order by c.id desc limit 1`);
+    await t.db.execute(sql.raw(`delete from gestor_contribuinte where numero_caceal = ${c.numero_caceal} or cnpj = '${c.cnpj}'`));
+    const audits = (await one<{ n: number }>('select count(*)::int as n from evento_auditoria')).n;
+    const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${c.numero_caceal}`), 404);
+    expect(p.type).toBe(ProblemType.NOT_IN_MANAGER_SYSTEM);
+    expect(expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CNPJ', numeroDocumento: c.cnpj }), 404).type).toBe(ProblemType.NOT_IN_MANAGER_SYSTEM);
+    expect((await one<{ n: number }>('select count(*)::int as n from evento_auditoria')).n).toBe(audits);
+  });
+
+  it('in the manager system, not in the registry → 404 NOT_IN_REGISTRY', async () => {
+    await t.db.execute(sql.raw(`insert into gestor_contribuinte (numero_caceal, cnpj, razao_social, situacao_pessoa)
+      select 24999997, '99888777000100', 'SO NO GESTOR LTDA', 'ATIVO' where not exists (select 1 from gestor_contribuinte where numero_caceal = 24999997)`));
+    const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24999997`), 404);
+    expect(p.type).toBe(ProblemType.NOT_IN_REGISTRY);
+    expect(expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: '24999997' }), 404).type).toBe(ProblemType.NOT_IN_REGISTRY);
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AlterarPessoaFisica, AlterarPessoaJuridica, PessoaAlterada } from '@cadastro/domain';
+import { AuditMessage, type AlterarPessoaFisica, type AlterarPessoaJuridica, type PessoaAlterada } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { pessoa } from '../../db/schema/index.js';
@@ -22,7 +22,7 @@ export async function alterarPessoaFisica(tx: DbOrTx, login: string, numeroPesso
     return { numeroPessoa, version: atual.version, mensagem: 'alteracaoRealizada' };
   }
   const linha = await updateVersionedBy(tx, pessoa, pessoa.numeroPessoa, numeroPessoa, req.version, { ...depois, updatedAt: sql`now()` });
-  await auditChange(tx, login, 'Pessoa', numeroPessoa, antes, depois, 'alterar-pessoa-fisica');
+  await auditChange(tx, login, 'Pessoa', numeroPessoa, antes, depois, AuditMessage.PERSON_EDITED);
   return { numeroPessoa, version: linha.version, mensagem: 'alteracaoRealizada' };
 }
 
@@ -59,6 +59,6 @@ export async function alterarPessoaJuridica(tx: DbOrTx, login: string, numeroPes
     await tx.execute(sql`insert into contador (numero_pessoa, crc_uf, crc_numero, crc_tipo_inscricao, crc_digito, categoria_id, classificacao_id, apto)
       values (${numeroPessoa}, ${k.codigoUfCrc}, ${k.numeroCrc}, ${k.codigoTipoInscricao}, ${k.digitoVerificadorCrc}, ${k.categoriaId}, ${k.classificacaoId}, ${k.apto})`);
   }
-  await auditChange(tx, login, 'Contador', numeroPessoa, antes ?? null, depois, 'alterar-pessoa-juridica');
+  await auditChange(tx, login, 'Contador', numeroPessoa, antes ?? null, depois, AuditMessage.ACCOUNTANT_EDITED);
   return { numeroPessoa, version: linha.version, mensagem: 'alteracaoRealizada' };
 }

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import { formatCnpj, formatCpf } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { seedRegistry } from '../../seed/registro.js';
+import { query } from '../../db/consulta.js';
 import { receitaSimulador, type ReceitaPort } from '../../integrations/receita/port.js';
 import { cadastrarPessoaReceita } from './cadastro.js';
 
 let t: TestApp;
 let auditor: Client;
 const api = '/sfz-cadastro-api/api';
-const all = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 /** Everything a registration could write. */
 const rastro = () => one(`select (select count(*)::int from pessoa) p, (select count(*)::int from endereco) e, (select count(*)::int from telefone) t,
@@ -34,7 +35,7 @@ describe('Cadastrar Pessoa from the federal registry (simulator)', () => {
     expect(await one(`select tipo, nome from pessoa where numero_documento = '${r.cpf}'`)).toEqual({ tipo: 'F', nome: r.nome });
     expect(await one(`select logradouro, eh_principal from endereco where numero_pessoa = ${body.numeroPessoa}`)).toEqual({ logradouro: r.logradouro, eh_principal: true });
     expect(await one(`select numero from telefone where numero_pessoa = ${body.numeroPessoa}`)).toEqual({ numero: r.telefone });
-    expect((await one<{ n: number }>(`select count(*)::int n from evento_auditoria where data->>'message' = 'cadastrar-pessoa-infoconv' and entity = 'Pessoa' and entity_id = '${body.numeroPessoa}'`)).n).toBe(1);
+    expect((await one<{ n: number }>(`select count(*)::int n from evento_auditoria where data->>'message' = 'PERSON_FROM_RECEITA' and entity = 'Pessoa' and entity_id = '${body.numeroPessoa}'`)).n).toBe(1);
     expect((await one<{ n: number }>(`select count(*)::int n from infoconv_consulta where cnpj = '${r.cpf}'`)).n).toBe(logAntes + 1);
 
     // The Receita changed the name and the street: the same person is brought up to date.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hojeEmMaceio, type PessoaCadastrada } from '@cadastro/domain';
+import { AuditMessage, hojeEmMaceio, type PessoaCadastrada } from '@cadastro/domain';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { consultarPessoaReceita, ReceitaIndisponivel, type EnderecoReceita, type ReceitaPort } from '../../integrations/receita/port.js';
@@ -42,7 +42,7 @@ export async function cadastrarPessoaReceita(database: Database, receita: Receit
       const criada = await queryOne<{ n: string }>(tx, sql`insert into pessoa (tipo, numero_documento, nome, email, numero_pessoa_raiz)
         values (${tipo}, ${documento}, ${nome}, ${federal.email ?? null}, ${raiz ? Number(raiz.n) : null}) returning numero_pessoa as n`);
       numeroPessoa = Number(criada!.n);
-      await auditChange(tx, login, 'Pessoa', numeroPessoa, null, { tipo, numeroDocumento: documento, nome, email: federal.email ?? null }, 'cadastrar-pessoa-infoconv');
+      await auditChange(tx, login, 'Pessoa', numeroPessoa, null, { tipo, numeroDocumento: documento, nome, email: federal.email ?? null }, AuditMessage.PERSON_FROM_RECEITA);
     } else {
       numeroPessoa = Number(atual.numero_pessoa);
       const email = federal.email ?? atual.email;
@@ -51,7 +51,7 @@ export async function cadastrarPessoaReceita(database: Database, receita: Receit
         if (tipo === 'J' && atual.nome !== nome) {
           await tx.execute(sql`insert into historico_razao_social (numero_pessoa, nome, data_alteracao) values (${numeroPessoa}, ${atual.nome}, ${hojeEmMaceio()})`);
         }
-        await auditChange(tx, login, 'Pessoa', numeroPessoa, { nome: atual.nome, email: atual.email }, { nome, email }, 'cadastrar-pessoa-infoconv');
+        await auditChange(tx, login, 'Pessoa', numeroPessoa, { nome: atual.nome, email: atual.email }, { nome, email }, AuditMessage.PERSON_FROM_RECEITA);
       }
     }
     await enderecoETelefone(tx, login, numeroPessoa, tipo, federal);
@@ -75,7 +75,7 @@ async function enderecoETelefone(tx: DbOrTx, login: string, numeroPessoa: number
       await tx.execute(sql`insert into endereco (numero_pessoa, tipo_endereco_id, eh_principal, pais_id, uf, municipio_id, tipo_logradouro_id, logradouro, numero, complemento, bairro, cep)
         values (${numeroPessoa}, ${TIPO_ENDERECO[tipo]}, true, ${BRASIL}, ${valores.uf}, ${valores.municipio_id}, ${valores.tipo_logradouro_id}, ${valores.logradouro},
           ${valores.numero}, ${valores.complemento}, ${valores.bairro}, ${valores.cep})`);
-      await auditChange(tx, login, 'Endereco', numeroPessoa, null, valores, 'cadastrar-pessoa-infoconv');
+      await auditChange(tx, login, 'Endereco', numeroPessoa, null, valores, AuditMessage.PERSON_FROM_RECEITA);
     } else {
       const { id, ...antes } = principal;
       const mudou = Object.entries(valores).some(([k, v]) => String(antes[k] ?? '') !== String(v ?? ''));
@@ -83,7 +83,7 @@ async function enderecoETelefone(tx: DbOrTx, login: string, numeroPessoa: number
         await tx.execute(sql`update endereco set uf = ${valores.uf}, municipio_id = ${valores.municipio_id}, tipo_logradouro_id = ${valores.tipo_logradouro_id},
           logradouro = ${valores.logradouro}, numero = ${valores.numero}, complemento = ${valores.complemento}, bairro = ${valores.bairro}, cep = ${valores.cep},
           version = version + 1, updated_at = now() where id = ${Number(id)}`);
-        await auditChange(tx, login, 'Endereco', Number(id), antes, valores, 'cadastrar-pessoa-infoconv');
+        await auditChange(tx, login, 'Endereco', Number(id), antes, valores, AuditMessage.PERSON_FROM_RECEITA);
       }
     }
   }
@@ -91,7 +91,7 @@ async function enderecoETelefone(tx: DbOrTx, login: string, numeroPessoa: number
     const novo = await queryOne<{ id: string }>(tx, sql`insert into telefone (numero_pessoa, tipo_telefone_id, ddd, numero)
       select ${numeroPessoa}, ${f.telefone.length >= 9 ? CELULAR : FIXO}, ${f.ddd}, ${f.telefone}
       where not exists (select 1 from telefone where numero_pessoa = ${numeroPessoa} and ddd = ${f.ddd} and numero = ${f.telefone}) returning id`);
-    if (novo) await auditChange(tx, login, 'Telefone', Number(novo.id), null, { ddd: f.ddd, numero: f.telefone }, 'cadastrar-pessoa-infoconv');
+    if (novo) await auditChange(tx, login, 'Telefone', Number(novo.id), null, { ddd: f.ddd, numero: f.telefone }, AuditMessage.PERSON_FROM_RECEITA);
   }
 }
 

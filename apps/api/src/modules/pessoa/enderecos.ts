@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Endereco, Telefone } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { query } from '../../db/consulta.js';
 
 type Row = Record<string, unknown>;
-const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
+const rows = (db: DbOrTx, q: ReturnType<typeof sql>) => query<Row>(db, q);
 
 /** Person numbers as one array parameter (`= any(...)`): one statement whatever their number. */
 const comoArray = (pessoas: readonly number[]) => `{${[...new Set(pessoas)].join(',')}}`;

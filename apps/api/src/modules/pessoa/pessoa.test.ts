@@ -3,19 +3,21 @@ import { sql } from 'drizzle-orm';
 import { formatCnpj, formatCpf } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { seedRegistry } from '../../seed/registro.js';
+import { query } from '../../db/consulta.js';
 
 let t: TestApp;
 let atendente: Client;
 let user: Client;
 let admin: Client;
+let auditor: Client;
 const api = '/sfz-cadastro-api/api';
-const all = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
   t = await startTestApp();
   await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 31 });
-  [atendente, user, admin] = await Promise.all([t.as('atendente'), t.as('user'), t.as('admin')]);
+  [atendente, user, admin, auditor] = await Promise.all([t.as('atendente'), t.as('user'), t.as('admin'), t.as('auditor')]);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -117,22 +119,24 @@ describe('person pages and lookups (§7 Person)', () => {
 });
 
 describe('person edits', () => {
-  it('alterar-pessoa-fisica: saves name and e-mail with audit, stale version → 409, bad input → 400, refused role writes nothing', async () => {
+  it('alterar-pessoa-fisica: saves name and e-mail with audit, stale version → 409, bad input → 400, a consult-only clerk is refused and writes nothing', async () => {
     const f = await one<{ numero_pessoa: number; numero_documento: string; nome: string; email: string | null; version: number }>(`select numero_pessoa, numero_documento, nome, email, version
       from pessoa where tipo = 'F' order by numero_pessoa desc limit 1`);
     const url = `${api}/pessoa/alterar-pessoa-fisica/${f.numero_pessoa}`;
-    const r = await atendente.post(url, { version: f.version, nome: 'Maria Nova Silva', email: 'maria@exemplo.com.br' });
+    const r = await auditor.post(url, { version: f.version, nome: 'Maria Nova Silva', email: 'maria@exemplo.com.br' });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ numeroPessoa: Number(f.numero_pessoa), version: f.version + 1, mensagem: 'alteracaoRealizada' });
     expect(await one(`select nome, email from pessoa where numero_pessoa = ${f.numero_pessoa}`)).toEqual({ nome: 'MARIA NOVA SILVA', email: 'maria@exemplo.com.br' });
     const audit = await one<{ before: { nome: string }; after: { nome: string } }>(`select before, after from evento_auditoria where entity = 'Pessoa' and entity_id = '${f.numero_pessoa}' order by id desc limit 1`);
     expect(audit).toEqual({ before: { nome: f.nome, email: f.email }, after: { nome: 'MARIA NOVA SILVA', email: 'maria@exemplo.com.br' } });
-    expectProblem(await atendente.post(url, { version: f.version, nome: 'Outro Nome', email: null }), 409);
-    expect(expectProblem(await atendente.post(url, { version: f.version + 1, nome: ' ', email: null }), 400).fieldErrors?.[0]?.field).toBe('nome');
-    expectProblem(await atendente.post(url, { version: f.version + 1, nome: 'X', email: 'nao-e-email' }), 400);
+    expectProblem(await auditor.post(url, { version: f.version, nome: 'Outro Nome', email: null }), 409);
+    expect(expectProblem(await auditor.post(url, { version: f.version + 1, nome: ' ', email: null }), 400).fieldErrors?.[0]?.field).toBe('nome');
+    expectProblem(await auditor.post(url, { version: f.version + 1, nome: 'X', email: 'nao-e-email' }), 400);
     expectProblem(await user.post(url, { version: f.version + 1, nome: 'Invasor', email: null }), 403);
+    // §6: consulting a person is not maintaining one (the supertela role is).
+    expectProblem(await atendente.post(url, { version: f.version + 1, nome: 'Invasor', email: null }), 403);
     const j = await one<{ numero_pessoa: number }>(`select numero_pessoa from pessoa where tipo = 'J' limit 1`);
-    expectProblem(await atendente.post(`${api}/pessoa/alterar-pessoa-fisica/${j.numero_pessoa}`, { version: 0, nome: 'X', email: null }), 404);
+    expectProblem(await auditor.post(`${api}/pessoa/alterar-pessoa-fisica/${j.numero_pessoa}`, { version: 0, nome: 'X', email: null }), 404);
     expect(await one(`select nome, version from pessoa where numero_pessoa = ${f.numero_pessoa}`)).toEqual({ nome: 'MARIA NOVA SILVA', version: f.version + 1 });
   });
 
@@ -142,17 +146,19 @@ describe('person edits', () => {
       1 as categoria_id from pessoa p where p.tipo = 'J' and not exists (select 1 from contador k where k.numero_pessoa = p.numero_pessoa) limit 1`);
     const url = `${api}/pessoa/alterar-pessoa-juridica/${k.numero_pessoa}`;
     const contador = { numeroCrc: '4321', digitoVerificadorCrc: 7, codigoTipoInscricao: 'T', codigoUfCrc: 'PE', categoriaId: k.categoria_id, classificacaoId: k.classificacao_id, apto: true };
-    const r = await atendente.put(url, { version: k.version, contador });
+    const r = await auditor.put(url, { version: k.version, contador });
     expect(r.statusCode).toBe(200);
     expect(await one(`select crc_numero, crc_uf, crc_digito, crc_tipo_inscricao, apto from contador where numero_pessoa = ${k.numero_pessoa}`))
       .toEqual({ crc_numero: '4321', crc_uf: 'PE', crc_digito: 7, crc_tipo_inscricao: 'T', apto: true });
     expect((await one<{ n: number }>(`select count(*)::int n from evento_auditoria where entity = 'Contador' and entity_id = '${k.numero_pessoa}'`)).n).toBe(1);
     const page = (await atendente.get(`${api}/pessoa/consultar-pessoa-juridica/${await one<{ d: string }>(`select numero_documento d from pessoa where numero_pessoa = ${k.numero_pessoa}`).then((x) => x.d)}`)).json();
     expect(page.dadosContabilista).toMatchObject({ numeroCrc: '4321', codigoUfCrc: 'PE', apto: true });
-    expectProblem(await atendente.put(url, { version: k.version, contador }), 409);
-    expectProblem(await atendente.put(url, { version: k.version + 1, contador: { ...contador, categoriaId: 999 } }), 400);
-    expectProblem(await atendente.put(url, { version: k.version + 1, contador: { ...contador, numeroCrc: 'AB' } }), 400);
+    expectProblem(await auditor.put(url, { version: k.version, contador }), 409);
+    expectProblem(await auditor.put(url, { version: k.version + 1, contador: { ...contador, categoriaId: 999 } }), 400);
+    expectProblem(await auditor.put(url, { version: k.version + 1, contador: { ...contador, numeroCrc: 'AB' } }), 400);
     expectProblem(await user.put(url, { version: k.version + 1, contador }), 403);
+    expectProblem(await atendente.put(url, { version: k.version + 1, contador: { ...contador, numeroCrc: '9999' } }), 403);
+    expect(await one(`select crc_numero from contador where numero_pessoa = ${k.numero_pessoa}`)).toEqual({ crc_numero: '4321' });
   });
 });
 

@@ -30,6 +30,8 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The taxpayer maintenance calls the lookups too (partner, responsible, attorney, accountant).
     const lookup = { access: [Authority.CON_PESSOA, Authority.CON_DADOS_CONTRI] } as const;
     const cadastro = { access: [Authority.CAD_PESSOA_INFOC] } as const;
+    // §6: the "supertela" role gates every edit of registry data; a person's name, e-mail and CRC data are that.
+    const edicao = { access: [Authority.MAN_DADOS_CONTRI] } as const;
 
     app.get('/pessoa/obterEnderecos/:numeroPessoa', {
       config: { access: [Authority.CON_DADOS_CONTRI, Authority.CON_PESSOA, Authority.MEU_CADASTRO] },
@@ -97,12 +99,12 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/pessoa/alterar-pessoa-fisica/:numeroPessoa', {
-      config: consulta,
+      config: edicao,
       schema: { tags, summary: "An individual's name and e-mail (version-checked, audited)", params: z.object({ numeroPessoa: NumeroPessoa }), body: AlterarPessoaFisica, response: { 200: PessoaAlterada } },
       handler: async (req) => db().transaction((tx) => alterarPessoaFisica(tx, req.principal!.login, req.params.numeroPessoa, req.body)),
     });
     app.put('/pessoa/alterar-pessoa-juridica/:numeroPessoa', {
-      config: consulta,
+      config: edicao,
       schema: { tags, summary: "A legal person's accountant data (version-checked, audited)", params: z.object({ numeroPessoa: NumeroPessoa }), body: AlterarPessoaJuridica, response: { 200: PessoaAlterada } },
       handler: async (req) => db().transaction((tx) => alterarPessoaJuridica(tx, req.principal!.login, req.params.numeroPessoa, req.body)),
     });

@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@cadastro/domain';
-import { Authority } from '@cadastro/domain';
+import { AuditMessage, Authority } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { usuario } from '../../db/schema/index.js';
@@ -67,7 +67,7 @@ export class UsuarioService {
         },
         req.authorities,
       );
-      await auditChange(tx, actor, 'usuario', u.id, null, auditImage(u), 'created by administrator');
+      await auditChange(tx, actor, 'usuario', u.id, null, auditImage(u), AuditMessage.CREATED_BY_ADMIN);
       return u;
     });
     await this.conta.sendMail('creation', created, `${this.ctx.config.baseUrl}/#/reset/${resetKey}`);
@@ -98,7 +98,7 @@ export class UsuarioService {
       });
       await contaRepo.replaceAuthorities(tx, req.id, req.authorities);
       const full = { ...after, authorities: req.authorities };
-      await auditChange(tx, actor, 'usuario', req.id, auditImage(current), auditImage(full), 'updated by administrator');
+      await auditChange(tx, actor, 'usuario', req.id, auditImage(current), auditImage(full), AuditMessage.UPDATED_BY_ADMIN);
       return toAccount(full);
     });
     // Roles and activation count from this replica's next call (others within seconds).
@@ -112,7 +112,7 @@ export class UsuarioService {
       if (!u) throw notFound(`User ${login} not found`);
       if (u.login === actor) throw badRequest('You cannot delete your own account', { message: 'userManagement.error.selfDelete' });
       await repo.deleteUser(tx, u.id);
-      await auditChange(tx, actor, 'usuario', u.id, auditImage(u), null, 'deleted by administrator');
+      await auditChange(tx, actor, 'usuario', u.id, auditImage(u), null, AuditMessage.DELETED_BY_ADMIN);
       return u.id;
     }).then((id) => this.ctx.sessoes.forgetUser(id));
   }

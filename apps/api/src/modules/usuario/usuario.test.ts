@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ProblemType } from '@cadastro/domain';
+import { AuditMessage, ProblemType } from '@cadastro/domain';
+import { queryOne } from '../../db/consulta.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 import { usuario } from '../../db/schema/index.js';
 
@@ -96,6 +97,8 @@ describe('create, update, delete', () => {
     expect((await admin.delete('/api/users/temporario')).statusCode).toBe(204);
     expectProblem(await admin.get('/api/users/temporario'), 404);
     expectProblem(await admin.delete('/api/users/temporario'), 404);
+    const gone = await queryOne(t.db, sql`select principal, event_type, data from evento_auditoria where before->>'login' = 'temporario' and after is null`);
+    expect(gone).toEqual({ principal: 'admin', event_type: 'ENTITY_DELETED', data: { message: AuditMessage.DELETED_BY_ADMIN } });
   });
 });
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navbar } from './Navbar';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { AlertProvider } from '../../ui/alerts';
-import LoginModal from '../../features/conta/LoginModal';
+import { LazyLoginModal } from './LazyLoginModal';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Container size="xl" id="main" tabIndex={-1} style={{ outline: 'none' }}>
           <AlertProvider>{children}</AlertProvider>
         </Container>
-        <LoginModal />
+        <LazyLoginModal />
       </AppShell.Main>
     </AppShell>
   );

@@ -7,7 +7,7 @@ import { APP_VERSION, Authority, LANGUAGES } from '@cadastro/domain';
 import { ACCOUNT_QUERY_KEY, useSession } from '../../ui/session';
 import { changeLanguage, LANGUAGE_NAMES } from '../../i18n';
 import { http } from '../../ui/http';
-import { MENU_GROUPS, ROUTES, visibleMenu } from '../routes';
+import { MENU_GROUPS, menuLabelKey, ROUTES, visibleMenu } from '../routes';
 import { QuickSearch } from './QuickSearch';
 
 const linkOf = (path: string) => '/' + path.replace(/\/:[^/]+\??/g, '');
@@ -50,7 +50,7 @@ export function Navbar() {
       </Button>
       {topLevel.map((r) => (
         <Button key={r.path} component={Link} to={r.menu?.href ?? linkOf(r.path)} variant="subtle" color="white" onClick={close}>
-          {t(r.menu!.labelKey)}
+          {t(menuLabelKey(r))}
         </Button>
       ))}
       {groups.map((g) => (
@@ -63,7 +63,7 @@ export function Navbar() {
           <Menu.Dropdown>
             {g.items.map((r) => (
               <Menu.Item key={r.path} component={Link} to={r.menu?.href ?? linkOf(r.path)} onClick={close}>
-                {t(r.menu!.labelKey)}
+                {t(menuLabelKey(r))}
               </Menu.Item>
             ))}
           </Menu.Dropdown>
@@ -125,7 +125,16 @@ export function Navbar() {
         {session.authenticated && session.hasAnyAuthority([Authority.CON_DADOS_CONTRI]) && <QuickSearch />}
         {menus}
       </Group>
-      <Burger opened={drawer} onClick={toggle} hiddenFrom="md" color="white" aria-label={t('global.menu.toggle')} />
+      <Group gap={4} wrap="nowrap">
+        {/* Where the account menu is hidden (§2: meu-cadastro, the sheet), signing out stays in
+            view, outside the drawer too: the taxpayer's main screen must let them leave. */}
+        {hideAccount && session.authenticated && (
+          <Button variant="outline" color="white" size="compact-md" onClick={signOut} data-testid="logout-visible">
+            {t('global.menu.account.logout')}
+          </Button>
+        )}
+        <Burger opened={drawer} onClick={toggle} hiddenFrom="md" color="white" aria-label={t('global.menu.toggle')} />
+      </Group>
       <Drawer opened={drawer} onClose={close} title={t('global.title')} hiddenFrom="md" styles={{ body: { background: '#1351B4' } }}>
         <Stack gap={4} align="stretch">{menus}</Stack>
       </Drawer>

@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { classificarBuscaRapida } from '@cadastro/domain';
 import { announce } from '../../ui/alerts';
+import { BUSCA_KEY, buscaUrl } from '../../features/contribuinte/api';
 
 /** Navbar quick search (staff with the consult role): paste a CACEAL, CNPJ, CPF, root or part of a name. */
 export function QuickSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const [texto, setTexto] = useState('');
   const [invalido, setInvalido] = useState(false);
   const ir = () => {
@@ -21,7 +24,10 @@ export function QuickSearch() {
     }
     setInvalido(false);
     setTexto('');
-    void navigate(`/contribuinte?tipo=${c.tipo}&termo=${encodeURIComponent(c.termo)}`);
+    // The search page's own URL state: Back from a taxpayer returns to this list. An explicit search
+    // fetches again, even the one already on screen.
+    void qc.invalidateQueries({ queryKey: BUSCA_KEY });
+    void navigate(buscaUrl(c.tipo, c.termo));
   };
   return (
     <TextInput

@@ -2,47 +2,51 @@ import { useState } from 'react';
 import { Alert, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import type { AuditEvent } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE } from '@cadastro/domain';
 import { DataTable, sortFromParam, sortToParam, type Column } from '../../ui/DataTable';
 import { ItemCount, Pagination } from '../../ui/Pagination';
 import { formatInstant } from '../../ui/format';
+import { param, useUrlState } from '../../ui/urlState';
 import { useAudits } from './api';
+import { actorName, auditDataText, auditTypeText } from './auditWords';
 
 /** §9: one month back to tomorrow. */
 const defaultFrom = () => dayjs().subtract(1, 'month').format('YYYY-MM-DD');
 const defaultTo = () => dayjs().add(1, 'day').format('YYYY-MM-DD');
 
+const SORTS = ['timestamp', 'principal', 'type', 'data'] as const;
+/** Period, page and sort in the URL. */
+const AUDITS_URL = {
+  fromDate: param.withDefault(param.day(), defaultFrom),
+  toDate: param.withDefault(param.day(), defaultTo),
+  page: param.withDefault(param.page(), 1),
+  sort: param.withDefault(param.sort(SORTS), 'timestamp,desc'),
+};
+
 /** §2 audits: from/to filter, sortable columns, ≤ 5 page links; state in the URL. */
 export default function AuditsPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const fromDate = params.get('fromDate') ?? defaultFrom();
-  const toDate = params.get('toDate') ?? defaultTo();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const sort = sortFromParam(params.get('sort'), { field: 'timestamp', dir: 'desc' });
-  const [from, setFrom] = useState<string | null>(fromDate);
-  const [to, setTo] = useState<string | null>(toDate);
+  const [url, setUrl] = useUrlState(AUDITS_URL);
+  const { fromDate, toDate, page } = url;
+  const sort = sortFromParam(url.sort, { field: 'timestamp', dir: 'desc' });
   const [open, setOpen] = useState<AuditEvent | null>(null);
   const q = useAudits(fromDate, toDate, page, sortToParam(sort));
-  const invalid = !from || !to || from > to;
-  const go = (p: number, s = sort, f = fromDate, tt = toDate) =>
-    navigate(`/audits?fromDate=${f}&toDate=${tt}&page=${p}&sort=${sortToParam(s)}`);
+  const go = (p: number, s = sort, f = fromDate, tt = toDate, refresh = false) =>
+    setUrl({ fromDate: f, toDate: tt, page: p, sort: sortToParam(s) }, refresh ? { refresh: ['admin', 'audits'] } : {});
 
   const columns: Column<AuditEvent>[] = [
     { key: 'timestamp', header: t('audits.date'), sortField: 'timestamp', render: (e) => formatInstant(e.timestamp) },
-    { key: 'principal', header: t('audits.user'), sortField: 'principal', render: (e) => e.principal },
-    { key: 'type', header: t('audits.state'), sortField: 'type', render: (e) => e.type },
+    { key: 'principal', header: t('audits.user'), sortField: 'principal', render: (e) => actorName(t, e.principal) },
+    { key: 'type', header: t('audits.state'), sortField: 'type', render: (e) => auditTypeText(t, e.type) },
     {
       key: 'data',
       header: t('audits.extraData'),
       sortField: 'data',
       render: (e) => (
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm">{[e.entity && `${e.entity} #${e.entityId}`, ...Object.entries(e.data).map(([k, v]) => `${k}: ${v}`)].filter(Boolean).join(' · ')}</Text>
+          <Text size="sm">{auditDataText(t, e)}</Text>
           {(e.before || e.after) && <Button size="compact-xs" variant="subtle" onClick={() => setOpen(e)}>{t('audits.changes')}</Button>}
         </Group>
       ),
@@ -52,13 +56,7 @@ export default function AuditsPage() {
   return (
     <Stack py="md">
       <Title order={1}>{t('audits.title')}</Title>
-      <form onSubmit={(e) => { e.preventDefault(); if (!invalid) void go(1, sort, from!, to!); }}>
-        <Group align="flex-end">
-          <DateInput label={t('audits.from')} value={from} onChange={setFrom} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk data-testid="audits-from" />
-          <DateInput label={t('audits.to')} value={to} onChange={setTo} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk data-testid="audits-to" error={from && to && from > to ? t('audits.range') : undefined} />
-          <Button type="submit" disabled={invalid} data-testid="audits-search">{t('audits.search')}</Button>
-        </Group>
-      </form>
+      <AuditsFilter key={`${fromDate}|${toDate}`} fromDate={fromDate} toDate={toDate} onFilter={(f, tt) => void go(1, sort, f, tt, true)} />
       {fromDate > toDate && <Alert color="red">{t('audits.range')}</Alert>}
       <DataTable columns={columns} rows={q.data?.rows} rowKey={(e) => e.id} loading={q.isFetching} error={q.isError} emptyText={t('global.noRecords')} sort={sort} onSort={(s) => void go(1, s)} caption={t('audits.title')} />
       {q.data && <ItemCount page={page} total={q.data.total} pageSize={DEFAULT_PAGE_SIZE} />}
@@ -76,5 +74,22 @@ export default function AuditsPage() {
         </Group>
       </Modal>
     </Stack>
+  );
+}
+
+/** Keyed by the URL's period: Back to another period puts it in the inputs. */
+function AuditsFilter({ fromDate, toDate, onFilter }: { fromDate: string; toDate: string; onFilter(from: string, to: string): void }) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState<string | null>(fromDate);
+  const [to, setTo] = useState<string | null>(toDate);
+  const invalid = !from || !to || from > to;
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); if (!invalid) onFilter(from!, to!); }}>
+      <Group align="flex-end">
+        <DateInput label={t('audits.from')} value={from} onChange={setFrom} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk data-testid="audits-from" />
+        <DateInput label={t('audits.to')} value={to} onChange={setTo} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk data-testid="audits-to" error={from && to && from > to ? t('audits.range') : undefined} />
+        <Button type="submit" disabled={invalid} data-testid="audits-search">{t('audits.search')}</Button>
+      </Group>
+    </form>
   );
 }

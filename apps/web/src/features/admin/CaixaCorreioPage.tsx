@@ -2,44 +2,42 @@ import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import type { SinkMail } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE } from '@cadastro/domain';
 import { request } from '../../ui/http';
 import { ItemCount, Pagination } from '../../ui/Pagination';
+import { LIVE_DATA } from '../../ui/queries';
+import { param, useUrlState } from '../../ui/urlState';
+
+/** Recipient filter and page in the URL. */
+const CAIXA_URL = { to: param.text(100), page: param.withDefault(param.page(), 1) };
+const CAIXA_KEY = ['mail-sink'] as const;
 
 /** Mailbox of the built-in SMTP sink: account mails when no mail server is configured. */
 export default function CaixaCorreioPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const to = params.get('to') ?? '';
-  const [filter, setFilter] = useState(to);
+  const [url, setUrl] = useUrlState(CAIXA_URL);
+  const page = url.page;
+  const to = url.to ?? '';
   const [open, setOpen] = useState<SinkMail | null>(null);
   const q = useQuery({
-    queryKey: ['mail-sink', page, to],
+    queryKey: [...CAIXA_KEY, page, to],
     queryFn: async () => {
       const r = await request<SinkMail[]>('GET', '/management/mail-sink', undefined, { query: { page: page - 1, size: DEFAULT_PAGE_SIZE, to } });
       return { rows: r.data, total: Number(r.headers.get('X-Total-Count') ?? 0) };
     },
     placeholderData: keepPreviousData,
+    // Mail arrives while the page is open.
+    ...LIVE_DATA,
   });
-  const search = () => setParams(filter ? { to: filter, page: '1' } : { page: '1' });
+  // Pesquisar always asks the server again, even for the filter already shown.
+  const search = (filter: string) => void setUrl({ to: filter, page: 1 }, { refresh: CAIXA_KEY });
   return (
     <Stack py="md">
       <Title order={1}>{t('caixaCorreio.title')}</Title>
       <Text c="dimmed">{t('caixaCorreio.subtitle')}</Text>
-      <Group align="flex-end">
-        <TextInput
-          label={t('caixaCorreio.filter')}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Enter' && search()}
-          maxLength={100}
-        />
-        <Button onClick={search}>{t('caixaCorreio.search')}</Button>
-      </Group>
+      <CaixaFilter key={to} inicial={to} onSearch={search} />
       {q.isPending && (
         <Center h={120}>
           <Loader aria-label={t('global.loading')} />
@@ -72,7 +70,7 @@ export default function CaixaCorreioPage() {
             </Table.Tbody>
           </Table>
           <ItemCount page={page} total={q.data.total} pageSize={DEFAULT_PAGE_SIZE} />
-          <Pagination page={page} total={q.data.total} pageSize={DEFAULT_PAGE_SIZE} onChange={(p) => setParams({ ...(to ? { to } : {}), page: String(p) })} />
+          <Pagination page={page} total={q.data.total} pageSize={DEFAULT_PAGE_SIZE} onChange={(p) => void setUrl({ page: p })} />
         </>
       )}
       <Modal opened={!!open} onClose={() => setOpen(null)} title={open?.subject ?? ''} size="lg">
@@ -84,5 +82,19 @@ export default function CaixaCorreioPage() {
         </Text>
       </Modal>
     </Stack>
+  );
+}
+
+/** Keyed by the URL's filter: Back to another filter puts it in the input. */
+function CaixaFilter({ inicial, onSearch }: { inicial: string; onSearch(filter: string): void }) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState(inicial);
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); onSearch(filter); }}>
+      <Group align="flex-end">
+        <TextInput label={t('caixaCorreio.filter')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maxLength={100} data-testid="caixa-filter" />
+        <Button type="submit" data-testid="caixa-search">{t('caixaCorreio.search')}</Button>
+      </Group>
+    </form>
   );
 }

@@ -1,9 +1,12 @@
-import { useState } from 'react';
 import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS } from '@cadastro/domain';
 import { http } from '../../ui/http';
+import { param, useUrlState } from '../../ui/urlState';
+
+/** The name filter in the URL (replaced while typing: one history entry, not one per key). */
+const LOGS_URL = { filtro: param.text(100) };
 
 const COLORS: Record<string, string> = { TRACE: 'violet', DEBUG: 'blue', INFO: 'green', WARN: 'yellow', ERROR: 'red' };
 
@@ -11,7 +14,8 @@ const COLORS: Record<string, string> = { TRACE: 'violet', DEBUG: 'blue', INFO: '
 export default function LogsPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [filter, setFilter] = useState('');
+  const [url, setUrl] = useUrlState(LOGS_URL);
+  const filter = url.filtro ?? '';
   const q = useQuery({ queryKey: ['admin', 'logs'], queryFn: () => http.get<{ name: string; level: string }[]>('/management/logs') });
   const change = useMutation({
     mutationFn: (v: { name: string; level: string }) => http.put('/management/logs', v),
@@ -21,7 +25,7 @@ export default function LogsPage() {
   return (
     <Stack py="md">
       <Title order={1}>{t('logs.title')}</Title>
-      <TextInput label={t('logs.filter')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={400} />
+      <TextInput label={t('logs.filter')} defaultValue={filter} onChange={(e) => void setUrl({ filtro: e.currentTarget.value }, { replace: true })} maw={400} />
       <Table striped withTableBorder>
         <Table.Thead><Table.Tr><Table.Th>{t('logs.name')}</Table.Th><Table.Th>{t('logs.level')}</Table.Th></Table.Tr></Table.Thead>
         <Table.Tbody>

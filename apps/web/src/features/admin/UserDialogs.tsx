@@ -11,6 +11,9 @@ import type { AdminUser } from '@cadastro/domain';
 import { HttpError, http } from '../../ui/http';
 import { fieldMessage } from '../../ui/form';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { CARRY_ALERTS } from '../../ui/alerts';
+import { NotFoundState } from '../../ui/NotFound';
+import { isNotFound } from '../../ui/queries';
 import { useSession } from '../../ui/session';
 import { LANGUAGE_NAMES } from '../../i18n';
 import UserManagementPage, { useListSearch } from './UserManagementPage';
@@ -20,10 +23,11 @@ const FormSchema = AdminUserCreate.extend({ activated: z.boolean() });
 type Input = z.input<typeof FormSchema>;
 type Output = z.output<typeof FormSchema>;
 
+/** Back to the list as it was; `carry` keeps the alert the step just raised (saved, deleted). */
 function useClose() {
   const navigate = useNavigate();
   const search = useListSearch();
-  return () => navigate(`/user-management${search}`);
+  return (carry = false) => navigate(`/user-management${search}`, carry ? { state: CARRY_ALERTS } : undefined);
 }
 
 /** user-management-new and user-management/{login}/edit: the list stays beneath the dialog. */
@@ -36,8 +40,11 @@ export function UserNewPage() {
   );
 }
 export function UserEditPage() {
+  const { t } = useTranslation();
   const { login } = useParams();
   const q = useUser(login);
+  // A user deleted meanwhile: no form over a record that is gone.
+  if (isNotFound(q.error)) return <NotFoundState back={{ to: '/user-management', label: t('entity.action.back') }} />;
   return (
     <>
       <UserManagementPage />
@@ -75,7 +82,7 @@ function UserDialog({ user }: { user?: AdminUser }) {
       if (user) await http.put<AdminUser>('/api/users', { ...v, id: user.id, version: user.version }, { silent: true });
       else await http.post<AdminUser>('/api/users', v, { silent: true });
       await qc.invalidateQueries({ queryKey: ['admin'] });
-      close();
+      void close(true);
     } catch (e) {
       const type = e instanceof HttpError ? e.problem?.type : undefined;
       setProblem(
@@ -92,11 +99,12 @@ function UserDialog({ user }: { user?: AdminUser }) {
     }
   };
   return (
-    <Modal opened onClose={close} title={user ? t('userManagement.edit', { login: user.login }) : t('userManagement.new')} size="lg">
+    <Modal opened onClose={() => void close()} title={user ? t('userManagement.edit', { login: user.login }) : t('userManagement.new')} size="lg">
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
         <Stack>
           {problem && <Alert color="red" role="alert">{problem}</Alert>}
-          {user && <TextInput label="ID" value={String(user.id)} readOnly />}
+          {/* Not editable, and looks it. */}
+          {user && <TextInput label="ID" value={String(user.id)} readOnly variant="filled" styles={{ input: { cursor: 'default', color: 'var(--mantine-color-dimmed)' } }} />}
           <TextInput label={t('userManagement.login')} withAsterisk data-autofocus error={fieldMessage(t, formState.errors.login)} {...register('login')} />
           <Group grow>
             <TextInput label={t('settings.form.firstname')} error={fieldMessage(t, formState.errors.firstName)} {...register('firstName')} />
@@ -132,7 +140,7 @@ function UserDialog({ user }: { user?: AdminUser }) {
             )}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>{t('entity.action.cancel')}</Button>
+            <Button variant="default" onClick={() => void close()}>{t('entity.action.cancel')}</Button>
             <Button type="submit" loading={formState.isSubmitting} data-testid="user-save">{t('entity.action.save')}</Button>
           </Group>
         </Stack>
@@ -141,27 +149,31 @@ function UserDialog({ user }: { user?: AdminUser }) {
   );
 }
 
-/** user-management/{login}/delete: confirmation, then 204. */
+/** user-management/{login}/delete: confirmation, then 204. A user already gone shows not found. */
 export function UserDeletePage() {
   const { t } = useTranslation();
   const { login = '' } = useParams();
   const close = useClose();
   const qc = useQueryClient();
+  const q = useUser(login);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
     try {
       await http.delete(`/api/users/${encodeURIComponent(login)}`);
+      // The deleted user's cached record must not show again (its page shows 'not found').
+      qc.removeQueries({ queryKey: adminKeys.user(login) });
       await qc.invalidateQueries({ queryKey: adminKeys.users });
-      close();
+      void close(true);
     } catch {
       setBusy(false);
     }
   };
+  if (isNotFound(q.error)) return <NotFoundState back={{ to: '/user-management', label: t('entity.action.back') }} />;
   return (
     <>
       <UserManagementPage />
-      <ConfirmDialog opened title={t('entity.delete.title')} message={t('userManagement.delete.question', { login })} confirmLabel={t('entity.action.delete')} onConfirm={() => void confirm()} onDeny={close} loading={busy} />
+      <ConfirmDialog opened danger title={t('entity.delete.title')} message={t('userManagement.delete.question', { login })} confirmLabel={t('entity.action.delete')} onConfirm={() => void confirm()} onDeny={() => void close()} loading={busy} />
       <Text className="sr-only">{login}</Text>
     </>
   );

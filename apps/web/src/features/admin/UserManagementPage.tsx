@@ -10,13 +10,20 @@ import { http } from '../../ui/http';
 import { useAlerts } from '../../ui/alerts';
 import { useSession } from '../../ui/session';
 import { formatInstant } from '../../ui/format';
+import { formatUrlState, param, parseUrlState } from '../../ui/urlState';
+import { LANGUAGE_NAMES } from '../../i18n';
 import { adminKeys, useUsers } from './api';
+import { actorName } from './auditWords';
 
 /** The list's query (page, sort): from the URL, or — under a dialog route — from where we came. */
 export function useListSearch(): string {
   const location = useLocation();
   return location.search || ((location.state as { back?: string } | null)?.back ?? '');
 }
+
+const SORTS = ['id', 'login', 'email', 'langKey', 'createdDate', 'lastModifiedBy'] as const;
+/** The list's URL state (read from the dialog routes' `back` too). */
+export const USERS_URL = { page: param.withDefault(param.page(), 1), sort: param.withDefault(param.sort(SORTS), 'id,asc') };
 
 /**
  * §2 user-management: paged list; page and sort live in the URL (default id,asc) so the state
@@ -25,13 +32,13 @@ export function useListSearch(): string {
 export default function UserManagementPage() {
   const { t } = useTranslation();
   const search = useListSearch();
-  const params = new URLSearchParams(search);
+  const url = parseUrlState(USERS_URL, search);
   const navigate = useNavigate();
   const qc = useQueryClient();
   const alerts = useAlerts();
   const { account } = useSession();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const sort = sortFromParam(params.get('sort'), { field: 'id', dir: 'asc' });
+  const page = url.page;
+  const sort = sortFromParam(url.sort, { field: 'id', dir: 'asc' });
   const q = useUsers(page, sortToParam(sort));
   const back = { state: { back: search } };
 
@@ -44,7 +51,7 @@ export default function UserManagementPage() {
     onError: () => alerts.error(t('userManagement.toggle.error')),
   });
 
-  const setUrl = (p: number, s = sort) => navigate(`/user-management?page=${p}&sort=${sortToParam(s)}`);
+  const setUrl = (p: number, s = sort) => navigate(`/user-management${formatUrlState(USERS_URL, { page: p, sort: sortToParam(s) })}`);
 
   const columns: Column<AdminUser>[] = [
     { key: 'id', header: 'ID', sortField: 'id', render: (u) => <Anchor component={Link} to={`/user-management/${u.login}`} state={back.state}>{u.id}</Anchor> },
@@ -66,7 +73,7 @@ export default function UserManagementPage() {
         </Button>
       ),
     },
-    { key: 'langKey', header: t('userManagement.langKey'), sortField: 'langKey', render: (u) => u.langKey },
+    { key: 'langKey', header: t('userManagement.langKey'), sortField: 'langKey', render: (u) => LANGUAGE_NAMES[u.langKey] ?? u.langKey },
     {
       key: 'authorities',
       header: t('userManagement.profiles'),
@@ -78,7 +85,7 @@ export default function UserManagementPage() {
       ),
     },
     { key: 'createdDate', header: t('userManagement.createdDate'), sortField: 'createdDate', render: (u) => formatInstant(u.createdDate) },
-    { key: 'lastModifiedBy', header: t('userManagement.lastModifiedBy'), sortField: 'lastModifiedBy', render: (u) => u.lastModifiedBy },
+    { key: 'lastModifiedBy', header: t('userManagement.lastModifiedBy'), sortField: 'lastModifiedBy', render: (u) => actorName(t, u.lastModifiedBy) },
     {
       key: 'actions',
       header: <span className="sr-only">{t('userManagement.actions')}</span>,

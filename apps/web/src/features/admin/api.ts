@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUser, AuditEvent, GatewayRoute, Health } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE } from '@cadastro/domain';
 import { HttpError, http, request } from '../../ui/http';
+import { LIVE_DATA } from '../../ui/queries';
 
 export const adminKeys = {
   users: ['admin', 'users'] as const,
@@ -16,11 +17,20 @@ export function useUsers(page: number, sort: string) {
       return { rows: r.data, total: Number(r.headers.get('X-Total-Count') ?? 0) };
     },
     placeholderData: keepPreviousData,
+    // Other administrators change users too.
+    ...LIVE_DATA,
   });
 }
 
+/** One user; silent: the page shows the not-found state of a user that no longer exists. */
 export const useUser = (login: string | undefined) =>
-  useQuery({ queryKey: adminKeys.user(login ?? ''), queryFn: () => http.get<AdminUser>(`/api/users/${encodeURIComponent(login!)}`), enabled: !!login });
+  useQuery({
+    queryKey: adminKeys.user(login ?? ''),
+    queryFn: ({ signal }) => http.get<AdminUser>(`/api/users/${encodeURIComponent(login!)}`, { silent: true, signal }),
+    enabled: !!login,
+    // Another administrator may change or delete the user meanwhile.
+    ...LIVE_DATA,
+  });
 
 export const useAuthorities = () =>
   useQuery({ queryKey: ['admin', 'authorities'], queryFn: () => http.get<string[]>('/api/users/authorities'), staleTime: Infinity });
@@ -34,6 +44,8 @@ export function useAudits(fromDate: string, toDate: string, page: number, sort: 
     },
     placeholderData: keepPreviousData,
     enabled: !!fromDate && !!toDate && fromDate <= toDate,
+    // New events arrive all the time.
+    ...LIVE_DATA,
   });
 }
 

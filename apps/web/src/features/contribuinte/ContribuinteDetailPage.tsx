@@ -1,13 +1,12 @@
 import type { ComponentType } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Carregando } from '../../ui/Carregando';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { documentKind, formatCaceal, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { httpErrorMessage } from '../../ui/errors';
-import { HttpError } from '../../ui/http';
+import { RecordState } from '../../ui/NotFound';
+import { isNotFound } from '../../ui/queries';
 import { useDadosCadastrais } from './api';
 import { DadosCadastraisAba } from './DadosCadastrais';
 import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, ResponsavelAba, SociosAba } from './Abas';
@@ -36,7 +35,8 @@ export default function ContribuinteDetailPage() {
 export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false }: { numeroPessoa: number; caceal: number | undefined; novaConsulta?: boolean }) {
   const { t } = useTranslation();
   const q = useDadosCadastrais(numeroPessoa, caceal);
-  const d = q.data;
+  // A registration gone (404) offers no sheet either, even with its old data in the cache.
+  const d = isNotFound(q.error) ? undefined : q.data;
   return (
     <Stack py="md">
       <Group justify="space-between">
@@ -48,42 +48,36 @@ export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false
           {novaConsulta && <Anchor component={Link} to="/contribuinte">{t('contribuinte.detalhe.novaConsulta')}</Anchor>}
         </Group>
       </Group>
-      {q.isPending && (
-        <Carregando h={160} />
-      )}
-      {q.isError && (
-        <Alert color="red" role="alert" data-testid="detalhe-erro">
-          {q.error instanceof HttpError && q.error.status === 404 ? t('contribuinte.busca.vazio') : httpErrorMessage(q.error, t)}
-        </Alert>
-      )}
-      {d && (
-        <>
-          <Paper withBorder p="md" bg="gray.0" data-testid="cabecalho-contribuinte">
-            <Group gap="xl" wrap="wrap">
-              <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(d.numeroCaceal, d.identificacao.digitoCaceal)} />
-              <Campo rotulo={documentKind(d.identificacao.cnpj) === 'CPF' ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
-              <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
-              <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
-            </Group>
-          </Paper>
-          <Tabs defaultValue="dados" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
-              {ABAS.map(([valor, rotulo]) => (
-                <Tabs.Tab key={valor} value={valor}>{t(rotulo)}</Tabs.Tab>
-              ))}
-            </Tabs.List>
-            <Tabs.Panel value="dados" pt="md">
-              <DadosCadastraisAba d={d} />
-            </Tabs.Panel>
-            {ABAS.map(([valor, , Aba]) => (
-              <Tabs.Panel key={valor} value={valor} pt="md">
-                <Aba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} verEnderecos={novaConsulta} />
+      <RecordState query={q}>
+        {(d) => (
+          <>
+            <Paper withBorder p="md" bg="gray.0" data-testid="cabecalho-contribuinte">
+              <Group gap="xl" wrap="wrap">
+                <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(d.numeroCaceal, d.identificacao.digitoCaceal)} />
+                <Campo rotulo={documentKind(d.identificacao.cnpj) === 'CPF' ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
+                <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
+                <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
+              </Group>
+            </Paper>
+            <Tabs defaultValue="dados" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
+                {ABAS.map(([valor, rotulo]) => (
+                  <Tabs.Tab key={valor} value={valor}>{t(rotulo)}</Tabs.Tab>
+                ))}
+              </Tabs.List>
+              <Tabs.Panel value="dados" pt="md">
+                <DadosCadastraisAba d={d} />
               </Tabs.Panel>
-            ))}
-          </Tabs>
-        </>
-      )}
+              {ABAS.map(([valor, , Aba]) => (
+                <Tabs.Panel key={valor} value={valor} pt="md">
+                  <Aba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} verEnderecos={novaConsulta} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </>
+        )}
+      </RecordState>
     </Stack>
   );
 }

@@ -1,12 +1,11 @@
 import { useState, type ComponentType } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Carregando } from '../../ui/Carregando';
 import { useNavigate, useParams } from 'react-router';
 import { formatCaceal } from '@cadastro/domain';
 import { useAbrirPdf } from '../../ui/documentos';
-import { HttpError } from '../../ui/http';
-import { httpErrorMessage } from '../../ui/errors';
+import { RecordState } from '../../ui/NotFound';
+import { isNotFound } from '../../ui/queries';
 import { FICHA_PDF_URL, useDadosCadastrais, useDadosPorCaceal } from './api';
 import { DadosCadastraisAba, Secao } from './DadosCadastrais';
 import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, ResponsavelAba, SociosAba } from './Abas';
@@ -30,7 +29,7 @@ export default function FichaCadastralPage() {
   const qCaceal = useDadosPorCaceal(Number(params.caceal), porCaceal);
   const qPessoa = useDadosCadastrais(Number(params.number), undefined, !porCaceal);
   const q = porCaceal ? qCaceal : qPessoa;
-  const d = q.data;
+  const d = isNotFound(q.error) ? undefined : q.data;
   const abrirPdf = useAbrirPdf();
   const [imprimindo, setImprimindo] = useState(false);
   const imprimir = async () => {
@@ -51,22 +50,18 @@ export default function FichaCadastralPage() {
           <Anchor component="button" type="button" onClick={() => void navigate(-1)}>{t('entity.action.back')}</Anchor>
         </Group>
       </Group>
-      {q.isPending && <Carregando h={160} />}
-      {q.isError && (
-        <Alert color="red" role="alert">
-          {q.error instanceof HttpError && q.error.status === 404 ? t('global.noRecords') : httpErrorMessage(q.error, t)}
-        </Alert>
-      )}
-      {d && (
-        <>
-          <DadosCadastraisAba d={d} completa />
-          {BLOCOS.map(([titulo, Bloco]) => (
-            <Secao key={titulo} titulo={t(titulo)}>
-              <Bloco numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
-            </Secao>
-          ))}
-        </>
-      )}
+      <RecordState query={q}>
+        {(d) => (
+          <>
+            <DadosCadastraisAba d={d} completa />
+            {BLOCOS.map(([titulo, Bloco]) => (
+              <Secao key={titulo} titulo={t(titulo)}>
+                <Bloco numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} />
+              </Secao>
+            ))}
+          </>
+        )}
+      </RecordState>
     </Stack>
   );
 }

@@ -6,8 +6,18 @@ import { useUserKey } from '../../ui/session';
 
 const base = `${REGISTRY_API_BASE}/contribuinte`;
 
-export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, page0: number, size: number) =>
-  http.get<PaginaContribuintes>(`${base}/obterListaContribuintes/${tipo}/${encodeURIComponent(termo)}/${page0}/${size}`);
+/** The search's own errors are shown on its page (silent: not the global alert too). */
+export const buscarContribuintes = (tipo: TipoBuscaContribuinte, termo: string, page0: number, size: number, signal?: AbortSignal) =>
+  http.get<PaginaContribuintes>(`${base}/obterListaContribuintes/${tipo}/${encodeURIComponent(termo)}/${page0}/${size}`, { silent: true, signal });
+
+/** Cache key of the search's result pages (an explicit search fetches them again). */
+export const BUSCA_KEY = ['contribuinte', 'busca'] as const;
+
+/**
+ * The link of a search, opened on its first page (the navbar quick search uses it). Written without
+ * the page's zod shape (BUSCA_URL): the navbar is in the first load, zod is not.
+ */
+export const buscaUrl = (tipo: TipoBuscaContribuinte, termo: string) => `/contribuinte?tipo=${tipo}&termo=${encodeURIComponent(termo)}&page=1`;
 
 // Registration data is keyed by user: a taxpayer may read only their own (others get 403), staff
 // any, so one user's answer is never another's.

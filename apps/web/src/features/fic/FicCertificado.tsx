@@ -59,7 +59,7 @@ export function FicCertificado({ fic: f }: { fic: Fic }) {
         {f.atividadesEconomicas.length ? (
           <Table striped withTableBorder>
             <Table.Thead>
-              <Table.Tr><Table.Th>{t('contribuinte.atividade.cnae')}</Table.Th><Table.Th>{t('contribuinte.atividade.descricao')}</Table.Th><Table.Th /></Table.Tr>
+              <Table.Tr><Table.Th>{t('contribuinte.atividade.cnae')}</Table.Th><Table.Th>{t('contribuinte.atividade.descricao')}</Table.Th><Table.Th>{t('fic.tipoAtividade')}</Table.Th></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {f.atividadesEconomicas.map((a) => (

@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { param, useUrlState } from '../../ui/urlState';
+
+/** The CACEAL sent, in the URL: Back from the certificate shows it in the form. */
+const FIC_URL = { caceal: param.text(8) };
 
 /** §2 fic: the public lookup of a registration certificate by CACEAL (digits only). */
 export default function FicConsultaPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [caceal, setCaceal] = useState('');
+  const [url, setUrl] = useUrlState(FIC_URL);
+  const [caceal, setCaceal] = useState(url.caceal?.replace(/\D/g, '') ?? '');
   const valido = /^24\d{6}$/.test(caceal);
   return (
     <Stack py="md" maw={640}>
@@ -17,7 +22,7 @@ export default function FicConsultaPage() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (valido) void navigate(`/fic/${caceal}`);
+            if (valido) void setUrl({ caceal }, { replace: true }).then(() => navigate(`/fic/${caceal}`));
           }}
         >
           <Group align="flex-end">

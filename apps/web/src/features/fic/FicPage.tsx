@@ -9,6 +9,7 @@ import { HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 import { FIC_PDF_URL, useFic } from './api';
 import { FicCertificado } from './FicCertificado';
+import { NotFoundState } from '../../ui/NotFound';
 
 /** §2 fic/{numeroDocumento}: the certificate, Imprimir (PDF with a verification code), 'Como regularizar?'. */
 export default function FicPage() {
@@ -40,10 +41,11 @@ export default function FicPage() {
       {q.isPending && (
         <Carregando h={160} />
       )}
-      {q.isError && (
-        <Alert color="red" role="alert">
-          {q.error instanceof HttpError && (q.error.status === 404 || q.error.status === 400) ? t('fic.naoEncontrada', { caceal: numeroDocumento }) : httpErrorMessage(q.error, t)}
-        </Alert>
+      {/* 400: not a CACEAL at all — for the public, the same as one that does not exist. */}
+      {q.error instanceof HttpError && (q.error.status === 404 || q.error.status === 400) ? (
+        <NotFoundState message={t('fic.naoEncontrada', { caceal: numeroDocumento })} />
+      ) : (
+        q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>
       )}
       {codigo && (
         <Alert color="green" role="status" data-testid="fic-emitida">

@@ -9,6 +9,7 @@ import { httpErrorMessage } from '../../ui/errors';
 import { formatInstant } from '../../ui/format';
 import { useVerificacaoFic } from './api';
 import { FicCertificado } from './FicCertificado';
+import { NotFoundState } from '../../ui/NotFound';
 
 /** Beyond the original: anyone checks a printed FIC's code and sees exactly what it certified. */
 export default function FicVerificacaoPage() {
@@ -43,10 +44,10 @@ export default function FicVerificacaoPage() {
         </form>
       </Paper>
       {q.isFetching && <Carregando h={120} />}
-      {q.isError && (
-        <Alert color="red" role="alert">
-          {q.error instanceof HttpError && (q.error.status === 404 || q.error.status === 400) ? t('fic.verificar.naoEncontrado') : httpErrorMessage(q.error, t)}
-        </Alert>
+      {q.error instanceof HttpError && (q.error.status === 404 || q.error.status === 400) ? (
+        <NotFoundState message={t('fic.verificar.naoEncontrado')} />
+      ) : (
+        q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>
       )}
       {q.data && (
         <>

@@ -5,17 +5,20 @@ import { useNavigate } from 'react-router';
 import { TIPOS_DOCUMENTO_GESTOR, validarTermoBusca } from '@cadastro/domain';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 import { consultarGestor } from './api';
-import { HttpError } from '../../ui/http';
-import { httpErrorMessage } from '../../ui/errors';
+import { gestorErro } from './palavras';
+import { param, useUrlState } from '../../ui/urlState';
 
 type Tipo = (typeof TIPOS_DOCUMENTO_GESTOR)[number];
+/** The last query, in the URL: Back from the manager's record shows the form as it was sent. */
+const GESTOR_URL = { tipoDocumento: param.oneOf(TIPOS_DOCUMENTO_GESTOR), numeroDocumento: param.text(30) };
 
 /** §2 gestor: CACEAL or CNPJ, then the manager system's record (gestor/sinc). */
 export default function GestorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [tipo, setTipo] = useState<Tipo | null>(null);
-  const [numero, setNumero] = useState('');
+  const [url, setUrl] = useUrlState(GESTOR_URL);
+  const [tipo, setTipo] = useState<Tipo | null>(url.tipoDocumento ?? null);
+  const [numero, setNumero] = useState(url.tipoDocumento ? mascarar(url.tipoDocumento, url.numeroDocumento ?? '') : '');
   const [erro, setErro] = useState<string | null>(null);
   const [carregando, setCarregando] = useState(false);
   const valido = !!tipo && validarTermoBusca(tipo, numero) === null;
@@ -23,11 +26,12 @@ export default function GestorPage() {
     if (!valido || !tipo) return;
     setCarregando(true);
     setErro(null);
+    await setUrl({ tipoDocumento: tipo, numeroDocumento: numero }, { replace: true });
     try {
       await consultarGestor(tipo, numero);
       void navigate(`/gestor/sinc?tipoDocumento=${tipo}&numeroDocumento=${encodeURIComponent(numero)}`);
     } catch (e) {
-      setErro(e instanceof HttpError && e.status === 404 ? t('global.noRecords') : httpErrorMessage(e, t));
+      setErro(gestorErro(t, e, tipo, numero));
     } finally {
       setCarregando(false);
     }

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ResultadoSincronizacao } from '@cadastro/domain';
-import { formatCaceal, formatDocumento } from '@cadastro/domain';
+import { formatCaceal, formatCnpj, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { Carregando } from '../../ui/Carregando';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { HttpError } from '../../ui/http';
-import { httpErrorMessage } from '../../ui/errors';
 import { consultarGestor, sincronizarGestor } from './api';
+import { diferencaText, gestorErro } from './palavras';
 
 /** §2 gestor/sinc: the manager system's record, the differences, and Sincronizar. */
 export default function GestorSincPage() {
@@ -22,6 +22,7 @@ export default function GestorSincPage() {
   const [resultado, setResultado] = useState<ResultadoSincronizacao | null>(null);
   const [erro, setErro] = useState<string | null>(null);
   const [sincronizando, setSincronizando] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
   const sincronizar = async () => {
     setSincronizando(true);
     setErro(null);
@@ -29,9 +30,10 @@ export default function GestorSincPage() {
       setResultado(await sincronizarGestor(tipo, numero));
       await q.refetch();
     } catch (e) {
-      setErro(httpErrorMessage(e, t));
+      setErro(gestorErro(t, e, tipo, numero));
     } finally {
       setSincronizando(false);
+      setConfirmando(false);
     }
   };
   const d = q.data;
@@ -42,10 +44,10 @@ export default function GestorSincPage() {
         <Anchor component={Link} to="/gestor">{t('contribuinte.detalhe.novaConsulta')}</Anchor>
       </Group>
       {q.isPending && <Carregando h={160} />}
-      {q.isError && <Alert color="yellow" role="alert">{q.error instanceof HttpError && q.error.status === 404 ? t('global.noRecords') : httpErrorMessage(q.error, t)}</Alert>}
+      {q.isError && <Alert color="yellow" role="alert">{gestorErro(t, q.error, tipo, numero)}</Alert>}
       {resultado && (
-        <Alert color="green" role="status" data-testid="sincronizado" title={resultado.mensagem}>
-          {resultado.alteracoes.length ? <List size="sm">{resultado.alteracoes.map((a) => <List.Item key={a}>{a}</List.Item>)}</List> : t('gestor.semAlteracoes')}
+        <Alert color="green" role="status" data-testid="sincronizado" title={t('gestor.sincronizado', { cnpj: formatCnpj(resultado.cnpj) })}>
+          {resultado.alteracoes.length ? <List size="sm">{resultado.alteracoes.map((a) => <List.Item key={a.campo}>{diferencaText(t, a)}</List.Item>)}</List> : t('gestor.semAlteracoes')}
         </Alert>
       )}
       {erro && <Alert color="red" role="alert">{erro}</Alert>}
@@ -59,15 +61,25 @@ export default function GestorSincPage() {
           </SimpleGrid>
           <Title order={2} size="h5" mt="md" mb="xs">{t('gestor.diferencas')}</Title>
           {d.diferencas.length ? (
-            <List size="sm" data-testid="diferencas">{d.diferencas.map((x) => <List.Item key={x}>{x}</List.Item>)}</List>
+            <List size="sm" data-testid="diferencas">{d.diferencas.map((x) => <List.Item key={x.campo}>{diferencaText(t, x)}</List.Item>)}</List>
           ) : (
             <Text size="sm" c="dimmed">{t('gestor.igual')}</Text>
           )}
           <Group justify="flex-end" mt="md">
-            <Button onClick={() => void sincronizar()} loading={sincronizando}>{t('gestor.sincronizar')}</Button>
+            {/* It overwrites the registry's name and statuses: asked first. */}
+            <Button onClick={() => setConfirmando(true)} loading={sincronizando}>{t('gestor.sincronizar')}</Button>
           </Group>
         </Paper>
       )}
+      <ConfirmDialog
+        opened={confirmando}
+        title={t('confirmacao.sincronizarGestor.title')}
+        message={t('confirmacao.sincronizarGestor.message', { documento: d ? formatDocumento(d.cnpj) : numero })}
+        confirmLabel={t('gestor.sincronizar')}
+        onConfirm={() => void sincronizar()}
+        onDeny={() => setConfirmando(false)}
+        loading={sincronizando}
+      />
     </Stack>
   );
 }

@@ -1,16 +1,15 @@
-import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { HistoricoRazaoSocial, HistoricoSituacao } from '@cadastro/domain';
 import { formatCaceal, formatDocumento, REGISTRY_API_BASE } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
-import { Carregando } from '../../ui/Carregando';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay } from '../../ui/format';
 import { http } from '../../ui/http';
-import { httpErrorMessage } from '../../ui/errors';
+import { RecordState } from '../../ui/NotFound';
 
 /** historico-situacao-cadastral-detail/{caceal} and historico-razao-social-detail/{caceal}. */
 export default function HistoricoDetalhePage() {
@@ -23,49 +22,51 @@ export default function HistoricoDetalhePage() {
     queryKey: ['historico', situacao, corpo],
     queryFn: () =>
       http.post<HistoricoSituacao | HistoricoRazaoSocial>(`${REGISTRY_API_BASE}/historico/consultar/${situacao ? 'situacao-cadastral' : 'razao-social'}/por-caceal`, corpo, { silent: true }),
-    retry: false,
   });
-  const c = q.data?.contribuinte;
   return (
     <Stack py="md">
       <Group justify="space-between">
         <Title order={1}>{t(situacao ? 'historico.detalheSituacao' : 'historico.detalheRazao')}</Title>
         <Anchor component={Link} to="/historico">{t('contribuinte.detalhe.novaConsulta')}</Anchor>
       </Group>
-      {q.isPending && <Carregando h={160} />}
-      {q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
-      {c && (
-        <Paper withBorder p="md" bg="gray.0">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(c.numeroCaceal, c.digitoCaceal)} />
-            <Campo rotulo={t('contribuinte.cnpj')} valor={formatDocumento(c.cnpj)} />
-            <Campo rotulo={t('contribuinte.razaoSocial')} valor={c.razaoSocial} />
-          </SimpleGrid>
-        </Paper>
-      )}
-      {q.data && situacao && (
-        <DataTable
-          rows={(q.data as HistoricoSituacao).content}
-          rowKey={(_, i) => i}
-          emptyText={t('global.noRecords')}
-          columns={[
-            { key: 'situacao', header: t('fic.situacao'), render: (r) => <StatusBadge status={r.descricaoSituacaoCadastralHistorico} /> },
-            { key: 'motivo', header: t('contribuinte.motivo'), render: (r) => r.descricaoMotivoHistorico ?? t('contribuinte.naoInformado') },
-            { key: 'data', header: t('historico.dataAlteracao'), render: (r) => formatDay(r.dataAlteracao) },
-          ]}
-        />
-      )}
-      {q.data && !situacao && (
-        <DataTable
-          rows={(q.data as HistoricoRazaoSocial).content}
-          rowKey={(_, i) => i}
-          emptyText={t('global.noRecords')}
-          columns={[
-            { key: 'nome', header: t('historico.nomeAlterado'), render: (r) => r.nomeRazaoSocial },
-            { key: 'data', header: t('historico.dataAlteracao'), render: (r) => formatDay(r.dataAlteracao) },
-          ]}
-        />
-      )}
+      <RecordState query={q}>
+        {(dados) => (
+          <>
+            {dados.contribuinte && (
+              <Paper withBorder p="md" bg="gray.0">
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(dados.contribuinte.numeroCaceal, dados.contribuinte.digitoCaceal)} />
+                  <Campo rotulo={t('contribuinte.cnpj')} valor={formatDocumento(dados.contribuinte.cnpj)} />
+                  <Campo rotulo={t('contribuinte.razaoSocial')} valor={dados.contribuinte.razaoSocial} />
+                </SimpleGrid>
+              </Paper>
+            )}
+            {situacao && (
+              <DataTable
+                rows={(dados as HistoricoSituacao).content}
+                rowKey={(_, i) => i}
+                emptyText={t('global.noRecords')}
+                columns={[
+                  { key: 'situacao', header: t('fic.situacao'), render: (r) => <StatusBadge status={r.descricaoSituacaoCadastralHistorico} /> },
+                  { key: 'motivo', header: t('contribuinte.motivo'), render: (r) => r.descricaoMotivoHistorico ?? t('contribuinte.naoInformado') },
+                  { key: 'data', header: t('historico.dataAlteracao'), render: (r) => formatDay(r.dataAlteracao) },
+                ]}
+              />
+            )}
+            {!situacao && (
+              <DataTable
+                rows={(dados as HistoricoRazaoSocial).content}
+                rowKey={(_, i) => i}
+                emptyText={t('global.noRecords')}
+                columns={[
+                  { key: 'nome', header: t('historico.nomeAlterado'), render: (r) => r.nomeRazaoSocial },
+                  { key: 'data', header: t('historico.dataAlteracao'), render: (r) => formatDay(r.dataAlteracao) },
+                ]}
+              />
+            )}
+          </>
+        )}
+      </RecordState>
     </Stack>
   );
 }

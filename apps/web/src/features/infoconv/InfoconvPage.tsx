@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Ti
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import type { ComprovanteCnpj, ConsultaInfoconvLinha, PaginaInfoconv } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE, formatCnpj, formatCpf, REGISTRY_API_BASE, SISTEMAS_INFOCONV } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
@@ -13,6 +13,12 @@ import { Pagination } from '../../ui/Pagination';
 import { formatDay, formatInstant } from '../../ui/format';
 import { http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
+import { param, useUrlState, type UrlValues } from '../../ui/urlState';
+
+/** The filter and the preview's page, in the URL of both routes. */
+const INFOCONV_URL = { sistema: param.oneOf(SISTEMAS_INFOCONV), dataInicial: param.day(), dataFinal: param.day(), page: param.withDefault(param.page(), 1) };
+const INFOCONV_KEY = ['infoconv', 'lista'] as const;
+type Filtro = { sistema: (typeof SISTEMAS_INFOCONV)[number]; dataInicial: string; dataFinal: string };
 
 /**
  * consultas-infoconv (the filter) and pre-visualizar-consultas-infoconv (the results): the real log of
@@ -20,62 +26,22 @@ import { httpErrorMessage } from '../../ui/errors';
  */
 export default function InfoconvPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [sp] = useSearchParams();
+  const [url, setUrl] = useUrlState(INFOCONV_URL);
   const preview = useLocation().pathname.startsWith('/pre-visualizar');
-  const [sistema, setSistema] = useState<string | null>(sp.get('sistema'));
-  const [inicio, setInicio] = useState<string | null>(sp.get('dataInicial'));
-  const [fim, setFim] = useState<string | null>(sp.get('dataFinal'));
-  const [tentou, setTentou] = useState(false);
   const [comprovante, setComprovante] = useState<string | null>(null);
-  const page = Number(sp.get('page') ?? '1');
-  const params = preview && sp.get('sistema') && sp.get('dataInicial') && sp.get('dataFinal')
-    ? { sistema: sp.get('sistema')!, dataInicial: sp.get('dataInicial')!, dataFinal: sp.get('dataFinal')! }
-    : null;
+  const page = url.page;
+  const params = preview && url.sistema && url.dataInicial && url.dataFinal ? { sistema: url.sistema, dataInicial: url.dataInicial, dataFinal: url.dataFinal } : null;
   const q = useQuery({
-    queryKey: ['infoconv', params, page],
-    queryFn: () => http.get<PaginaInfoconv>(`${REGISTRY_API_BASE}/historico/infoconv`, { query: { ...params, page: page - 1, size: DEFAULT_PAGE_SIZE }, silent: true }),
+    queryKey: [...INFOCONV_KEY, params, page],
+    queryFn: ({ signal }) => http.get<PaginaInfoconv>(`${REGISTRY_API_BASE}/historico/infoconv`, { query: { ...params, page: page - 1, size: DEFAULT_PAGE_SIZE }, silent: true, signal }),
     enabled: !!params,
-    retry: false,
   });
-  const periodoInvalido = !!inicio && !!fim && fim < inicio;
-  const ir = (p: number) => {
-    setTentou(true);
-    if (!sistema || !inicio || !fim || periodoInvalido) return;
-    void navigate(`/pre-visualizar-consultas-infoconv?sistema=${sistema}&dataInicial=${inicio}&dataFinal=${fim}&page=${p}`);
-  };
-  const obrigatorio = (v: string | null) => (tentou && !v ? t('infoconv.obrigatorio') : undefined);
+  const ir = (v: Filtro) =>
+    void setUrl({ ...v, page: 1 }, { pathname: '/pre-visualizar-consultas-infoconv', refresh: INFOCONV_KEY });
   return (
     <Stack py="md">
       <Title order={1}>{t('infoconv.title')}</Title>
-      <Paper withBorder p="lg">
-        <form onSubmit={(e) => { e.preventDefault(); ir(1); }} noValidate>
-          <Group align="flex-start">
-            <Select
-              label={t('infoconv.sistema')}
-              placeholder={t('infoconv.selecione')}
-              withAsterisk
-              data={SISTEMAS_INFOCONV.map((s) => ({ value: s, label: t(`infoconv.sistemas.${s}`) }))}
-              value={sistema}
-              onChange={setSistema}
-              error={obrigatorio(sistema)}
-              w={200}
-            />
-            <DateInput label={t('infoconv.de')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk error={obrigatorio(inicio)} w={160} />
-            <DateInput
-              label={t('infoconv.ate')}
-              value={fim}
-              onChange={setFim}
-              valueFormat="DD/MM/YYYY"
-              placeholder="dd/mm/aaaa"
-              withAsterisk
-              error={obrigatorio(fim) ?? (periodoInvalido ? t('historico.periodoInvalido') : undefined)}
-              w={160}
-            />
-            <Button type="submit" mt={25}>{t('contribuinte.busca.consultar')}</Button>
-          </Group>
-        </form>
-      </Paper>
+      <InfoconvForm key={`${url.sistema}|${url.dataInicial}|${url.dataFinal}`} inicial={url} onConsultar={ir} />
       {q.isFetching && !q.data && <Carregando h={120} />}
       {q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
       {q.data && (
@@ -96,13 +62,57 @@ export default function InfoconvPage() {
             ]}
           />
           <Text fw={700} data-testid="infoconv-total">{t('infoconv.total', { n: q.data.totalElements })}</Text>
-          <Pagination page={page} total={q.data.totalElements} pageSize={DEFAULT_PAGE_SIZE} onChange={ir} />
+          <Pagination page={page} total={q.data.totalElements} pageSize={DEFAULT_PAGE_SIZE} onChange={(p) => void setUrl({ page: p })} />
         </>
       )}
       <Modal opened={!!comprovante} onClose={() => setComprovante(null)} title={t('infoconv.comprovanteTitulo')} size="lg">
         {comprovante && <Comprovante cnpj={comprovante} />}
       </Modal>
     </Stack>
+  );
+}
+
+function InfoconvForm({ inicial, onConsultar }: { inicial: UrlValues<typeof INFOCONV_URL>; onConsultar(v: Filtro): void }) {
+  const { t } = useTranslation();
+  const [sistema, setSistema] = useState<string | null>(inicial.sistema ?? null);
+  const [inicio, setInicio] = useState<string | null>(inicial.dataInicial ?? null);
+  const [fim, setFim] = useState<string | null>(inicial.dataFinal ?? null);
+  const [tentou, setTentou] = useState(false);
+  const periodoInvalido = !!inicio && !!fim && fim < inicio;
+  const enviar = () => {
+    setTentou(true);
+    if (sistema && inicio && fim && !periodoInvalido) onConsultar({ sistema: sistema as Filtro['sistema'], dataInicial: inicio, dataFinal: fim });
+  };
+  const obrigatorio = (v: string | null) => (tentou && !v ? t('infoconv.obrigatorio') : undefined);
+  return (
+    <Paper withBorder p="lg">
+      <form onSubmit={(e) => { e.preventDefault(); enviar(); }} noValidate>
+        <Group align="flex-start">
+          <Select
+            label={t('infoconv.sistema')}
+            placeholder={t('infoconv.selecione')}
+            withAsterisk
+            data={SISTEMAS_INFOCONV.map((s) => ({ value: s, label: t(`infoconv.sistemas.${s}`) }))}
+            value={sistema}
+            onChange={setSistema}
+            error={obrigatorio(sistema)}
+            w={200}
+          />
+          <DateInput label={t('infoconv.de')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk error={obrigatorio(inicio)} w={160} />
+          <DateInput
+            label={t('infoconv.ate')}
+            value={fim}
+            onChange={setFim}
+            valueFormat="DD/MM/YYYY"
+            placeholder="dd/mm/aaaa"
+            withAsterisk
+            error={obrigatorio(fim) ?? (periodoInvalido ? t('historico.periodoInvalido') : undefined)}
+            w={160}
+          />
+          <Button type="submit" mt={25}>{t('contribuinte.busca.consultar')}</Button>
+        </Group>
+      </form>
+    </Paper>
   );
 }
 

@@ -1,17 +1,46 @@
 import type { ReactNode } from 'react';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import type { DadosContador, EmpresaVinculada, Endereco, Telefone } from '@cadastro/domain';
-import { formatCaceal, formatCep, formatDocumento } from '@cadastro/domain';
+import { Authority, formatCaceal, formatCep, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { DataTable } from '../../ui/DataTable';
 import { httpErrorMessage } from '../../ui/errors';
 import { HttpError } from '../../ui/http';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { useSession } from '../../ui/session';
 
 /** A titled block of a person page. */
+/**
+ * §6: the "supertela" role gates every edit of registry data, a person's included (the server checks
+ * the same role); without it the page is read-only.
+ */
+export const usePodeEditarPessoa = () => useSession().hasAnyAuthority([Authority.MAN_DADOS_CONTRI]);
+
+/** The editable blocks, disabled as a whole for a read-only user (tables stay outside: their pagers must work). */
+export function Editaveis({ pode, children }: { pode: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={!pode} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Stack>{children}</Stack>
+    </fieldset>
+  );
+}
+
+/** Salvar, only for who may save; enabled once something changed. */
+export function RodapeSalvar({ pode, sujo, salvando }: { pode: boolean; sujo: boolean; salvando: boolean }) {
+  const { t } = useTranslation();
+  if (!pode) return null;
+  return (
+    <Paper p="sm">
+      <Group justify="flex-end">
+        <Button type="submit" disabled={!sujo} loading={salvando}>{t('pessoa.salvar')}</Button>
+      </Group>
+    </Paper>
+  );
+}
+
 export function Bloco({ titulo, children, testId }: { titulo: string; children: ReactNode; testId?: string }) {
   return (
     <Paper withBorder p="lg" data-testid={testId}>

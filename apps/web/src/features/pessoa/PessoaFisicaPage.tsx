@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -11,7 +11,7 @@ import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import { fieldMessage } from '../../ui/form';
 import { alterarPessoaFisica, usePessoaFisica } from './api';
-import { Bloco, ContadorLeitura, ContatoBloco, EmpresasTabela, EnderecosBloco, mensagemPessoa } from './Blocos';
+import { Bloco, ContadorLeitura, ContatoBloco, EmpresasTabela, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
 
 const Form = AlterarPessoaFisica.omit({ version: true });
 type Input = z.input<typeof Form>;
@@ -39,6 +39,7 @@ function Detalhe({ p }: { p: PessoaFisica }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const id = p.identificacaoPessoaFisica;
+  const pode = usePodeEditarPessoa();
   const [version, setVersion] = useState(p.version);
   const [salvo, setSalvo] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
@@ -66,27 +67,25 @@ function Detalhe({ p }: { p: PessoaFisica }) {
       <Stack>
         {salvo && <Alert color="green" role="status" data-testid="pessoa-salva">{t('pessoa.alteracaoRealizada')}</Alert>}
         {erro && <Alert color="red" role="alert">{erro}</Alert>}
-        <Bloco titulo={t('pessoa.fisica.dadosBasicos')} testId="bloco-basico">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Campo rotulo={t('pessoa.fisica.cpf')} valor={formatCpf(id.numeroDocumento)} />
-            <TextInput label={t('pessoa.fisica.nome')} withAsterisk maxLength={150} error={fieldMessage(t, formState.errors.nome)} {...register('nome')} />
-          </SimpleGrid>
-        </Bloco>
-        <EnderecosBloco enderecos={id.enderecos} />
-        <ContatoBloco telefones={id.telefones}>
-          <TextInput label={t('pessoa.contato.email')} type="email" maxLength={100} maw={420} error={fieldMessage(t, formState.errors.email)} {...register('email')} />
-        </ContatoBloco>
-        {p.contador && <ContadorLeitura c={p.contador} />}
+        <Editaveis pode={pode}>
+          <Bloco titulo={t('pessoa.fisica.dadosBasicos')} testId="bloco-basico">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Campo rotulo={t('pessoa.fisica.cpf')} valor={formatCpf(id.numeroDocumento)} />
+              <TextInput label={t('pessoa.fisica.nome')} withAsterisk maxLength={150} error={fieldMessage(t, formState.errors.nome)} {...register('nome')} />
+            </SimpleGrid>
+          </Bloco>
+          <EnderecosBloco enderecos={id.enderecos} />
+          <ContatoBloco telefones={id.telefones}>
+            <TextInput label={t('pessoa.contato.email')} type="email" maxLength={100} maw={420} error={fieldMessage(t, formState.errors.email)} {...register('email')} />
+          </ContatoBloco>
+          {p.contador && <ContadorLeitura c={p.contador} />}
+        </Editaveis>
         <EmpresasTabela titulo={t('pessoa.empresas.socio')} empresas={p.socioEmpresas} testId="empresas-socio" />
         <EmpresasTabela titulo={t('pessoa.empresas.responsavel')} empresas={p.responsavelEmpresas} testId="empresas-responsavel" />
         {(p.contador || p.empresaResponsavelContabil.length > 0) && (
           <EmpresasTabela titulo={t('pessoa.empresas.contabil')} empresas={p.empresaResponsavelContabil} testId="empresas-contabil" qualificacao={false} />
         )}
-        <Paper p="sm">
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!formState.isDirty} loading={formState.isSubmitting}>{t('pessoa.salvar')}</Button>
-          </Group>
-        </Paper>
+        <RodapeSalvar pode={pode} sujo={formState.isDirty} salvando={formState.isSubmitting} />
       </Stack>
     </form>
   );

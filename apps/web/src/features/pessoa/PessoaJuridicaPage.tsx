@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { Campo } from '../../ui/Campo';
 import { fieldMessage } from '../../ui/form';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { alterarPessoaJuridica, useCombo, usePessoaJuridica } from './api';
-import { Bloco, ContatoBloco, EmpresasTabela, EnderecosBloco, mensagemPessoa } from './Blocos';
+import { Bloco, ContatoBloco, EmpresasTabela, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
 
 type Input = z.input<typeof ContadorEdicao>;
 type Output = z.output<typeof ContadorEdicao>;
@@ -39,6 +39,7 @@ const APTO = ['', 'true', 'false'] as const;
 function Detalhe({ p }: { p: PessoaJuridica }) {
   const { t } = useTranslation();
   const id = p.identificacaoPessoaJuridica;
+  const pode = usePodeEditarPessoa();
   const [version, setVersion] = useState(p.version);
   const [salvo, setSalvo] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
@@ -71,55 +72,57 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
       <Stack>
         {salvo && <Alert color="green" role="status" data-testid="pessoa-salva">{t('pessoa.alteracaoRealizada')}</Alert>}
         {erro && <Alert color="red" role="alert">{erro}</Alert>}
-        <Bloco titulo={t('pessoa.juridica.identificacao')} testId="bloco-basico">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Campo rotulo={t('pessoa.juridica.cnpj')} valor={formatCnpj(id.numeroDocumento)} />
-            <Campo rotulo={t('pessoa.juridica.razaoSocial')} valor={id.razaoSocial} />
-            <Campo rotulo={t('pessoa.juridica.nomeFantasia')} valor={id.nomeFantasia} />
-            <Campo rotulo={t('pessoa.juridica.naturezaJuridica')} valor={id.naturezaJuridica} />
-            <Campo
-              rotulo={t('pessoa.juridica.caceal')}
-              valor={id.cacealList.length ? (
-                <Group gap="xs">{id.cacealList.map((x) => (
-                  <Group key={x.numeroCaceal} gap={4}>
-                    <Anchor component={Link} to={`/contribuinte/${x.numeroCaceal}/${p.numeroPessoa}`}>{formatCaceal(x.numeroCaceal, x.digitoCaceal)}</Anchor>
-                    <StatusBadge status={x.situacaoCadastral} />
-                  </Group>
-                ))}</Group>
-              ) : t('pessoa.juridica.semCaceal')}
-            />
-          </SimpleGrid>
-        </Bloco>
-        <EnderecosBloco enderecos={id.enderecos} />
-        <ContatoBloco telefones={id.telefones}><Campo rotulo={t('pessoa.contato.email')} valor={id.email} /></ContatoBloco>
-        <Bloco titulo={t('pessoa.contador.title')} testId="bloco-contador">
-          {!c && <Text c="dimmed">{t('pessoa.contador.cadastrarDados')}</Text>}
-          <SimpleGrid cols={{ base: 1, sm: 4 }}>
-            <TextInput label={t('pessoa.contador.crc')} withAsterisk maxLength={6} error={fieldMessage(t, formState.errors.numeroCrc)} {...register('numeroCrc')} />
-            <Controller control={control} name="digitoVerificadorCrc" render={({ field }) => (
-              <TextInput label={t('pessoa.contador.digito')} maxLength={1} value={field.value === null || field.value === undefined ? '' : String(field.value)}
-                onChange={(e) => { const d = e.currentTarget.value.replace(/\D/g, ''); field.onChange(d ? Number(d) : null); }} />
-            )} />
-            <Controller control={control} name="codigoTipoInscricao" render={({ field }) => (
-              <Select label={t('pessoa.contador.tipoInscricao')} withAsterisk data={opcoes(tipos, true)} value={field.value} onChange={(v) => field.onChange(v ?? 'O')} allowDeselect={false} />
-            )} />
-            <Controller control={control} name="codigoUfCrc" render={({ field }) => (
-              <Select label={t('pessoa.contador.uf')} withAsterisk searchable data={ufs.map((u) => ({ value: String(u.id), label: String(u.id) }))} value={field.value} onChange={(v) => field.onChange(v ?? 'AL')} allowDeselect={false} />
-            )} />
-            <Controller control={control} name="categoriaId" render={({ field, fieldState }) => (
-              <Select label={t('pessoa.contador.categoria')} withAsterisk data={opcoes(categorias)} value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(numero(v))}
-                error={fieldState.error ? t('validation.required') : undefined} allowDeselect={false} />
-            )} />
-            <Controller control={control} name="classificacaoId" render={({ field, fieldState }) => (
-              <Select label={t('pessoa.contador.classificacao')} withAsterisk data={opcoes(classificacoes, true)} value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(numero(v))}
-                error={fieldState.error ? t('validation.required') : undefined} allowDeselect={false} />
-            )} />
-            <Controller control={control} name="apto" render={({ field }) => (
-              <Select label={t('pessoa.contador.apto')} data={APTO.map((a) => ({ value: a, label: a === '' ? t('pessoa.contador.naoInformado') : t(a === 'true' ? 'pessoa.contador.sim' : 'pessoa.contador.nao') }))}
-                value={field.value === null || field.value === undefined ? '' : String(field.value)} onChange={(v) => field.onChange(v === 'true' ? true : v === 'false' ? false : null)} allowDeselect={false} />
-            )} />
-          </SimpleGrid>
-        </Bloco>
+        <Editaveis pode={pode}>
+          <Bloco titulo={t('pessoa.juridica.identificacao')} testId="bloco-basico">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Campo rotulo={t('pessoa.juridica.cnpj')} valor={formatCnpj(id.numeroDocumento)} />
+              <Campo rotulo={t('pessoa.juridica.razaoSocial')} valor={id.razaoSocial} />
+              <Campo rotulo={t('pessoa.juridica.nomeFantasia')} valor={id.nomeFantasia} />
+              <Campo rotulo={t('pessoa.juridica.naturezaJuridica')} valor={id.naturezaJuridica} />
+              <Campo
+                rotulo={t('pessoa.juridica.caceal')}
+                valor={id.cacealList.length ? (
+                  <Group gap="xs">{id.cacealList.map((x) => (
+                    <Group key={x.numeroCaceal} gap={4}>
+                      <Anchor component={Link} to={`/contribuinte/${x.numeroCaceal}/${p.numeroPessoa}`}>{formatCaceal(x.numeroCaceal, x.digitoCaceal)}</Anchor>
+                      <StatusBadge status={x.situacaoCadastral} />
+                    </Group>
+                  ))}</Group>
+                ) : t('pessoa.juridica.semCaceal')}
+              />
+            </SimpleGrid>
+          </Bloco>
+          <EnderecosBloco enderecos={id.enderecos} />
+          <ContatoBloco telefones={id.telefones}><Campo rotulo={t('pessoa.contato.email')} valor={id.email} /></ContatoBloco>
+          <Bloco titulo={t('pessoa.contador.title')} testId="bloco-contador">
+            {!c && <Text c="dimmed">{t('pessoa.contador.cadastrarDados')}</Text>}
+            <SimpleGrid cols={{ base: 1, sm: 4 }}>
+              <TextInput label={t('pessoa.contador.crc')} withAsterisk maxLength={6} error={fieldMessage(t, formState.errors.numeroCrc)} {...register('numeroCrc')} />
+              <Controller control={control} name="digitoVerificadorCrc" render={({ field }) => (
+                <TextInput label={t('pessoa.contador.digito')} maxLength={1} value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => { const d = e.currentTarget.value.replace(/\D/g, ''); field.onChange(d ? Number(d) : null); }} />
+              )} />
+              <Controller control={control} name="codigoTipoInscricao" render={({ field }) => (
+                <Select label={t('pessoa.contador.tipoInscricao')} withAsterisk data={opcoes(tipos, true)} value={field.value} onChange={(v) => field.onChange(v ?? 'O')} allowDeselect={false} />
+              )} />
+              <Controller control={control} name="codigoUfCrc" render={({ field }) => (
+                <Select label={t('pessoa.contador.uf')} withAsterisk searchable data={ufs.map((u) => ({ value: String(u.id), label: String(u.id) }))} value={field.value} onChange={(v) => field.onChange(v ?? 'AL')} allowDeselect={false} />
+              )} />
+              <Controller control={control} name="categoriaId" render={({ field, fieldState }) => (
+                <Select label={t('pessoa.contador.categoria')} withAsterisk data={opcoes(categorias)} value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(numero(v))}
+                  error={fieldState.error ? t('validation.required') : undefined} allowDeselect={false} />
+              )} />
+              <Controller control={control} name="classificacaoId" render={({ field, fieldState }) => (
+                <Select label={t('pessoa.contador.classificacao')} withAsterisk data={opcoes(classificacoes, true)} value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(numero(v))}
+                  error={fieldState.error ? t('validation.required') : undefined} allowDeselect={false} />
+              )} />
+              <Controller control={control} name="apto" render={({ field }) => (
+                <Select label={t('pessoa.contador.apto')} data={APTO.map((a) => ({ value: a, label: a === '' ? t('pessoa.contador.naoInformado') : t(a === 'true' ? 'pessoa.contador.sim' : 'pessoa.contador.nao') }))}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)} onChange={(v) => field.onChange(v === 'true' ? true : v === 'false' ? false : null)} allowDeselect={false} />
+              )} />
+            </SimpleGrid>
+          </Bloco>
+        </Editaveis>
         {p.responsavelOrganizacaoContabil && (
           <Bloco titulo={t('pessoa.juridica.responsavelOrganizacao')} testId="bloco-resp-contabil">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -139,11 +142,7 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
         </Bloco>
         <EmpresasTabela titulo={t('pessoa.empresas.socio')} empresas={p.socioEmpresas} testId="empresas-socio" />
         <EmpresasTabela titulo={t('pessoa.empresas.contabil')} empresas={p.empresaContadorResponsavel} testId="empresas-contabil" qualificacao={false} />
-        <Paper p="sm">
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!formState.isDirty} loading={formState.isSubmitting}>{t('pessoa.salvar')}</Button>
-          </Group>
-        </Paper>
+        <RodapeSalvar pode={pode} sujo={formState.isDirty} salvando={formState.isSubmitting} />
       </Stack>
     </form>
   );

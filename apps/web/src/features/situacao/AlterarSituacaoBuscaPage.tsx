@@ -6,12 +6,17 @@ import { isValidCnpj, onlyCnpjChars, REGISTRY_API_BASE } from '@cadastro/domain'
 import { HttpError, http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
+import { param, useUrlState } from '../../ui/urlState';
+
+/** The CNPJ sent, in the URL: Back from the company's page shows it in the form. */
+const BUSCA_CNPJ_URL = { cnpj: param.text(30) };
 
 /** §2 alterarSituacaoCnpj: find the company by CNPJ, then its status page. */
 export default function AlterarSituacaoBuscaPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [cnpj, setCnpj] = useState('');
+  const [url, setUrl] = useUrlState(BUSCA_CNPJ_URL);
+  const [cnpj, setCnpj] = useState(mascarar('CNPJ', url.cnpj ?? ''));
   const [erro, setErro] = useState<string | null>(null);
   const [carregando, setCarregando] = useState(false);
   const completo = onlyCnpjChars(cnpj).length === 14;
@@ -20,6 +25,7 @@ export default function AlterarSituacaoBuscaPage() {
     if (!valido) return;
     setCarregando(true);
     setErro(null);
+    await setUrl({ cnpj }, { replace: true });
     try {
       const r = await http.get<{ numeroPessoa: number }>(`${REGISTRY_API_BASE}/pessoa/obter-numero-pessoa/${onlyCnpjChars(cnpj)}`, { silent: true });
       void navigate(`/alterarSituacaoCnpj/${r.numeroPessoa}`);

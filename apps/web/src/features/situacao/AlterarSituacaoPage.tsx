@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { SituacaoPessoa } from '@cadastro/domain';
 import { formatCaceal, formatCnpj, motivoPermitido, REGISTRY_API_BASE, SITUACOES_FINAIS } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
-import { Carregando } from '../../ui/Carregando';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { RecordState } from '../../ui/NotFound';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useAlerts } from '../../ui/alerts';
@@ -25,11 +26,11 @@ export default function AlterarSituacaoPage() {
   const [situacao, setSituacao] = useState<string | null>(null);
   const [motivo, setMotivo] = useState<string | null>(null);
   const [salvando, setSalvando] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
   const q = useQuery({
     queryKey: ['situacaoPessoa', numeroPessoa],
     queryFn: () => http.get<SituacaoPessoa>(`${REGISTRY_API_BASE}/contribuinte/situacaoPessoa/${numeroPessoa}`, { silent: true }),
-    retry: false,
   });
   const situacoes = useQuery({ queryKey: ['listarSituacoesPessoa'], queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/contribuinte/listarSituacoesPessoa`) });
   // §4: the reason list loads when a status is chosen and stays disabled until then.
@@ -59,74 +60,92 @@ export default function AlterarSituacaoPage() {
       setErro(httpErrorMessage(e, t));
     } finally {
       setSalvando(false);
+      setConfirmando(false);
     }
   };
+  const nomeSituacao = situacoes.data?.find((s) => String(s.id) === situacao)?.descricao ?? '';
+  const nomeMotivo = motivosPermitidos.find((m) => String(m.id) === motivo)?.descricao ?? '';
   return (
     <Stack py="md">
       <Group justify="space-between">
         <Title order={1}>{t('situacao.alterar.title')}</Title>
         <Anchor component={Link} to="/alterarSituacaoCnpj">{t('contribuinte.detalhe.novaConsulta')}</Anchor>
       </Group>
-      {q.isPending && <Carregando h={160} />}
-      {q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
-      {d && (
-        <>
-          <Paper withBorder p="md" bg="gray.0">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Campo rotulo="CNPJ" valor={formatCnpj(d.cnpj)} />
-              <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.razaoSocial} />
-              <Campo rotulo={t('situacao.alterar.situacaoPj')} valor={d.situacaoPj} />
-            </SimpleGrid>
-          </Paper>
-          <DataTable
-            caption={t('situacao.alterar.inscricoes')}
-            rows={d.contribuintes}
-            rowKey={(c) => c.numeroCaceal}
-            emptyText={t('global.noRecords')}
-            columns={[
-              { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => formatCaceal(c.numeroCaceal, c.digitoCaceal) },
-              { key: 'situacao', header: t('fic.situacao'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
-              { key: 'motivo', header: t('contribuinte.motivo'), render: (c) => c.motivoSituacaoCadastral ?? '' },
-              { key: 'data', header: t('contribuinte.dataSituacao'), render: (c) => formatDay(c.dataSituacao) },
-            ]}
-          />
-          <Paper withBorder p="md">
-            <Title order={2} size="h4" mb="sm">{t('situacao.alterar.nova')}</Title>
-            {vivos.length === 0 ? (
-              <Alert color="gray">{t('situacao.alterar.nenhumaViva')}</Alert>
-            ) : (
-              <Stack>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <Select
-                    label={t('fic.situacao')}
-                    placeholder={t('global.select')}
-                    data={(situacoes.data ?? []).map((s) => ({ value: String(s.id), label: s.descricao }))}
-                    value={situacao}
-                    onChange={(v) => { setSituacao(v); setMotivo(null); }}
-                    required
-                  />
-                  <Select
-                    label={t('contribuinte.motivo')}
-                    placeholder={t('global.select')}
-                    data={motivosPermitidos.map((m) => ({ value: String(m.id), label: m.descricao }))}
-                    value={motivo}
-                    onChange={setMotivo}
-                    disabled={!situacao || motivos.isFetching}
-                    nothingFoundMessage={t('situacao.alterar.semMotivo')}
-                    description={situacao && !motivos.isFetching && motivosPermitidos.length === 0 ? t('situacao.alterar.semMotivo') : undefined}
-                    required
-                  />
-                </SimpleGrid>
-                {erro && <Alert color="red" role="alert">{erro}</Alert>}
-                <Group justify="flex-end">
-                  <Button variant="default" onClick={cancelar}>{t('entity.action.cancel')}</Button>
-                  <Button onClick={() => void salvar()} disabled={!situacao || !motivo} loading={salvando}>{t('entity.action.save')}</Button>
-                </Group>
-              </Stack>
-            )}
-          </Paper>
-        </>
-      )}
+      <RecordState query={q}>
+        {(d) => (
+          <>
+            <Paper withBorder p="md" bg="gray.0">
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Campo rotulo="CNPJ" valor={formatCnpj(d.cnpj)} />
+                <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.razaoSocial} />
+                <Campo rotulo={t('situacao.alterar.situacaoPj')} valor={d.situacaoPj} />
+              </SimpleGrid>
+            </Paper>
+            <DataTable
+              caption={t('situacao.alterar.inscricoes')}
+              rows={d.contribuintes}
+              rowKey={(c) => c.numeroCaceal}
+              emptyText={t('global.noRecords')}
+              columns={[
+                { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => formatCaceal(c.numeroCaceal, c.digitoCaceal) },
+                { key: 'situacao', header: t('fic.situacao'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
+                { key: 'motivo', header: t('contribuinte.motivo'), render: (c) => c.motivoSituacaoCadastral ?? '' },
+                { key: 'data', header: t('contribuinte.dataSituacao'), render: (c) => formatDay(c.dataSituacao) },
+              ]}
+            />
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="sm">{t('situacao.alterar.nova')}</Title>
+              {vivos.length === 0 ? (
+                <Alert color="gray">{t('situacao.alterar.nenhumaViva')}</Alert>
+              ) : (
+                <Stack>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <Select
+                      label={t('fic.situacao')}
+                      placeholder={t('global.select')}
+                      data={(situacoes.data ?? []).map((s) => ({ value: String(s.id), label: s.descricao }))}
+                      value={situacao}
+                      onChange={(v) => { setSituacao(v); setMotivo(null); }}
+                      required
+                    />
+                    <Select
+                      label={t('contribuinte.motivo')}
+                      placeholder={t('global.select')}
+                      data={motivosPermitidos.map((m) => ({ value: String(m.id), label: m.descricao }))}
+                      value={motivo}
+                      onChange={setMotivo}
+                      disabled={!situacao || motivos.isFetching}
+                      nothingFoundMessage={t('situacao.alterar.semMotivo')}
+                      description={situacao && !motivos.isFetching && motivosPermitidos.length === 0 ? t('situacao.alterar.semMotivo') : undefined}
+                      required
+                    />
+                  </SimpleGrid>
+                  {erro && <Alert color="red" role="alert">{erro}</Alert>}
+                  <Group justify="flex-end">
+                    <Button variant="default" onClick={cancelar}>{t('entity.action.cancel')}</Button>
+                    {/* A legal change of every live registration: asked first, naming them. */}
+                    <Button onClick={() => setConfirmando(true)} disabled={!situacao || !motivo} loading={salvando} data-testid="situacao-salvar">{t('entity.action.save')}</Button>
+                  </Group>
+                </Stack>
+              )}
+            </Paper>
+          </>
+        )}
+      </RecordState>
+      <ConfirmDialog
+        opened={confirmando}
+        title={t('confirmacao.alterarSituacao.title')}
+        message={t('confirmacao.alterarSituacao.message', { situacao: nomeSituacao, motivo: nomeMotivo })}
+        details={
+          <List size="sm" data-testid="confirmar-caceais">
+            {vivos.map((c) => <List.Item key={c.numeroCaceal}>{t('confirmacao.alterarSituacao.item', { caceal: formatCaceal(c.numeroCaceal, c.digitoCaceal), situacao: c.situacaoCadastral })}</List.Item>)}
+          </List>
+        }
+        confirmLabel={t('entity.action.save')}
+        onConfirm={() => void salvar()}
+        onDeny={() => setConfirmando(false)}
+        loading={salvando}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,32 +9,24 @@ import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useAbrirPdf } from '../../ui/documentos';
 import { http } from '../../ui/http';
+import { param, useUrlState } from '../../ui/urlState';
+
+/** The CACEALs consulted, in the URL: Back from a taxpayer opened from the table shows the table again. */
+const LISTA_URL = { caceais: param.numbers(LIMITE_LISTA_CACEAL) };
+const LISTA_KEY = ['situacao', 'lista'] as const;
 
 /** §2 situacaoCadastral: the current status of a pasted list of CACEALs, printable. */
 export default function SituacaoCadastralPage() {
   const { t } = useTranslation();
-  const [texto, setTexto] = useState('');
-  const [resultado, setResultado] = useState<ListaSituacaoCadastral | null>(null);
-  const [carregando, setCarregando] = useState(false);
+  const [url, setUrl] = useUrlState(LISTA_URL);
+  const q = useQuery({
+    queryKey: [...LISTA_KEY, url.caceais],
+    queryFn: () => http.post<ListaSituacaoCadastral>(`${REGISTRY_API_BASE}/contribuinte/obterSituacaoCadastral`, url.caceais),
+    enabled: !!url.caceais?.length,
+  });
+  const resultado = url.caceais ? q.data : undefined;
   const [imprimindo, setImprimindo] = useState(false);
   const abrirPdf = useAbrirPdf();
-  const lido = lerListaCaceal(texto);
-  const erro = lido.invalidos.length
-    ? t('situacao.lista.invalidos', { itens: lido.invalidos.slice(0, 10).join(', ') + (lido.invalidos.length > 10 ? '…' : '') })
-    : lido.caceais.length > LIMITE_LISTA_CACEAL
-      ? t('situacao.lista.demais', { max: LIMITE_LISTA_CACEAL })
-      : null;
-  const consultar = async () => {
-    if (erro || !lido.caceais.length) return;
-    setCarregando(true);
-    try {
-      setResultado(await http.post<ListaSituacaoCadastral>(`${REGISTRY_API_BASE}/contribuinte/obterSituacaoCadastral`, lido.caceais));
-    } catch {
-      setResultado(null);
-    } finally {
-      setCarregando(false);
-    }
-  };
   const imprimir = async () => {
     if (!resultado?.content.length) return;
     setImprimindo(true);
@@ -46,29 +39,15 @@ export default function SituacaoCadastralPage() {
   return (
     <Stack py="md">
       <Title order={1}>{t('situacao.lista.title')}</Title>
-      <Paper withBorder p="md">
-        <form onSubmit={(e) => { e.preventDefault(); void consultar(); }}>
-          <Stack>
-            <Textarea
-              label={t('situacao.lista.caceais')}
-              description={t('situacao.lista.dica', { max: LIMITE_LISTA_CACEAL })}
-              placeholder="24000001, 24000002, 24000003"
-              autosize
-              minRows={3}
-              maxRows={10}
-              value={texto}
-              onChange={(e) => setTexto(e.currentTarget.value)}
-              error={erro}
-              required
-            />
-            <Group>
-              <Button type="submit" disabled={!!erro || !lido.caceais.length} loading={carregando}>{t('contribuinte.busca.consultar')}</Button>
-              <Button variant="default" onClick={() => void imprimir()} disabled={!resultado?.content.length} loading={imprimindo}>{t('fic.imprimir')}</Button>
-              {lido.caceais.length > 0 && <Text size="sm" c="dimmed">{t('situacao.lista.contagem', { n: lido.caceais.length })}</Text>}
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <ListaForm
+        key={url.caceais?.join(',') ?? ''}
+        inicial={url.caceais?.join(', ') ?? ''}
+        carregando={q.isFetching}
+        podeImprimir={!!resultado?.content.length}
+        imprimindo={imprimindo}
+        onConsultar={(caceais) => void setUrl({ caceais }, { refresh: LISTA_KEY })}
+        onImprimir={() => void imprimir()}
+      />
       {resultado && resultado.naoEncontrados.length > 0 && (
         <Alert color="yellow" role="alert" data-testid="nao-encontrados">
           {t('situacao.lista.naoEncontrados', { lista: resultado.naoEncontrados.join(', ') })}
@@ -92,5 +71,48 @@ export default function SituacaoCadastralPage() {
         />
       )}
     </Stack>
+  );
+}
+
+function ListaForm({ inicial, carregando, podeImprimir, imprimindo, onConsultar, onImprimir }: {
+  inicial: string;
+  carregando: boolean;
+  podeImprimir: boolean;
+  imprimindo: boolean;
+  onConsultar(caceais: number[]): void;
+  onImprimir(): void;
+}) {
+  const { t } = useTranslation();
+  const [texto, setTexto] = useState(inicial);
+  const lido = lerListaCaceal(texto);
+  const erro = lido.invalidos.length
+    ? t('situacao.lista.invalidos', { itens: lido.invalidos.slice(0, 10).join(', ') + (lido.invalidos.length > 10 ? '…' : '') })
+    : lido.caceais.length > LIMITE_LISTA_CACEAL
+      ? t('situacao.lista.demais', { max: LIMITE_LISTA_CACEAL })
+      : null;
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={(e) => { e.preventDefault(); if (!erro && lido.caceais.length) onConsultar(lido.caceais); }}>
+        <Stack>
+          <Textarea
+            label={t('situacao.lista.caceais')}
+            description={t('situacao.lista.dica', { max: LIMITE_LISTA_CACEAL })}
+            placeholder="24000001, 24000002, 24000003"
+            autosize
+            minRows={3}
+            maxRows={10}
+            value={texto}
+            onChange={(e) => setTexto(e.currentTarget.value)}
+            error={erro}
+            required
+          />
+          <Group>
+            <Button type="submit" disabled={!!erro || !lido.caceais.length} loading={carregando}>{t('contribuinte.busca.consultar')}</Button>
+            <Button variant="default" onClick={onImprimir} disabled={!podeImprimir} loading={imprimindo}>{t('fic.imprimir')}</Button>
+            {lido.caceais.length > 0 && <Text size="sm" c="dimmed">{t('situacao.lista.contagem', { n: lido.caceais.length })}</Text>}
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

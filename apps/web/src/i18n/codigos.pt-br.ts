@@ -1,0 +1,59 @@
+import type { AuditMessage, AuditType, DiferencaGestor } from '@cadastro/domain';
+
+/**
+ * Words for the codes the server sends (ARCHITECTURE "Conventions": the server sends codes and
+ * parameters, the SPA chooses the words). Each table is typed by its codes, so a code without words
+ * fails the type check here, and en (typed against pt-BR) must word it too.
+ */
+
+/** Audit trail (Administração → Auditorias): AuditType, AuditMessage, entities, parameters, SystemActor. */
+export const codigosAuditoria = {
+  type: {
+    AUTHENTICATION_SUCCESS: 'Entrada no sistema',
+    AUTHENTICATION_FAILURE: 'Falha ao entrar',
+    ENTITY_CREATED: 'Inclusão',
+    ENTITY_UPDATED: 'Alteração',
+    ENTITY_DELETED: 'Exclusão',
+    PASSWORD_RESET_REQUESTED: 'Redefinição de senha solicitada',
+    LOGOUT: 'Saída do sistema',
+  } satisfies Record<AuditType, string>,
+  message: {
+    BAD_CREDENTIALS: 'Usuário ou senha inválidos',
+    USER_NOT_ACTIVATED: 'Conta ainda não ativada',
+    REGISTRATION: 'Autorregistro',
+    NEVER_ACTIVATED: 'Removido por nunca ter sido ativado',
+    ACTIVATION: 'Ativação da conta',
+    SETTINGS: 'Configurações da conta',
+    PASSWORD_CHANGED: 'Senha alterada',
+    RESET_KEY_ISSUED: 'Chave de redefinição de senha emitida',
+    PASSWORD_RESET: 'Senha redefinida',
+    CREATED_BY_ADMIN: 'Criado pelo administrador',
+    UPDATED_BY_ADMIN: 'Alterado pelo administrador',
+    DELETED_BY_ADMIN: 'Excluído pelo administrador',
+    DEMO_ACCOUNT: 'Conta de demonstração',
+    FIRST_ADMINISTRATOR: 'Primeiro administrador',
+    GESTOR_SYNC: 'Sincronização com o Gestor',
+    RECEITA_QUERY: 'Consulta à Receita Federal',
+    PERSON_EDITED: 'Alteração de pessoa física',
+    ACCOUNTANT_EDITED: 'Alteração dos dados do contador',
+    PERSON_FROM_RECEITA: 'Cadastro/atualização a partir da Receita Federal',
+  } satisfies Record<AuditMessage, string>,
+  entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte', Contador: 'Contador', Endereco: 'Endereço', Telefone: 'Telefone' },
+  param: { remoteAddress: 'Endereço' },
+  actor: { anonymousUser: 'autorregistro', system: 'sistema' },
+};
+
+/** Manager-system sync: DiferencaGestor, the success text, the 404 problem types. */
+export const codigosGestor = {
+  sincronizado: 'O cnpj {{cnpj}} foi sincronizado!',
+  diferenca: {
+    RAZAO_SOCIAL: 'Razão social: "{{atual}}" → "{{novo}}"',
+    SITUACAO_CADASTRAL: 'Situação cadastral do CACEAL {{caceal}}: {{atual}} → {{novo}}',
+    SITUACAO_CNPJ: 'Situação do CNPJ na Receita Federal: {{atual}} → {{novo}}',
+  } satisfies Record<DiferencaGestor['campo'], string>,
+  semValor: '(vazio)',
+  naoEncontrado: {
+    gestor: 'O {{tipo}} {{documento}} existe no Cadastro, mas não foi encontrado no sistema Gestor.',
+    cadastro: 'O {{tipo}} {{documento}} existe no sistema Gestor, mas não foi encontrado no Cadastro.',
+  },
+};

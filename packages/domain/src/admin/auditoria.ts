@@ -1,0 +1,84 @@
+/**
+ * What the audit trail says, as codes: the server stores and sends a code (in `data.message`) and
+ * the SPA words it in the user's language (ARCHITECTURE "Conventions").
+ */
+
+/** Event types (the audits screen's "state" column). */
+export const AuditType = {
+  AUTHENTICATION_SUCCESS: 'AUTHENTICATION_SUCCESS',
+  AUTHENTICATION_FAILURE: 'AUTHENTICATION_FAILURE',
+  ENTITY_CREATED: 'ENTITY_CREATED',
+  ENTITY_UPDATED: 'ENTITY_UPDATED',
+  ENTITY_DELETED: 'ENTITY_DELETED',
+  PASSWORD_RESET_REQUESTED: 'PASSWORD_RESET_REQUESTED',
+  LOGOUT: 'LOGOUT',
+} as const;
+export type AuditType = (typeof AuditType)[keyof typeof AuditType];
+
+/** Why an event happened: the value of `data.message` of events written from now on. */
+export const AuditMessage = {
+  BAD_CREDENTIALS: 'BAD_CREDENTIALS',
+  USER_NOT_ACTIVATED: 'USER_NOT_ACTIVATED',
+  REGISTRATION: 'REGISTRATION',
+  NEVER_ACTIVATED: 'NEVER_ACTIVATED',
+  ACTIVATION: 'ACTIVATION',
+  SETTINGS: 'SETTINGS',
+  PASSWORD_CHANGED: 'PASSWORD_CHANGED',
+  RESET_KEY_ISSUED: 'RESET_KEY_ISSUED',
+  PASSWORD_RESET: 'PASSWORD_RESET',
+  CREATED_BY_ADMIN: 'CREATED_BY_ADMIN',
+  UPDATED_BY_ADMIN: 'UPDATED_BY_ADMIN',
+  DELETED_BY_ADMIN: 'DELETED_BY_ADMIN',
+  DEMO_ACCOUNT: 'DEMO_ACCOUNT',
+  FIRST_ADMINISTRATOR: 'FIRST_ADMINISTRATOR',
+  GESTOR_SYNC: 'GESTOR_SYNC',
+  RECEITA_QUERY: 'RECEITA_QUERY',
+  PERSON_EDITED: 'PERSON_EDITED',
+  ACCOUNTANT_EDITED: 'ACCOUNTANT_EDITED',
+  PERSON_FROM_RECEITA: 'PERSON_FROM_RECEITA',
+} as const;
+export type AuditMessage = (typeof AuditMessage)[keyof typeof AuditMessage];
+
+/**
+ * Rows written before the codes hold these sentences; they are read as the code they stood for,
+ * so old rows are worded in the user's language too. Anything else is shown as stored.
+ */
+const LEGACY_SENTENCES: Readonly<Record<string, AuditMessage>> = {
+  'Bad credentials': AuditMessage.BAD_CREDENTIALS,
+  'User was not activated': AuditMessage.USER_NOT_ACTIVATED,
+  registration: AuditMessage.REGISTRATION,
+  'never activated': AuditMessage.NEVER_ACTIVATED,
+  activation: AuditMessage.ACTIVATION,
+  settings: AuditMessage.SETTINGS,
+  'password changed': AuditMessage.PASSWORD_CHANGED,
+  'reset key issued': AuditMessage.RESET_KEY_ISSUED,
+  'password reset': AuditMessage.PASSWORD_RESET,
+  'created by administrator': AuditMessage.CREATED_BY_ADMIN,
+  'updated by administrator': AuditMessage.UPDATED_BY_ADMIN,
+  'deleted by administrator': AuditMessage.DELETED_BY_ADMIN,
+  'demo account': AuditMessage.DEMO_ACCOUNT,
+  'first administrator': AuditMessage.FIRST_ADMINISTRATOR,
+  'sincronização com o gestor': AuditMessage.GESTOR_SYNC,
+  'consulta à Receita Federal': AuditMessage.RECEITA_QUERY,
+};
+
+const CODES = new Set<string>(Object.values(AuditMessage));
+
+/** The code a stored `data.message` stands for (a code, or an old row's sentence), else null. */
+export function auditMessageCode(stored: string | null | undefined): AuditMessage | null {
+  if (!stored) return null;
+  if (CODES.has(stored)) return stored as AuditMessage;
+  return LEGACY_SENTENCES[stored] ?? null;
+}
+
+/** Accounts that are not people: the SPA words them ("autorregistro", "sistema"). */
+export const SystemActor = {
+  /** Self-registration (the name Spring gave the unauthenticated principal; kept for old rows). */
+  ANONYMOUS: 'anonymousUser',
+  /** The application itself (seed, purges). */
+  SYSTEM: 'system',
+} as const;
+export type SystemActor = (typeof SystemActor)[keyof typeof SystemActor];
+
+export const isSystemActor = (login: string | null | undefined): login is SystemActor =>
+  login === SystemActor.ANONYMOUS || login === SystemActor.SYSTEM;
