@@ -41,7 +41,7 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           conteudo: [
             tabela(['CACEAL', 'Razão social', 'Situação', 'Motivo'],
               r.content.map((c) => [formatCaceal(c.numeroCaceal, c.digitoCaceal), c.razaoSocial, c.situacaoCadastral, c.motivoSituacaoCadastral]),
-              'Nenhum registro encontrado.', [60, '*', 70, 130]),
+              'Nenhum registro encontrado.', [62, '*', 100, 120]), // Situação fits DESENQUADRAMENTO on one line
             ...(r.naoEncontrados.length ? [{ text: `CACEAL não encontrado: ${r.naoEncontrados.join(', ')}`, margin: [0, 8, 0, 0] as [number, number, number, number] }] : []),
           ],
         }, 'situacao-cadastral.pdf');
