@@ -1,5 +1,6 @@
 import { codigosGestor } from './codigos.pt-br';
 import { administracao } from './administracao.pt-br';
+import { pessoa } from './pessoa.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -334,63 +335,7 @@ const ptBr = {
       '500': 'Erro interno do servidor.',
     },
   },
-  pessoa: {
-    menu: { consulta: 'Pessoa' },
-    busca: {
-      title: 'Consultar Pessoa',
-      documento: 'CPF ou CNPJ',
-      placeholder: '999.999.999-99 ou 99.999.999/9999-99',
-      consultar: 'Consultar',
-      naoEncontrado: 'Registro não encontrado.',
-      cadastrar: 'Cadastrar',
-      invalido: 'Informe um CPF (11 dígitos) ou CNPJ (14 caracteres).',
-      digito: 'Dígito verificador inválido.',
-    },
-    novaConsulta: 'Nova Consulta',
-    salvar: 'Salvar',
-    alteracaoRealizada: 'Alteração realizada com sucesso!',
-    fisica: { title: 'Pessoa Física', dadosBasicos: 'Dados básicos', cpf: 'CPF', nome: 'Nome' },
-    juridica: {
-      title: 'Pessoa Jurídica', identificacao: 'Identificação', cnpj: 'CNPJ', razaoSocial: 'Razão social', nomeFantasia: 'Nome fantasia',
-      naturezaJuridica: 'Natureza jurídica', caceal: 'CACEAL', responsavelOrganizacao: 'Responsável pela organização contábil', responsavelLegal: 'Responsável legal',
-      qualificacao: 'Qualificação', semCaceal: 'Sem inscrição estadual',
-    },
-    endereco: { title: 'Endereço', vazio: 'Nenhum endereço cadastrado.', principal: 'Principal' },
-    contato: { title: 'Contato', email: 'E-mail', telefones: 'Telefones', tipo: 'Tipo', ddd: 'DDD', numero: 'Número', vazio: 'Nenhum telefone cadastrado.' },
-    contador: {
-      title: 'Dados do contador', crc: 'Número do CRC', digito: 'Dígito verificador', tipoInscricao: 'Tipo de inscrição', uf: 'UF do CRC',
-      categoria: 'Categoria', classificacao: 'Classificação', apto: 'Apto', sim: 'Sim', nao: 'Não', naoInformado: 'Não informado',
-      naoContador: 'Esta pessoa não é contador.', cadastrarDados: 'Informe os dados do CRC para registrar esta organização como contador.',
-    },
-    empresas: {
-      socio: 'Empresas em que é sócio', responsavel: 'Empresas em que é responsável', contabil: 'Empresas cuja contabilidade é responsável',
-      caceal: 'CACEAL', cnpj: 'CNPJ', razaoSocial: 'Razão social', situacao: 'Situação', qualificacao: 'Qualificação', vazio: 'Nenhum registro encontrado.',
-    },
-    cadastro: {
-      title: 'Cadastrar Pessoa',
-      ajuda: 'Informe o CPF ou o CNPJ: os dados são obtidos da Receita Federal (Infoconv) e a pessoa é cadastrada ou atualizada.',
-      consultar: 'Consultar',
-      sucesso: 'Pessoa cadastrada/atualizada com sucesso',
-      nome: 'Nome',
-      razaoSocial: 'Razão social',
-      documento: 'Documento',
-      verDados: 'Ver dados completos',
-      fechar: 'Fechar',
-    },
-    leituras: {
-      title: 'Leituras de pessoa física (LGPD)',
-      ajuda: 'Cada abertura da página de uma pessoa física é registrada: quem, quando, qual CPF e de qual tela.',
-      cpf: 'CPF', login: 'Usuário', consultar: 'Consultar', data: 'Data', tela: 'Tela', total: 'Total de leituras: {{n}}',
-      informe: 'Informe um CPF ou um usuário.',
-    },
-    erro: {
-      naoEncontrado: 'Registro não encontrado.',
-      naoEncontradoReceita: 'Documento não encontrado na Receita Federal.',
-      receitaIndisponivel: 'A Receita Federal (Infoconv) está indisponível no momento. Nada foi gravado; tente novamente mais tarde.',
-      crcEmUso: 'Este CRC já pertence a outro contador.',
-      desatualizado: 'Os dados foram alterados por outra pessoa; consulte novamente.',
-    },
-  },
+  ...pessoa,
   validation: {
     required: 'Este campo é obrigatório.',
     minlength: 'Este campo deve ter pelo menos {{n}} caracteres.',
