@@ -3,7 +3,7 @@ import { ALL_AUTHORITIES, AuditMessage, Authority, REPORT_AUTHORITIES, SystemAct
 import type { Db } from '../db/client.js';
 import { autoridade, usuario } from '../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../platform/auth/password.js';
-import { insertUsuario } from '../modules/conta/repository.js';
+import { insertUsuario, lockLogin } from '../modules/conta/repository.js';
 import { auditChange } from '../platform/audit.js';
 
 const A = Authority;
@@ -72,6 +72,8 @@ export async function ensureAccounts(db: Db, profile: 'dev' | 'prod', adminPassw
 
 async function createAccount(db: Db, d: Omit<(typeof DEMO_ACCOUNTS)[number], 'profile'>, hash: string, why: AuditMessage): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Replicas start together on an empty database: the second waits here and then finds the account.
+    await lockLogin(tx, d.login);
     const exists = await tx.select({ id: usuario.id }).from(usuario).where(sql`${usuario.login} = ${d.login}`);
     if (exists.length) return false;
     const u = await insertUsuario(

@@ -67,9 +67,14 @@ export async function ensureReferenceData(db: Db): Promise<'loaded' | 'unchanged
   const hash = crypto.createHash('sha256').update(JSON.stringify(data.map(([, rows]) => rows))).digest('hex');
   const [current] = await db.select().from(s.refVersao).where(eq(s.refVersao.id, 1));
   if (current?.hash === hash) return 'unchanged';
-  await db.transaction(async (tx) => {
+  const carregou = await db.transaction(async (tx) => {
+    // Replicas start together: one loads, the other waits here and then finds the same hash.
+    await tx.execute(sql`select pg_advisory_xact_lock(727211)`);
+    const [agora] = await tx.select().from(s.refVersao).where(eq(s.refVersao.id, 1));
+    if (agora?.hash === hash) return false;
     for (const [table, rows] of data) if (rows.length) await upsertAll(tx, table, rows);
     await tx.insert(s.refVersao).values({ id: 1, hash }).onConflictDoUpdate({ target: s.refVersao.id, set: { hash } });
+    return true;
   });
-  return 'loaded';
+  return carregou ? 'loaded' : 'unchanged';
 }
