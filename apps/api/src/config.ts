@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Requests in progress beyond which new ones get 503 at once (default 64 embedded, 256 on a server). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Event-loop delay (ms, sustained over two samples) beyond which new requests get 503 at once; 0 = off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Registrations and password-reset requests accepted per client address per hour. */
   ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
@@ -98,6 +100,7 @@ export interface Config {
   login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
   accountRequestsPerHour: number;
   maxInFlight: number | undefined;
+  maxEventLoopDelayMs: number;
   webDist: string | undefined;
   metricsToken: string | undefined;
   seedDemoTaxpayers: number;
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     accountRequestsPerHour: e.ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR,
     maxInFlight: e.MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN,
     // Fake taxpayers belong to demonstrations only: never generated in prod.

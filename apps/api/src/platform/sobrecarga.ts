@@ -7,17 +7,64 @@ declare module 'fastify' {
   }
 }
 
+export interface OpcoesSobrecarga {
+  /** Requests in progress beyond which a new one is shed (the signal on a database server). */
+  maxEmCurso: number;
+  /** Event-loop delay (ms, two samples running) beyond which a new request is shed; 0 = off. */
+  maxAtrasoMs: number;
+  /** How often the delay is sampled (ms; 0 = no timer, samples only through `registrarAtraso`, for tests). */
+  amostraMs?: number;
+}
+
+/** Never shed: a liveness probe answered 503 would make the orchestrator kill a busy, healthy process. */
+const NUNCA_DESCARTAR = new Set(['/management/health/liveness']);
+
 /**
- * Load shedding: beyond `max` requests in progress, a new one is answered 503 + Retry-After at once
- * instead of waiting in a queue the client will give up on (a silent 10 s timeout is worse for the
- * clerk and for a load balancer than a fast "try another replica"). Registered first, so a shed
+ * Load shedding: an overloaded process answers a new request 503 + Retry-After at once instead of
+ * letting it wait in a queue the client will give up on (a silent 30 s timeout is worse for the clerk
+ * and for a load balancer than a fast "try again / another replica"). Registered first, so a shed
  * request costs no database work.
+ *
+ * Two signals, because the queue sits in different places:
+ * - on a PostgreSQL server the queries are asynchronous, so waiting requests are *in progress*
+ *   (between onRequest and onResponse): `maxEmCurso` counts them;
+ * - on embedded PGlite the SQL runs synchronously on this thread, so the process reads the next request
+ *   only when the previous ones are done: the in-progress count stays small while the queue builds up
+ *   in socket buffers, unseen. What shows it is the event loop falling behind: a timer due every
+ *   `amostraMs` fires late by about the work queued ahead of it. Late beyond `maxAtrasoMs`, twice in a
+ *   row, shed.
  */
-export function registerLoadShedding(app: FastifyInstance, max: number) {
+export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobrecarga) {
+  const { maxEmCurso, maxAtrasoMs, amostraMs = 250 } = opcoes;
   let emCurso = 0;
+  let atrasoMs = 0;
+  let anteriorMs = 0;
+  let descartados = 0;
+
+  /** One sample of how late the loop ran. Two in a row must be late: one long synchronous task (a big import, a GC) is not an overload. */
+  const registrarAtraso = (atraso: number) => {
+    atrasoMs = Math.min(anteriorMs, atraso);
+    anteriorMs = atraso;
+  };
+  if (maxAtrasoMs > 0 && amostraMs > 0) {
+    // How late our own timer fires is how much work was queued ahead of it on this thread.
+    let esperado = performance.now() + amostraMs;
+    const amostrar = setInterval(() => {
+      const agora = performance.now();
+      registrarAtraso(Math.max(0, agora - esperado));
+      esperado = agora + amostraMs;
+    }, amostraMs);
+    amostrar.unref();
+    app.addHook('onClose', (_app, done) => {
+      clearInterval(amostrar);
+      done();
+    });
+  }
+
   app.decorateRequest('contadoEmCurso', false);
   app.addHook('onRequest', (req, _reply, done) => {
-    if (emCurso >= max) {
+    if (!NUNCA_DESCARTAR.has(req.url) && (emCurso >= maxEmCurso || (maxAtrasoMs > 0 && atrasoMs > maxAtrasoMs))) {
+      descartados++;
       done(unavailable('Server busy; try again shortly', 1));
       return;
     }
@@ -40,5 +87,5 @@ export function registerLoadShedding(app: FastifyInstance, max: number) {
     release(req);
     done();
   });
-  return { emCurso: () => emCurso };
+  return { emCurso: () => emCurso, atrasoMs: () => atrasoMs, descartados: () => descartados, registrarAtraso };
 }

@@ -21,6 +21,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { log
     JWT_SECRET: crypto.randomBytes(48).toString('hex'),
     LOG_LEVEL: 'silent',
     PORT: '8080',
+    // Tests seed thousands of rows on the app's own thread: the event-loop signal would shed the next
+    // request. sobrecarga.test.ts turns it on where it is the subject.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
     DATABASE_URL: databaseUrl,
   } as NodeJS.ProcessEnv);
