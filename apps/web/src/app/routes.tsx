@@ -43,6 +43,8 @@ export const ROUTES: readonly AppRoute[] = [
     hideAccountMenu: true,
   },
   { path: 'meu-cadastro/:number', page: lazy(() => import('../features/contribuinte/MeuCadastroPage')), authorities: [A.MEU_CADASTRO], titleKey: 'contribuinte.meuCadastro.title', hideAccountMenu: true },
+  // §2 consultar-pendencias: a top-level menu entry.
+  { path: 'consultar-pendencias', page: lazy(() => import('../features/contribuinte/pendencias/ConsultarPendenciasPage')), authorities: [A.CON_PEND_OFICIO], titleKey: 'pendencia.consulta.title', menu: {} },
   {
     path: 'contribuinte',
     page: lazy(() => import('../features/contribuinte/ContribuinteSearchPage')),

@@ -1,5 +1,6 @@
 import type { Messages } from './pt-br';
 import { codigosGestor } from './codigos.en';
+import { pendencia } from './pendencia.en';
 import { administracao } from './administracao.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
@@ -306,6 +307,7 @@ const en: Messages = {
   },
   documento: { erroImpressao: 'The document could not be generated for printing.' },
   ...administracao,
+  ...pendencia,
   pagination: {
     label: 'Pagination',
     first: 'First page',

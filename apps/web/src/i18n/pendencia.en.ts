@@ -1,0 +1,60 @@
+import type { Messages } from './pt-br';
+
+/** Pendências and requests (REDESIM / Simples Nacional): the taxpayer's two tabs and their screens (English). */
+export const pendencia: Pick<Messages, 'pendencia'> = {
+  pendencia: {
+    aba: 'Pending items',
+    consulta: {
+      title: 'Consult pending items',
+      consultarPor: 'Consult by',
+      todos: 'All taxpayers',
+      numero: 'Number',
+      competenciaInicial: 'Initial period',
+      competenciaFinal: 'Final period',
+      mes: 'Month',
+      ano: 'Year',
+      mesDe: 'Month of the {{rotulo}}',
+      anoDe: 'Year of the {{rotulo}}',
+      mesInvalido: 'Month from 1 to 12.',
+      anoInvalido: 'Year with 4 digits.',
+      incompleta: 'Enter the month and the year.',
+      invertida: 'The final period is before the initial one.',
+      documentoInvalido: 'Enter a valid {{doc}}.',
+      classificacao: 'Classification',
+      criticidade: 'Criticality',
+      situacao: 'Situation',
+      todas: 'All',
+      consultar: 'Consult',
+      limpar: 'Clear',
+      vazio: 'The query returned no results.',
+      maisDe: 'More than {{n}} pending items: refine the query.',
+      dica: 'Without a document, the query brings the pending items of every taxpayer in the period.',
+    },
+    coluna: {
+      cnpj: 'CNPJ', classificacao: 'Classification', pendencia: 'Pending item', providencia: 'Action required', competencia: 'Period',
+      criticidade: 'Criticality', prazo: 'Deadline', situacao: 'Situation', acoes: 'Actions',
+    },
+    regularizar: {
+      titulo: 'Regularize pending item',
+      mensagem: 'Do you really want to regularize the pending item "{{pendencia}}"?',
+      botao: 'Regularize the pending item of {{competencia}}',
+      sucesso: 'Pending item regularized.',
+    },
+    alterar: {
+      titulo: 'Change pending item',
+      abrir: 'Change the pending item of {{competencia}}',
+      naoAlteravel: 'Only pending items of a classification that originates in the registry can be changed.',
+      competencia: 'Period',
+      descricao: 'Description',
+      dataRegularizacao: 'Regularization date',
+      dataObrigatoria: 'Enter the regularization date of a regularized pending item.',
+      descricaoObrigatoria: 'Enter the description.',
+      sucesso: 'Change made successfully!',
+    },
+    erro: {
+      jaRegularizada: 'This pending item is already regularized.',
+      origemNaoCadastro: 'Only pending items that originate in the registry can be changed or regularized.',
+      paginaAlem: 'The query shows at most 1,000 results; refine the filters.',
+    },
+  },
+};
