@@ -20,3 +20,4 @@ export * from './gestor/contracts.js';
 export * from './contribuinte/exibicao.js';
 export * from './pessoa/contracts.js';
 export * from './pendencia/contracts.js';
+export * from './solicitacao/contracts.js';
