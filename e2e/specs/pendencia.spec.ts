@@ -74,3 +74,24 @@ test('the taxpayer detail: the Pendências tab lists the registration’s pendê
   await page.getByRole('tab', { name: 'Pendências' }).click();
   await expect(page.getByTestId('pendencias-aba').getByRole('row').filter({ hasText: formatCnpj(p.cnpj) }).first()).toBeVisible();
 });
+
+test('Alterar Pendência: a regularized situation needs its date; the saved row replaces the old one', async ({ page }) => {
+  await page.goto('/#/consultar-pendencias?cl=7&sit=1&page=1');
+  await signIn(page, 'auditor');
+  const lista = page.getByTestId('pendencias-consultar');
+  await lista.getByRole('button', { name: /Alterar a pendência/ }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Alterar Pendência' });
+  await expect(modal).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await modal.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'REGULARIZADA' }).click();
+  await modal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(modal.getByText('Informe a data de regularização de uma pendência regularizada.')).toBeVisible();
+  await modal.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'PENDENTE' }).click();
+  await modal.getByRole('textbox', { name: 'Descrição' }).fill('Endereço do estabelecimento desatualizado (E2E)');
+  await modal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Alteração realizada com sucesso!')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await expect(lista.getByRole('row').filter({ hasText: 'Endereço do estabelecimento desatualizado (E2E)' })).toHaveCount(1);
+});

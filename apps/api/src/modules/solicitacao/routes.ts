@@ -58,7 +58,12 @@ export function solicitacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary, params: z.object({ id: ProtocoloParam }), response: { 200: resposta } },
         handler: async (req) => {
           const p = req.principal!;
-          if (!staff(p)) await exigirProprio(p, await daRedesim(redesim.cnpjDe(req.params.id)));
+          if (!staff(p)) {
+            // An unknown protocol is not found for anyone; a known one only for its company's account.
+            const cnpj = await daRedesim(redesim.cnpjDe(req.params.id));
+            if (cnpj === null) throw notFound(NAO_ENCONTRADO);
+            await exigirProprio(p, cnpj);
+          }
           const r = await daRedesim(carregar(req.params.id));
           if (r === null) throw notFound(NAO_ENCONTRADO);
           return r;
