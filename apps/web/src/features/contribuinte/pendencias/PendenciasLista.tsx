@@ -48,14 +48,14 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
   const manutencao = hasAnyAuthority([Authority.MAN_PEND_OFICIO]);
   const q = usePendencias(origem, consulta && { ...consulta, pagina: page - 1, tamanho: DEFAULT_PAGE_SIZE });
   const origemCadastro = new Set((useClassificacoesOrigemCadastro(manutencao).data ?? []).map((c) => c.id));
-  // Rows changed here, shown as the server answered until the list is asked again.
-  const [trocadas, setTrocadas] = useState<Record<number, Pendencia>>({});
+  // Rows changed here, shown as the server answered until the list is fetched again (then the server's rows win).
+  const [trocadas, setTrocadas] = useState<{ em: number; linhas: Record<number, Pendencia> }>({ em: 0, linhas: {} });
   const [regularizando, setRegularizando] = useState<Pendencia | null>(null);
   const [alterando, setAlterando] = useState<Pendencia | null>(null);
   const [enviando, setEnviando] = useState(false);
 
   const trocar = (p: Pendencia) => {
-    setTrocadas((x) => ({ ...x, [p.sequencial]: p }));
+    setTrocadas((x) => ({ em: Date.now(), linhas: { ...(x.em >= q.dataUpdatedAt ? x.linhas : {}), [p.sequencial]: p } }));
     // Other lists holding this row (the screen, the tab) read it again when next shown.
     void qc.invalidateQueries({ queryKey: PENDENCIAS_KEY, refetchType: 'none' });
   };
@@ -76,7 +76,7 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
   if (consulta === undefined) return null;
   if (q.isError) return <Alert color="red" role="alert">{mensagemErroPendencia(q.error, t)}</Alert>;
   const dados = q.data;
-  const linhas = dados?.content.map((p) => trocadas[p.sequencial] ?? p);
+  const linhas = dados?.content.map((p) => (trocadas.em >= q.dataUpdatedAt ? trocadas.linhas[p.sequencial] : undefined) ?? p);
   const alteravel = (p: Pendencia) => origemCadastro.has(p.classificacao.sequencial);
   return (
     <Stack gap="sm" data-testid={`pendencias-${origem}`}>
