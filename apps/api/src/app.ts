@@ -16,6 +16,8 @@ import type { MailPort } from './integrations/mail/port.js';
 import { gestorHttp, gestorSimulador } from './integrations/gestor/port.js';
 import { receitaHttp, receitaSimulador } from './integrations/receita/port.js';
 import { scaHttp, scaSimulador } from './integrations/sca/port.js';
+import { redesimHttp } from './integrations/redesim/port.js';
+import { redesimSimulador } from './integrations/redesim/simulador.js';
 import { createSmtpMailer } from './integrations/mail/smtp.js';
 import { startSmtpSink } from './integrations/mail/sink.js';
 import { registerGuard } from './platform/auth/guard.js';
@@ -50,6 +52,8 @@ import { historicoRoutes } from './modules/historico/routes.js';
 import { gestorRoutes } from './modules/gestor/routes.js';
 import { infoconvRoutes } from './modules/historico/infoconv.js';
 import { correioRoutes } from './modules/correio/routes.js';
+import { pendenciaRoutes } from './modules/pendencia/routes.js';
+import { solicitacaoRoutes } from './modules/solicitacao/routes.js';
 import { ensureAccounts, ensureAuthorities } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
 
@@ -118,7 +122,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const gestor = config.gestorUrl ? gestorHttp(config.gestorUrl) : gestorSimulador(database.db);
   const receita = config.infoconvUrl ? receitaHttp(config.infoconvUrl) : receitaSimulador(database.db);
   const sca = config.scaUrl ? scaHttp(config.scaUrl) : scaSimulador(database.db);
-  for (const [id, path, port] of [['gestor', '/sfz-cadastro-api/api/gestor', gestor], ['infoconv', '/sfz-cadastro-api/api/historico/infoconv', receita], ['sca', '/sfz-cadastro-api/api/responsaveis-edital', sca]] as const) {
+  const redesim = config.redesimUrl ? redesimHttp(config.redesimUrl) : redesimSimulador(database.db);
+  for (const [id, path, port] of [['gestor', '/sfz-cadastro-api/api/gestor', gestor], ['infoconv', '/sfz-cadastro-api/api/historico/infoconv', receita], ['sca', '/sfz-cadastro-api/api/responsaveis-edital', sca], ['redesim', '/sfz-cadastro-api/api/solicitacao', redesim]] as const) {
     services.register({
       id, path, uri: port.uri, mode: port.mode,
       check: async () => ((await port.ping()) ? { status: 'UP' } : { status: 'DOWN', details: { error: `${id} did not answer` } }),
@@ -127,7 +132,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const sessoes = new Sessoes(database.db);
   // Worker threads start with the first PDF, not here.
   const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue });
-  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
+  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, redesim, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   app.addHook('onResponse', (req, reply, done) => {
@@ -189,6 +194,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(historicoRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(gestorRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(infoconvRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(pendenciaRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(solicitacaoRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   GESTOR_URL: z.string().url().optional(),
   INFOCONV_URL: z.string().url().optional(),
   SCA_URL: z.string().url().optional(),
+  REDESIM_URL: z.string().url().optional(),
   /** Static bearer token for Prometheus scrapes of /management/prometheus. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   /** Threads that render PDFs; unset → one per spare core, at most 2. 0 renders on the event loop (bench only). */
@@ -108,6 +109,8 @@ export interface Config {
   gestorUrl: string | undefined;
   infoconvUrl: string | undefined;
   scaUrl: string | undefined;
+  /** The REDESIM / Simples Nacional requests system; undefined → simulator. */
+  redesimUrl: string | undefined;
   /** PDF worker threads (undefined → platform default) and how many documents may wait for one. */
   pdf: { workers: number | undefined; queue: number };
   /** The application's variables this configuration was read from, secrets masked (management/env). */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gestorUrl: e.GESTOR_URL,
     infoconvUrl: e.INFOCONV_URL,
     scaUrl: e.SCA_URL,
+    redesimUrl: e.REDESIM_URL,
     pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE },
     environment: describeEnv(present),
   };
@@ -171,6 +175,7 @@ export function describeConfig({ environment: _shownByEnv, ...c }: Config): Reco
     gestorUrl: c.gestorUrl ? maskUrl(c.gestorUrl) : '(built-in simulator)',
     infoconvUrl: c.infoconvUrl ? maskUrl(c.infoconvUrl) : '(built-in simulator)',
     scaUrl: c.scaUrl ? maskUrl(c.scaUrl) : '(built-in simulator)',
+    redesimUrl: c.redesimUrl ? maskUrl(c.redesimUrl) : '(built-in simulator)',
   };
 }
 

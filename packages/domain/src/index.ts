@@ -19,3 +19,5 @@ export * from './situacao/contracts.js';
 export * from './gestor/contracts.js';
 export * from './contribuinte/exibicao.js';
 export * from './pessoa/contracts.js';
+export * from './pendencia/contracts.js';
+export * from './solicitacao/contracts.js';

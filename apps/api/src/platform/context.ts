@@ -5,6 +5,7 @@ import type { MailPort } from '../integrations/mail/port.js';
 import type { GestorPort } from '../integrations/gestor/port.js';
 import type { ReceitaPort } from '../integrations/receita/port.js';
 import type { ScaPort } from '../integrations/sca/port.js';
+import type { RedesimPort } from '../integrations/redesim/port.js';
 import type { Sessoes } from './auth/sessoes.js';
 import type { TokenService } from './auth/tokens.js';
 import type { LoggerRegistry } from './logging.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   receita: ReceitaPort;
   /** Access control (group membership, e.g. the notice team); simulator unless SCA_URL. */
   sca: ScaPort;
+  /** REDESIM / Simples Nacional requests; simulator unless REDESIM_URL. */
+  redesim: RedesimPort;
   log: FastifyBaseLogger;
   loggers: LoggerRegistry;
   metrics: Metrics;

@@ -31,6 +31,8 @@ export const codigosAuditoria: typeof Auditoria = {
     PERSON_EDITED: 'Individual edited',
     ACCOUNTANT_EDITED: 'Accountant data edited',
     PERSON_FROM_RECEITA: 'Registered/updated from the federal registry',
+    PENDENCIA_REGULARIZED: 'Pending item regularized',
+    PENDENCIA_EDITED: 'Pending item changed',
   },
   entity: { usuario: 'User', Pessoa: 'Person', Contribuinte: 'Taxpayer', Contador: 'Accountant', Endereco: 'Address', Telefone: 'Phone' },
   param: { remoteAddress: 'Address' },

@@ -1,5 +1,6 @@
 import type { Messages } from './pt-br';
 import { codigosGestor } from './codigos.en';
+import { pendencia } from './pendencia.en';
 import { administracao } from './administracao.en';
 import { pessoa } from './pessoa.en';
 
@@ -307,6 +308,7 @@ const en: Messages = {
   },
   documento: { erroImpressao: 'The document could not be generated for printing.' },
   ...administracao,
+  ...pendencia,
   pagination: {
     label: 'Pagination',
     first: 'First page',

@@ -1,4 +1,5 @@
 import { codigosGestor } from './codigos.pt-br';
+import { pendencia } from './pendencia.pt-br';
 import { administracao } from './administracao.pt-br';
 import { pessoa } from './pessoa.pt-br';
 
@@ -306,6 +307,7 @@ const ptBr = {
   },
   documento: { erroImpressao: 'Não foi possível gerar o documento para impressão.' },
   ...administracao,
+  ...pendencia,
   pagination: {
     label: 'Paginação',
     first: 'Primeira página',

@@ -123,7 +123,8 @@ export const pendencia = pgTable(
     check('pendencia_regularizada', sql`${t.situacaoId} <> 2 or ${t.dataRegularizacao} is not null`),
     index('pendencia_contribuinte_idx').on(t.contribuinteId, t.competencia),
     index('pendencia_cnpj_idx').on(t.cnpj, t.competencia),
-    index('pendencia_competencia_idx').on(t.competencia),
+    // Everyone's pendências in a period, newest first (competencia desc, sequencial desc): a page is read in index order, no sort.
+    index('pendencia_competencia_seq_idx').on(t.competencia, t.sequencial),
   ],
 );
 

@@ -127,7 +127,7 @@ describe('metrics, configuration, gateway', () => {
 
   it('gateway lists the registry API and the mail port with their state', async () => {
     const routes = (await admin.get('/api/gateway/routes/')).json();
-    expect(routes.map((r: { serviceId: string }) => r.serviceId)).toEqual(['cadastro-api', 'mail', 'gestor', 'infoconv', 'sca']);
+    expect(routes.map((r: { serviceId: string }) => r.serviceId)).toEqual(['cadastro-api', 'mail', 'gestor', 'infoconv', 'sca', 'redesim']);
     expect(routes[1].serviceInstances[0].instanceInfo.status).toBe('UP');
   });
 
@@ -155,7 +155,7 @@ describe('health (runs last: it closes the database)', () => {
     const up = await admin.get('/management/health');
     expect(up.statusCode).toBe(200);
     expect(up.json().status).toBe('UP');
-    expect(Object.keys(up.json().components).sort()).toEqual(['db', 'diskSpace', 'gestor', 'infoconv', 'mail', 'ping', 'sca']);
+    expect(Object.keys(up.json().components).sort()).toEqual(['db', 'diskSpace', 'gestor', 'infoconv', 'mail', 'ping', 'redesim', 'sca']);
     await t.built.ctx.database.close();
     const down = await admin.get('/management/health');
     expect(down.statusCode).toBe(503);

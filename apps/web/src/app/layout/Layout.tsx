@@ -5,6 +5,7 @@ import { Navbar } from './Navbar';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { AlertProvider } from '../../ui/alerts';
 import { LazyLoginModal } from './LazyLoginModal';
+import { SaidasNomeadas } from './SaidasNomeadas';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -19,7 +20,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="xl" id="main" tabIndex={-1} style={{ outline: 'none' }}>
-          <AlertProvider>{children}</AlertProvider>
+          <AlertProvider>
+            {children}
+            <SaidasNomeadas />
+          </AlertProvider>
         </Container>
         <LazyLoginModal />
       </AppShell.Main>

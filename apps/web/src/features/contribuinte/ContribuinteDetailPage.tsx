@@ -10,6 +10,8 @@ import { isNotFound } from '../../ui/queries';
 import { useDadosCadastrais } from './api';
 import { DadosCadastraisAba } from './DadosCadastrais';
 import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, ResponsavelAba, SociosAba } from './Abas';
+import { PendenciasAba } from './pendencias/PendenciasAba';
+import { SolicitacoesAba } from './solicitacoes/SolicitacoesAba';
 
 /** The tabs after Dados Cadastrais, in the order of §2; each loads by its own call. */
 const ABAS: [string, string, ComponentType<{ numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean }>][] = [
@@ -20,6 +22,8 @@ const ABAS: [string, string, ComponentType<{ numeroPessoa: number; caceal: numbe
   ['responsavel', 'contribuinte.abas.responsavel', ResponsavelAba],
   ['socios', 'contribuinte.abas.socios', SociosAba],
   ['regimes', 'contribuinte.abas.regimes', RegimesAba],
+  ['pendencias', 'pendencia.aba', PendenciasAba],
+  ['solicitacoes', 'solicitacao.aba', SolicitacoesAba],
 ];
 
 /** contribuinte/{numeroPessoa}(?caceal=) and contribuinte/{caceal}/{numeroPessoa}: 'Dados do Contribuinte'. */

@@ -1,0 +1,105 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  competenciaDe, MAX_RESULTADOS_PENDENCIAS, ORIGEM_CADASTRO, type ClassificacaoOrigemCadastro, type ConsultaPendencias, type PaginaPendencias, type Pendencia,
+} from '@cadastro/domain';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { query } from '../../db/consulta.js';
+import { badRequest } from '../../platform/errors/problem.js';
+
+/** The query as validated (defaults applied). */
+export type Consulta = z.output<typeof ConsultaPendencias>;
+
+export interface LinhaPendencia {
+  sequencial: string | number;
+  cnpj: string;
+  classificacao_id: number;
+  classificacao: string;
+  descricao: string;
+  acoes_regularizadoras: string | null;
+  competencia: string;
+  prazo: string | null;
+  data_regularizacao: string | null;
+  data_cancelamento: string | null;
+  criticidade_id: number;
+  criticidade: string;
+  situacao_id: number;
+  situacao: string;
+  origem_id: number;
+  origem: string;
+  version: number;
+}
+
+const dia = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
+
+/** The columns of §3 Pendencia with their names (one join per lookup table). */
+export const SELECT_PENDENCIA = sql`select p.sequencial, p.cnpj, p.classificacao_id, k.descricao as classificacao, p.descricao, p.acoes_regularizadoras,
+    p.competencia, p.prazo, p.data_regularizacao, p.data_cancelamento, p.criticidade_id, cr.descricao as criticidade,
+    p.situacao_id, si.descricao as situacao, k.origem_id, o.descricao as origem, p.version
+  from pendencia p join ref_classificacao_irregularidade k on k.id = p.classificacao_id
+  join ref_criticidade_irregularidade cr on cr.id = p.criticidade_id join ref_situacao_irregularidade si on si.id = p.situacao_id
+  join ref_origem_irregularidade o on o.id = k.origem_id`;
+
+export function paraPendencia(r: LinhaPendencia): Pendencia {
+  return {
+    sequencial: Number(r.sequencial),
+    cnpj: r.cnpj,
+    classificacao: { sequencial: Number(r.classificacao_id), nome: r.classificacao },
+    pendencia: r.descricao,
+    acoesRegularizadoras: r.acoes_regularizadoras,
+    competencia: dia(r.competencia)!,
+    prazo: dia(r.prazo),
+    dataRegularizacao: dia(r.data_regularizacao),
+    dataCancelamento: dia(r.data_cancelamento),
+    criticidade: { sequencial: Number(r.criticidade_id), nome: r.criticidade },
+    situacao: { sequencial: Number(r.situacao_id), nome: r.situacao },
+    origem: { sequencial: Number(r.origem_id), nome: r.origem },
+    version: Number(r.version),
+  };
+}
+
+/**
+ * POST pendencias/consultar and contribuinte/obterPendencias: the pendências of a CACEAL (its
+ * registration) or a CNPJ, or of everyone, in a competence period, with the filters of §2; newest
+ * competence first. Every shape walks an index: (contribuinte_id, competencia), (cnpj, competencia)
+ * or (competencia). The count stops past the most a user may page through.
+ */
+export async function consultarPendencias(db: DbOrTx, q: Consulta): Promise<PaginaPendencias> {
+  if ((q.pagina + 1) * q.tamanho > MAX_RESULTADOS_PENDENCIAS + q.tamanho) {
+    throw badRequest(`At most ${MAX_RESULTADOS_PENDENCIAS} results are paged; narrow the query.`, { message: 'error.pendencia.paginaAlem' });
+  }
+  const filtros: SQL[] = [];
+  const porCaceal = q.tipoConsultaNumeroDocumento === 'CACEAL' || (q.tipoConsultaNumeroDocumento === undefined && q.caceal !== undefined);
+  if (porCaceal && q.caceal !== undefined) {
+    filtros.push(sql`p.contribuinte_id = (select id from contribuinte where numero_caceal = ${q.caceal})`);
+  } else if (q.cnpj !== undefined) {
+    filtros.push(sql`p.cnpj = ${q.cnpj}`);
+  }
+  if (q.mesCompetenciaInicial !== undefined && q.anoCompetenciaInicial !== undefined) {
+    filtros.push(sql`p.competencia >= ${competenciaDe(q.mesCompetenciaInicial, q.anoCompetenciaInicial)}::date`);
+  }
+  if (q.mesCompetenciaFinal !== undefined && q.anoCompetenciaFinal !== undefined) {
+    filtros.push(sql`p.competencia <= ${competenciaDe(q.mesCompetenciaFinal, q.anoCompetenciaFinal)}::date`);
+  }
+  if (q.classificacao !== undefined) filtros.push(sql`p.classificacao_id = ${q.classificacao}`);
+  if (q.criticidade !== undefined) filtros.push(sql`p.criticidade_id = ${q.criticidade}`);
+  if (q.situacao?.length) filtros.push(sql`p.situacao_id in (${sql.join(q.situacao.map((s) => sql`${s}`), sql`, `)})`);
+  const where = filtros.length ? sql`where ${sql.join(filtros, sql` and `)}` : sql``;
+  const [linhas, [contagem]] = await Promise.all([
+    query<LinhaPendencia>(db, sql`${SELECT_PENDENCIA} ${where} order by p.competencia desc, p.sequencial desc limit ${q.tamanho} offset ${q.pagina * q.tamanho}`),
+    query<{ total: string | number }>(db, sql`select count(*) as total from (select 1 from pendencia p ${where} limit ${MAX_RESULTADOS_PENDENCIAS + 1}) x`),
+  ]);
+  const total = Number(contagem?.total ?? 0);
+  return {
+    content: linhas.map(paraPendencia),
+    totalElements: Math.min(total, MAX_RESULTADOS_PENDENCIAS),
+    totalIsLowerBound: total > MAX_RESULTADOS_PENDENCIAS,
+  };
+}
+
+/** GET classificacoes-origem-cadastro: classifications that originate in the registry (origin 10). */
+export async function classificacoesOrigemCadastro(db: DbOrTx): Promise<ClassificacaoOrigemCadastro[]> {
+  const r = await query<{ id: number; descricao: string }>(db, sql`select id, descricao from ref_classificacao_irregularidade
+    where origem_id = ${ORIGEM_CADASTRO} order by id`);
+  return r.map((x) => ({ id: Number(x.id), descricao: x.descricao }));
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { seedRegistry } from '../../seed/registro.js';
+import { query } from '../../db/consulta.js';
+
+let t: TestApp;
+let atendente: Client;
+let auditor: Client;
+let user: Client;
+let editais: Client;
+const api = '/sfz-cadastro-api/api';
+const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
+const one = async <T>(text: string) => (await all<T>(text))[0]!;
+type Linha = { sequencial: number; cnpj: string; caceal: number; competencia: string; version: number };
+const LINHA = `select p.sequencial, p.cnpj, c.numero_caceal as caceal, to_char(p.competencia, 'YYYY-MM-DD') as competencia, p.version
+  from pendencia p join contribuinte c on c.id = p.contribuinte_id`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 17 });
+  [atendente, auditor, user, editais] = await Promise.all([t.as('atendente'), t.as('auditor'), t.as('user'), t.as('editais')]);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('pendencias/consultar and contribuinte/obterPendencias (§2, §7 Pendencias)', () => {
+  it('by CNPJ and competence period: the rows of §3 with names; every filter; empty; roles', async () => {
+    const p = await one<Linha>(`${LINHA} order by p.sequencial limit 1`);
+    const [ano, mes] = p.competencia.split('-').map(Number) as [number, number];
+    const r = await atendente.post(`${api}/pendencias/consultar`, {
+      cnpj: p.cnpj, tipoConsultaNumeroDocumento: 'CNPJ', mesCompetenciaInicial: mes, anoCompetenciaInicial: ano, mesCompetenciaFinal: mes, anoCompetenciaFinal: ano, pagina: 0, tamanho: 10,
+    });
+    expect(r.statusCode).toBe(200);
+    const b = r.json();
+    expect(b.totalElements).toBeGreaterThanOrEqual(1);
+    expect(b.content[0]).toMatchObject({
+      sequencial: Number(p.sequencial), cnpj: p.cnpj, competencia: p.competencia,
+      classificacao: { sequencial: expect.any(Number), nome: expect.any(String) },
+      criticidade: { nome: expect.stringMatching(/BAIXA|MÉDIA|ALTA/) }, situacao: { nome: expect.stringMatching(/PENDENTE|REGULARIZADA/) },
+    });
+    // By CACEAL: the same registration's rows.
+    const c = (await atendente.post(`${api}/pendencias/consultar`, { caceal: Number(p.caceal), tipoConsultaNumeroDocumento: 'CACEAL' })).json();
+    expect(c.content.map((x: { sequencial: number }) => x.sequencial)).toContain(Number(p.sequencial));
+    // Filters: situation list, criticality, classification.
+    const sit = (await atendente.post(`${api}/pendencias/consultar`, { situacao: [2], tamanho: 50 })).json();
+    expect(sit.content.length).toBeGreaterThan(0);
+    expect(sit.content.every((x: { situacao: { sequencial: number } }) => x.situacao.sequencial === 2)).toBe(true);
+    const cr = (await atendente.post(`${api}/pendencias/consultar`, { criticidade: 3, classificacao: 7, tamanho: 50 })).json();
+    expect(cr.content.every((x: { criticidade: { sequencial: number }; classificacao: { sequencial: number } }) => x.criticidade.sequencial === 3 && x.classificacao.sequencial === 7)).toBe(true);
+    // Everyone in a period, newest competence first, paged.
+    const todos = (await atendente.post(`${api}/pendencias/consultar`, { mesCompetenciaInicial: 1, anoCompetenciaInicial: 2025, mesCompetenciaFinal: 12, anoCompetenciaFinal: 2026, pagina: 1, tamanho: 5 })).json();
+    expect(todos.content).toHaveLength(5);
+    const comps = todos.content.map((x: { competencia: string }) => x.competencia);
+    expect([...comps].sort().reverse()).toEqual(comps);
+    // Empty: a period with nothing.
+    const vazio = (await atendente.post(`${api}/pendencias/consultar`, { cnpj: p.cnpj, mesCompetenciaInicial: 1, anoCompetenciaInicial: 1990, mesCompetenciaFinal: 12, anoCompetenciaFinal: 1990 })).json();
+    expect(vazio).toEqual({ content: [], totalElements: 0, totalIsLowerBound: false });
+    expectProblem(await user.post(`${api}/pendencias/consultar`, {}), 403);
+    expectProblem(await editais.post(`${api}/pendencias/consultar`, {}), 403);
+    expectProblem(await t.client().post(`${api}/pendencias/consultar`, {}), 401);
+  });
+
+  it('bad month/year, half a period, start after end, bad document → 400 with the field', async () => {
+    const field = async (body: object) => expectProblem(await atendente.post(`${api}/pendencias/consultar`, body), 400).fieldErrors?.map((f) => f.field);
+    expect(await field({ mesCompetenciaInicial: 13, anoCompetenciaInicial: 2025 })).toContain('mesCompetenciaInicial');
+    expect(await field({ mesCompetenciaInicial: 0, anoCompetenciaInicial: 2025 })).toContain('mesCompetenciaInicial');
+    expect(await field({ mesCompetenciaInicial: 1, anoCompetenciaInicial: 25 })).toContain('anoCompetenciaInicial');
+    expect(await field({ mesCompetenciaInicial: 1 })).toContain('anoCompetenciaInicial');
+    expect(await field({ mesCompetenciaInicial: 5, anoCompetenciaInicial: 2025, mesCompetenciaFinal: 4, anoCompetenciaFinal: 2025 })).toContain('mesCompetenciaFinal');
+    expect(await field({ cnpj: '123', tipoConsultaNumeroDocumento: 'CNPJ' })).toContain('cnpj');
+    expect(await field({ caceal: 123456789 })).toContain('caceal');
+    expect(await field({ tipoConsultaNumeroDocumento: 'CACEAL' })).toContain('caceal');
+    expectProblem(await atendente.post(`${api}/pendencias/consultar`, { pagina: 500, tamanho: 100 }), 400);
+  });
+
+  it('obterPendencias: the tab of a registration; a taxpayer only their own; a taxpayer is required', async () => {
+    const p = await one<Linha>(`${LINHA} order by p.sequencial limit 1`);
+    const r = await editais.post(`${api}/contribuinte/obterPendencias`, { caceal: Number(p.caceal) });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().content.length).toBeGreaterThan(0);
+    expectProblem(await editais.post(`${api}/contribuinte/obterPendencias`, {}), 400);
+    expectProblem(await user.post(`${api}/contribuinte/obterPendencias`, { caceal: Number(p.caceal) }), 403);
+    const contribuinte = await t.as('contribuinte');
+    const proprio = await one<{ caceal: number } | undefined>(`select c.numero_caceal as caceal from usuario u join contribuinte c on c.numero_pessoa = u.numero_pessoa where u.login = 'contribuinte' limit 1`);
+    if (proprio) expect((await contribuinte.post(`${api}/contribuinte/obterPendencias`, { caceal: Number(proprio.caceal) })).statusCode).toBe(200);
+    const alheio = await one<{ caceal: number }>(`select c.numero_caceal as caceal from contribuinte c where not exists (select 1 from usuario u where u.numero_pessoa = c.numero_pessoa) limit 1`);
+    expectProblem(await contribuinte.post(`${api}/contribuinte/obterPendencias`, { caceal: Number(alheio.caceal) }), 403);
+  });
+
+  it('classificacoes-origem-cadastro: the registry-origin classifications', async () => {
+    const r = await atendente.get(`${api}/pendencias/classificacoes-origem-cadastro`);
+    expect(r.json()).toEqual([{ id: 7, descricao: 'DADOS CADASTRAIS DESATUALIZADOS' }]);
+    expectProblem(await user.get(`${api}/pendencias/classificacoes-origem-cadastro`), 403);
+  });
+});
+
+describe('regularizar and alterar (§4, §9)', () => {
+  const REG = { sequencialSituacao: 2, sequencialMotivo: 2, sequencialOrigem: 10 };
+  const auditoria = (seq: number) => one<{ n: number }>(`select count(*)::int as n from evento_auditoria where entity = 'Pendencia' and entity_id = '${seq}'`);
+
+  it('regularizes an open registry-origin pendência once: situation 2 today, audited; again → 409; stale version → 409', async () => {
+    const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 and p.situacao_id = 1 order by p.sequencial limit 1`);
+    expectProblem(await atendente.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: Number(p.sequencial), ...REG }), 403);
+    expectProblem(await auditor.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: Number(p.sequencial), ...REG, version: Number(p.version) + 5 }), 409);
+    const r = await auditor.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: Number(p.sequencial), ...REG, version: Number(p.version) });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ sequencial: Number(p.sequencial), situacao: { sequencial: 2, nome: 'REGULARIZADA' }, dataRegularizacao: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect((await auditoria(p.sequencial)).n).toBe(1);
+    const again = expectProblem(await auditor.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: Number(p.sequencial), ...REG }), 409);
+    expect(again.message).toBe('error.pendencia.jaRegularizada');
+    expect((await auditoria(p.sequencial)).n).toBe(1);
+  });
+
+  it('refuses other origins (409), other fixed codes (400) and unknown pendências (404); nothing written', async () => {
+    const p = await one<Linha>(`${LINHA} where p.classificacao_id <> 7 and p.situacao_id = 1 order by p.sequencial limit 1`);
+    expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: Number(p.sequencial), ...REG }), 409).message).toBe('error.pendencia.origemNaoCadastro');
+    expectProblem(await auditor.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: Number(p.sequencial), ...REG, sequencialMotivo: 3 }), 400);
+    expectProblem(await auditor.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: 99_999_999, ...REG }), 404);
+    expect((await one<{ s: number }>(`select situacao_id as s from pendencia where sequencial = ${p.sequencial}`)).s).toBe(1);
+    expect((await auditoria(p.sequencial)).n).toBe(0);
+  });
+
+  it('alters a registry-origin pendência (version-checked, audited); a regularized situation needs its date; other origins → 409', async () => {
+    const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 order by p.sequencial desc limit 1`);
+    const base = { sequencial: Number(p.sequencial), competencia: '2025-03', sequencialCriticidade: 3, sequencialSituacao: 1, descricao: 'Endereço desatualizado', version: Number(p.version) };
+    expectProblem(await atendente.request('PATCH', `${api}/pendencias/alterar`, base), 403);
+    expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencialSituacao: 2 }), 400).fieldErrors?.[0]?.field).toBe('dataRegularizacao');
+    expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, competencia: '2025-13' }), 400);
+    expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencialCriticidade: 9 }), 400);
+    const r = await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, aplicacao: 'CADASTRO', tipoDocumentoOrigem: 'RAIZ', idDocumentoOrigem: p.cnpj.slice(0, 8) });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ competencia: '2025-03-01', criticidade: { sequencial: 3 }, situacao: { sequencial: 1 }, pendencia: 'Endereço desatualizado', dataRegularizacao: null, version: Number(p.version) + 1 });
+    expect((await auditoria(p.sequencial)).n).toBe(1);
+    expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, base), 409).detail).toBe('O registro foi alterado por outra pessoa; consulte novamente.');
+    const outra = await one<Linha>(`${LINHA} where p.classificacao_id <> 7 order by p.sequencial limit 1`);
+    expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencial: Number(outra.sequencial), version: Number(outra.version) }), 409);
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { formatCnpj } from '@cadastro/domain';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
+type Linha = { sequencial: number; cnpj: string; competencia: string; situacao: { sequencial: number } };
+
+test('consultar-pendencias: by CNPJ and competence period → regularize an open registry-origin pendência', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const abertas = (await (await request.post(`${api}/pendencias/consultar`, { headers, data: { classificacao: 7, situacao: [1], tamanho: 1 } })).json()).content as Linha[];
+  const p = abertas[0]!;
+  const [ano, mes] = p.competencia.split('-') as [string, string];
+
+  await page.goto('/#/consultar-pendencias');
+  await signIn(page, 'auditor');
+  await expect(page.getByRole('heading', { name: 'Consultar Pendências' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Consultar por' }).click();
+  await page.getByRole('option', { name: 'CNPJ', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Número' }).fill(p.cnpj);
+  // Focus jumps month → year → final month → final year (§5).
+  await page.getByRole('textbox', { name: 'Mês da Competência inicial' }).pressSequentially(mes);
+  await expect(page.getByRole('textbox', { name: 'Ano da Competência inicial' })).toBeFocused();
+  await page.keyboard.type(ano);
+  await expect(page.getByRole('textbox', { name: 'Mês da Competência final' })).toBeFocused();
+  await page.keyboard.type(mes);
+  await page.keyboard.type(ano);
+  await page.getByRole('button', { name: 'Consultar' }).click();
+
+  const lista = page.getByTestId('pendencias-consultar');
+  const linha = lista.getByRole('row').filter({ hasText: formatCnpj(p.cnpj) }).first();
+  await expect(linha).toBeVisible();
+  await expect(page).toHaveURL(/doc=CNPJ/);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await linha.getByRole('button', { name: /Regularizar a pendência/ }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Regularizar Pendência' });
+  await expect(dialogo).toBeVisible();
+  await dialogo.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText('Pendência regularizada.')).toBeVisible();
+  await expect(linha.getByTestId('situacao-pendencia')).toHaveText('REGULARIZADA');
+  await expect(linha.getByRole('button', { name: /Regularizar a pendência/ })).toHaveCount(0);
+});
+
+test('consultar-pendencias: a bad month disables Consultar; a period with nothing says so', async ({ page }) => {
+  await page.goto('/#/consultar-pendencias');
+  await signIn(page, 'atendente');
+  const consultar = page.getByRole('button', { name: 'Consultar' });
+  await page.getByRole('textbox', { name: 'Mês da Competência inicial' }).fill('13');
+  await page.getByRole('textbox', { name: 'Ano da Competência inicial' }).fill('2020');
+  await expect(page.getByText('Mês de 1 a 12.')).toBeVisible();
+  await expect(consultar).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Mês da Competência inicial' }).fill('01');
+  await page.getByRole('textbox', { name: 'Ano da Competência inicial' }).fill('1990');
+  await page.getByRole('textbox', { name: 'Mês da Competência final' }).fill('12');
+  await page.getByRole('textbox', { name: 'Ano da Competência final' }).fill('1990');
+  await expect(consultar).toBeEnabled();
+  await page.getByRole('textbox', { name: 'Ano da Competência final' }).press('Enter');
+  await expect(page.getByText('Não houve resultado para a consulta.')).toBeVisible();
+  // A consult-only clerk sees no change actions.
+  await page.getByRole('textbox', { name: 'Mês da Competência inicial' }).fill('');
+  await page.getByRole('textbox', { name: 'Ano da Competência inicial' }).fill('');
+  await page.getByRole('textbox', { name: 'Mês da Competência final' }).fill('');
+  await page.getByRole('textbox', { name: 'Ano da Competência final' }).fill('');
+  await consultar.click();
+  await expect(page.getByTestId('pendencias-consultar').getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Regularizar a pendência/ })).toHaveCount(0);
+});
+
+test('the taxpayer detail: the Pendências tab lists the registration’s pendências', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'atendente');
+  const p = ((await (await request.post(`${api}/pendencias/consultar`, { headers, data: { tamanho: 1 } })).json()).content as Linha[])[0]!;
+  const c = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/CNPJ/${p.cnpj}/0/1`, { headers })).json()).content[0] as { numeroPessoa: number; numeroCaceal: number };
+  await page.goto(`/#/contribuinte/${c.numeroCaceal}/${c.numeroPessoa}`);
+  await signIn(page, 'atendente');
+  await page.getByRole('tab', { name: 'Pendências' }).click();
+  await expect(page.getByTestId('pendencias-aba').getByRole('row').filter({ hasText: formatCnpj(p.cnpj) }).first()).toBeVisible();
+});
+
+test('Alterar Pendência: a regularized situation needs its date; the saved row replaces the old one', async ({ page }) => {
+  await page.goto('/#/consultar-pendencias?cl=7&sit=1&page=1');
+  await signIn(page, 'auditor');
+  const lista = page.getByTestId('pendencias-consultar');
+  await lista.getByRole('button', { name: /Alterar a pendência/ }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Alterar Pendência' });
+  await expect(modal).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await modal.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'REGULARIZADA' }).click();
+  await modal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(modal.getByText('Informe a data de regularização de uma pendência regularizada.')).toBeVisible();
+  await modal.getByRole('combobox', { name: 'Situação' }).click();
+  await page.getByRole('option', { name: 'PENDENTE' }).click();
+  await modal.getByRole('textbox', { name: 'Descrição' }).fill('Endereço do estabelecimento desatualizado (E2E)');
+  await modal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Alteração realizada com sucesso!')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await expect(lista.getByRole('row').filter({ hasText: 'Endereço do estabelecimento desatualizado (E2E)' })).toHaveCount(1);
+});
