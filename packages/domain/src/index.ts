@@ -19,3 +19,5 @@ export * from './situacao/contracts.js';
 export * from './gestor/contracts.js';
 export * from './contribuinte/exibicao.js';
 export * from './pessoa/contracts.js';
+export * from './edital/contracts.js';
+export * from './edital/colagem.js';
