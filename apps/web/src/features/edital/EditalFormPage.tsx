@@ -13,7 +13,7 @@ import { Carregando } from '../../ui/Carregando';
 import { httpErrorMessage } from '../../ui/errors';
 import { RecordState } from '../../ui/NotFound';
 import { useUserKey } from '../../ui/session';
-import { assinar, cadastrar, confirmar, editar, useCombo, useEdital, useEhResponsavel } from './api';
+import { assinar, cadastrar, confirmar, editar, republicar, useCombo, useEdital, useEhResponsavel } from './api';
 import { Vinculados, type Vinculado } from './Vinculados';
 
 interface Estado {
@@ -50,6 +50,8 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
   const qc = useQueryClient();
   const userKey = useUserKey();
   const confirmacao = params.get('ehConfirmacao') === 'true' && edital?.codigoSituacao === SITUACAO_EDITAL.PRONTO_PARA_PUBLICAR;
+  // A published notice may be republished (a new publication date; its effect is not applied again).
+  const republicacao = edital?.codigoSituacao === SITUACAO_EDITAL.PUBLICADO;
   const editavel = !edital || edital.codigoSituacao === SITUACAO_EDITAL.EM_EDICAO;
   const [f, setF] = useState<Estado>(edital ? deDetalhe(edital) : VAZIO);
   const [tentou, setTentou] = useState(false);
@@ -118,6 +120,15 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
     });
   };
 
+  const republicarEdital = () => {
+    setTentou(true);
+    if (!f.dataPublicacao) return;
+    void executar(async () => {
+      await republicar(edital!.id, f.dataPublicacao!);
+      alerts.success(t('edital.form.republicado'));
+    });
+  };
+
   const titulo = !edital ? t('edital.form.cadastroTitle') : confirmacao ? t('edital.form.confirmacaoTitle') : t('edital.form.edicaoTitle');
   if (tipos.isLoading) return <Carregando />;
   return (
@@ -147,6 +158,7 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
                 <SegmentedControl aria-labelledby="edital-meio" value={f.indicadorMeioComunicacao} onChange={(v) => set('indicadorMeioComunicacao', v as 'E' | 'I')} data={[{ value: 'E', label: t('edital.form.meioE') }, { value: 'I', label: t('edital.form.meioI') }]} disabled={!editavel} />
               </Stack>
               <TextInput label={t('edital.form.diario')} value={f.numeroDiario} onChange={(e) => set('numeroDiario', e.currentTarget.value)} maxLength={20} disabled={!editavel && !confirmacao} />
+              {republicacao && <DateInput label={t('edital.form.novaDataPublicacao')} withAsterisk value={f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao)} />}
               {confirmacao && <DateInput label={t('edital.form.dataPublicacao')} withAsterisk value={f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao)} data-testid="edital-data-publicacao" />}
               {!confirmacao && !editavel && edital?.dataPublicacao && <TextInput label={t('edital.form.dataPublicacao')} value={edital.dataPublicacao.split('-').reverse().join('/')} disabled />}
             </SimpleGrid>
@@ -160,6 +172,7 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
             <Button variant="default" onClick={() => voltar()}>{t('edital.form.voltar')}</Button>
             {editavel && <Button type="submit" loading={ocupado} data-testid="edital-salvar">{t('edital.form.salvar')}</Button>}
             {edital && editavel && responsavel.data === true && <Button color="teal" onClick={assinarEdital} loading={ocupado} data-testid="edital-assinar">{t('edital.form.assinar')}</Button>}
+            {republicacao && <Button color="green" onClick={republicarEdital} loading={ocupado} disabled={!f.dataPublicacao || f.dataPublicacao === edital?.dataPublicacao}>{t('edital.form.republicar')}</Button>}
             {confirmacao && <Button type="submit" color="green" loading={ocupado} data-testid="edital-confirmar-publicacao">{t('edital.form.confirmarPublicacao')}</Button>}
           </Group>
         </Stack>

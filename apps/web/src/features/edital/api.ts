@@ -57,5 +57,6 @@ export const cadastrar = (f: EditalForm) => http.post<{ edital: { id: number; nu
 export const editar = (f: EditalEdicao) => http.post<{ mensagem: string }>(`${base}/edicao`, f, { silent: true });
 export const assinar = (id: number, version: number) => http.post<{ numero: string; codigoSituacao: number; situacaoEdital: string }>(`${base}/assinatura`, { id, version }, { silent: true });
 export const confirmar = (c: ConfirmacaoPublicacao) => http.post<ResultadoPublicacao>(base, c, { silent: true });
+export const republicar = (id: number, dataPublicacao: string) => http.post<ResultadoPublicacao>(`${base}/republicacao`, { id, dataPublicacao }, { silent: true });
 export const excluir = (id: number) => http.delete<{ mensagem: string }>(`${base}/excluir/${id}`, { silent: true });
 export const dadosContribuintes = (caceals: number[]) => http.post<DadosContribuinteEdital>(`${base}/obterDadosContribuinte`, caceals, { silent: true });
