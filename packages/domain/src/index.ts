@@ -21,3 +21,5 @@ export * from './contribuinte/exibicao.js';
 export * from './pessoa/contracts.js';
 export * from './pendencia/contracts.js';
 export * from './solicitacao/contracts.js';
+export * from './edital/contracts.js';
+export * from './edital/colagem.js';

@@ -121,9 +121,13 @@ async function ensureProdAccounts(db: Db, adminPassword: string | undefined): Pr
 
 /**
  * The demo taxpayer account sees a real registration in "meu cadastro": it is linked to the person
- * of the first generated registration (once; an existing link is kept).
+ * of the first generated registration; the notice manager to a member of GESTOR_EDITAL (once; an
+ * existing link is kept).
  */
 export async function linkDemoTaxpayerAccount(db: Db) {
   await db.execute(sql`update usuario set numero_pessoa = (select numero_pessoa from contribuinte where indicador_matriz = 'M' order by id limit 1)
     where login = 'contribuinte' and numero_pessoa is null`);
+  // The notice manager stands for the first member of the notice team, so she may sign its notices.
+  await db.execute(sql`update usuario set numero_pessoa = (select min(numero_pessoa) from sca_membro where grupo = 'GESTOR_EDITAL')
+    where login = 'editais' and numero_pessoa is null`);
 }

@@ -16,7 +16,11 @@ export interface AppRoute {
    * Where the route appears in the navbar (top-level when `group` is absent). The entry reads as the
    * page's title, so menu and page name the screen alike; `labelKey` only for a deliberate short form.
    */
-  menu?: { group?: MenuGroup; labelKey?: string; href?: string; /** shown only when the server has API docs on */ requiresApiDocs?: boolean };
+  menu?: {
+    group?: MenuGroup; labelKey?: string; href?: string; /** shown only when the server has API docs on */ requiresApiDocs?: boolean;
+    /** Hidden from users holding any of these (§2: the public notice query stands in for the internal one). */
+    hiddenFor?: readonly Authority[];
+  };
   /** Sheet and my-registration routes hide the account menu (§2). */
   hideAccountMenu?: boolean;
 }
@@ -45,6 +49,21 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'meu-cadastro/:number', page: lazy(() => import('../features/contribuinte/MeuCadastroPage')), authorities: [A.MEU_CADASTRO], titleKey: 'contribuinte.meuCadastro.title', hideAccountMenu: true },
   // §2 consultar-pendencias: a top-level menu entry.
   { path: 'consultar-pendencias', page: lazy(() => import('../features/contribuinte/pendencias/ConsultarPendenciasPage')), authorities: [A.CON_PEND_OFICIO], titleKey: 'pendencia.consulta.title', menu: {} },
+  {
+    path: 'consultar-edital',
+    page: lazy(() => import('../features/edital/ConsultarEditalPage')),
+    authorities: [A.CON_EDITAL],
+    titleKey: 'edital.consulta.title',
+    menu: { group: 'edital' },
+  },
+  {
+    path: 'consulta-publica-edital',
+    page: lazy(() => import('../features/edital/ConsultaPublicaEditalPage')),
+    titleKey: 'edital.publica.title',
+    menu: { group: 'edital', hiddenFor: [A.CON_EDITAL] },
+  },
+  { path: 'edital/cadastro', page: lazy(() => import('../features/edital/EditalFormPage')), authorities: [A.EDITAR_EDITAL], titleKey: 'edital.form.cadastroTitle' },
+  { path: 'edital/edicao/:id', page: lazy(() => import('../features/edital/EditalFormPage')), authorities: [A.CON_EDITAL, A.EDITAR_EDITAL], titleKey: 'edital.form.edicaoTitle' },
   {
     path: 'contribuinte',
     page: lazy(() => import('../features/contribuinte/ContribuinteSearchPage')),
@@ -132,5 +151,6 @@ export const menuLabelKey = (r: AppRoute) => r.menu?.labelKey ?? r.titleKey;
 export function visibleMenu(group: MenuGroup, can: (r: readonly string[]) => boolean, authenticated: boolean, apiDocs: boolean) {
   return ROUTES.filter((r) => r.menu?.group === group)
     .filter((r) => !r.menu?.requiresApiDocs || apiDocs)
-    .filter((r) => (r.authorities ? authenticated && can(r.authorities) : true));
+    .filter((r) => (r.authorities ? authenticated && can(r.authorities) : true))
+    .filter((r) => !r.menu?.hiddenFor || !(authenticated && can(r.menu.hiddenFor)));
 }

@@ -3,6 +3,7 @@ import { codigosGestor } from './codigos.en';
 import { pendencia } from './pendencia.en';
 import { administracao } from './administracao.en';
 import { pessoa } from './pessoa.en';
+import { edital } from './edital.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -309,6 +310,7 @@ const en: Messages = {
   documento: { erroImpressao: 'The document could not be generated for printing.' },
   ...administracao,
   ...pendencia,
+  ...edital,
   pagination: {
     label: 'Pagination',
     first: 'First page',

@@ -2,6 +2,7 @@ import { codigosGestor } from './codigos.pt-br';
 import { pendencia } from './pendencia.pt-br';
 import { administracao } from './administracao.pt-br';
 import { pessoa } from './pessoa.pt-br';
+import { edital } from './edital.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -308,6 +309,7 @@ const ptBr = {
   documento: { erroImpressao: 'Não foi possível gerar o documento para impressão.' },
   ...administracao,
   ...pendencia,
+  ...edital,
   pagination: {
     label: 'Paginação',
     first: 'Primeira página',

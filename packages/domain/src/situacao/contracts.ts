@@ -128,7 +128,8 @@ const CabecalhoHistorico = z.object({
 });
 export const HistoricoSituacao = z.object({
   contribuinte: CabecalhoHistorico,
-  content: z.array(z.object({ descricaoSituacaoCadastralHistorico: z.string(), descricaoMotivoHistorico: z.string().nullable(), dataAlteracao: z.string() })),
+  // numeroEdital: the notice whose publication made the change, if one did.
+  content: z.array(z.object({ descricaoSituacaoCadastralHistorico: z.string(), descricaoMotivoHistorico: z.string().nullable(), dataAlteracao: z.string(), numeroEdital: z.string().nullable().optional() })),
 });
 export type HistoricoSituacao = z.infer<typeof HistoricoSituacao>;
 export const HistoricoRazaoSocial = z.object({

@@ -276,8 +276,14 @@ export const historicoSituacao = pgTable(
     situacaoId: integer('situacao_id').notNull().references(() => refSituacaoCadastral.id),
     motivoId: integer('motivo_id').references(() => refMotivoSituacao.id),
     dataAlteracao: date('data_alteracao', { mode: 'string' }).notNull(),
+    /** The notice whose publication made this change (edital.id; no FK: a published notice is never deleted). */
+    editalId: bigint('edital_id', { mode: 'number' }),
   },
-  (t) => [index('historico_situacao_contribuinte_idx').on(t.contribuinteId, t.dataAlteracao), index('historico_situacao_data_idx').on(t.dataAlteracao)],
+  (t) => [
+    index('historico_situacao_contribuinte_idx').on(t.contribuinteId, t.dataAlteracao),
+    index('historico_situacao_data_idx').on(t.dataAlteracao),
+    index('historico_situacao_edital_idx').on(t.editalId).where(sql`${t.editalId} is not null`),
+  ],
 );
 
 export const historicoRazaoSocial = pgTable(

@@ -69,6 +69,9 @@ export const edital = pgTable(
     uniqueIndex('edital_sequencial_ano').on(t.ano, t.sequencial),
     index('edital_situacao_idx').on(t.situacaoEditalId, t.dataPublicacao),
     index('edital_publicacao_idx').on(t.dataPublicacao),
+    // consultar-edital's other filters (type, legal-effect date), newest first.
+    index('edital_tipo_idx').on(t.tipoEditalId, t.dataPublicacao),
+    index('edital_efeito_legal_idx').on(t.dataEfeitoLegal),
   ],
 );
 

@@ -31,8 +31,8 @@ function entre(coluna: ReturnType<typeof sql>, q: ConsultaHistorico) {
 export async function historicoSituacao(db: DbOrTx, q: ConsultaHistorico): Promise<HistoricoSituacao | null> {
   const c = await cabecalho(db, q.caceal);
   if (!c) return null;
-  const content = await rows(db, sql`select s.descricao as situacao, m.descricao as motivo, h.data_alteracao from historico_situacao h
-    join ref_situacao_cadastral s on s.id = h.situacao_id left join ref_motivo_situacao m on m.id = h.motivo_id
+  const content = await rows(db, sql`select s.descricao as situacao, m.descricao as motivo, h.data_alteracao, e.numero as edital from historico_situacao h
+    join ref_situacao_cadastral s on s.id = h.situacao_id left join ref_motivo_situacao m on m.id = h.motivo_id left join edital e on e.id = h.edital_id
     where h.contribuinte_id = ${c.id} ${entre(sql`h.data_alteracao`, q)} order by h.data_alteracao desc, h.id desc`);
   return {
     contribuinte: c.contribuinte,
@@ -40,6 +40,7 @@ export async function historicoSituacao(db: DbOrTx, q: ConsultaHistorico): Promi
       descricaoSituacaoCadastralHistorico: String(r.situacao),
       descricaoMotivoHistorico: (r.motivo as string | null) ?? null,
       dataAlteracao: String(r.data_alteracao).slice(0, 10),
+      numeroEdital: (r.edital as string | null) ?? null,
     })),
   };
 }

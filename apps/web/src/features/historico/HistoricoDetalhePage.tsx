@@ -48,7 +48,7 @@ export default function HistoricoDetalhePage() {
                 emptyText={t('global.noRecords')}
                 columns={[
                   { key: 'situacao', header: t('fic.situacao'), render: (r) => <StatusBadge status={r.descricaoSituacaoCadastralHistorico} /> },
-                  { key: 'motivo', header: t('contribuinte.motivo'), render: (r) => r.descricaoMotivoHistorico ?? t('contribuinte.naoInformado') },
+                  { key: 'motivo', header: t('contribuinte.motivo'), render: (r) => `${r.descricaoMotivoHistorico ?? t('contribuinte.naoInformado')}${r.numeroEdital ? ` (${t('edital.historico', { numero: r.numeroEdital })})` : ''}` },
                   { key: 'data', header: t('historico.dataAlteracao'), render: (r) => formatDay(r.dataAlteracao) },
                 ]}
               />
