@@ -41,6 +41,14 @@ export const DEMO_ACCOUNTS: { login: string; firstName: string; lastName: string
     authorities: [A.USER, A.SINC_GESTOR, A.CON_MANIFESTACAO, A.MAN_MANIFESTACAO, A.NFC],
   },
   {
+    // The accountant area's identity rule: this account is linked to a seeded accountant (linkDemoTaxpayerAccount).
+    login: 'contador',
+    firstName: 'Célia',
+    lastName: 'Contabilista',
+    profile: 'Contabilista (área do contador: confirma o próprio CRC, recadastro, manifestações)',
+    authorities: [A.USER, A.MAN_MANIFESTACAO],
+  },
+  {
     login: 'contribuinte',
     firstName: 'Carlos',
     lastName: 'Contribuinte',
@@ -119,9 +127,12 @@ async function ensureProdAccounts(db: Db, adminPassword: string | undefined): Pr
 
 /**
  * The demo taxpayer account sees a real registration in "meu cadastro": it is linked to the person
- * of the first generated registration (once; an existing link is kept).
+ * of the first generated registration; the demo accountant account to the first accountant in
+ * charge of a company (once each; an existing link is kept).
  */
 export async function linkDemoTaxpayerAccount(db: Db) {
   await db.execute(sql`update usuario set numero_pessoa = (select numero_pessoa from contribuinte where indicador_matriz = 'M' order by id limit 1)
     where login = 'contribuinte' and numero_pessoa is null`);
+  await db.execute(sql`update usuario set numero_pessoa = (select min(numero_pessoa_contador) from contribuinte_contador)
+    where login = 'contador' and numero_pessoa is null`);
 }

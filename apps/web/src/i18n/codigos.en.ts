@@ -31,9 +31,13 @@ export const codigosAuditoria: typeof Auditoria = {
     PERSON_EDITED: 'Individual edited',
     ACCOUNTANT_EDITED: 'Accountant data edited',
     PERSON_FROM_RECEITA: 'Registered/updated from the federal registry',
+    ACCOUNTANT_CONFIRMED: 'Accountant confirmation (CRC)',
+    ACCOUNTANT_NOT_CONFIRMED: 'CRC refused in the accountant confirmation',
+    ACCOUNTANT_REREGISTERED: 'Accountant re-registration',
+    STATEMENTS_GENERATED: 'Statements generated',
   },
   entity: { usuario: 'User', Pessoa: 'Person', Contribuinte: 'Taxpayer', Contador: 'Accountant', Endereco: 'Address', Telefone: 'Phone' },
-  param: { remoteAddress: 'Address' },
+  param: { remoteAddress: 'Address', crc: 'CRC', classificacao: 'Classification' },
   actor: { anonymousUser: 'self-registration', system: 'system' },
 };
 

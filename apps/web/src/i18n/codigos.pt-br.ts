@@ -37,9 +37,13 @@ export const codigosAuditoria = {
     PERSON_EDITED: 'Alteração de pessoa física',
     ACCOUNTANT_EDITED: 'Alteração dos dados do contador',
     PERSON_FROM_RECEITA: 'Cadastro/atualização a partir da Receita Federal',
+    ACCOUNTANT_CONFIRMED: 'Confirmação do contador (CRC)',
+    ACCOUNTANT_NOT_CONFIRMED: 'CRC recusado na confirmação do contador',
+    ACCOUNTANT_REREGISTERED: 'Recadastro do contabilista',
+    STATEMENTS_GENERATED: 'Manifestações geradas',
   } satisfies Record<AuditMessage, string>,
   entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte', Contador: 'Contador', Endereco: 'Endereço', Telefone: 'Telefone' },
-  param: { remoteAddress: 'Endereço' },
+  param: { remoteAddress: 'Endereço', crc: 'CRC', classificacao: 'Classificação' },
   actor: { anonymousUser: 'autorregistro', system: 'sistema' },
 };
 
