@@ -2,6 +2,7 @@ import type { Messages } from './pt-br';
 import { codigosGestor } from './codigos.en';
 import { administracao } from './administracao.en';
 import { pessoa } from './pessoa.en';
+import { contador } from './contador.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -337,6 +338,7 @@ const en: Messages = {
     },
   },
   ...pessoa,
+  ...contador,
   validation: {
     required: 'This field is required.',
     minlength: 'This field is required to be at least {{n}} characters.',

@@ -1,6 +1,7 @@
 import { codigosGestor } from './codigos.pt-br';
 import { administracao } from './administracao.pt-br';
 import { pessoa } from './pessoa.pt-br';
+import { contador } from './contador.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -336,6 +337,7 @@ const ptBr = {
     },
   },
   ...pessoa,
+  ...contador,
   validation: {
     required: 'Este campo é obrigatório.',
     minlength: 'Este campo deve ter pelo menos {{n}} caracteres.',
