@@ -7,6 +7,7 @@ import { Pagination } from '../../ui/Pagination';
 import { useAlerts } from '../../ui/alerts';
 import { useAbrirPdf } from '../../ui/documentos';
 import { formatDay } from '../../ui/format';
+import { useUserKey } from '../../ui/session';
 import { param, useUrlState } from '../../ui/urlState';
 import { dataHora, diaSeguinte, useComNegacao, useSemManifestacao } from './api';
 
@@ -28,6 +29,7 @@ export default function EmpresasPage() {
   const { t } = useTranslation();
   const alerts = useAlerts();
   const abrirPdf = useAbrirPdf();
+  const userKey = useUserKey();
   const [url, setUrl] = useUrlState(URL);
   const [ini, setIni] = useState(url.dataInicial ?? '');
   const [fim, setFim] = useState(url.dataFinal ?? '');
@@ -55,7 +57,7 @@ export default function EmpresasPage() {
     return true;
   };
   const consultar = () => {
-    if (validar(com ? `${e}.informeNegacao` : `${e}.informe`)) void setUrl({ dataInicial: ini, dataFinal: fim, page: 1 }, { refresh: CHAVE });
+    if (validar(com ? `${e}.informeNegacao` : `${e}.informe`)) void setUrl({ dataInicial: ini, dataFinal: fim, page: 1 }, { refresh: userKey(CHAVE) });
   };
   const imprimir = async () => {
     if (!validar(`${e}.informeRelatorio`)) return;

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useUserKey } from '../../ui/session';
 import { useUrlState } from '../../ui/urlState';
 import { mensagemContador, useManifestacoes } from './api';
 import { CrcForm } from './CrcForm';
@@ -14,6 +15,7 @@ const CHAVE = ['contador', 'manifestacoes'] as const;
  */
 export default function FazendarioPage() {
   const { t } = useTranslation();
+  const userKey = useUserKey();
   const [url, setUrl] = useUrlState(CRC_URL);
   const crc = url.crc && url.classificacao ? { crc: url.crc, classificacao: url.classificacao } : null;
   const q = useManifestacoes(crc);
@@ -29,7 +31,7 @@ export default function FazendarioPage() {
           botao={t('contador.fazendario.consultar')}
           informe="contador.fazendario.informe"
           carregando={q.isFetching}
-          onSubmit={(p) => void setUrl(p, { refresh: CHAVE })}
+          onSubmit={(p) => void setUrl(p, { refresh: userKey(CHAVE) })}
         />
       )}
       {q.data && (

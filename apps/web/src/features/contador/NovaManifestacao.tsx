@@ -6,9 +6,13 @@ import { useNavigate } from 'react-router';
 import { formatCaceal, type ContribuinteManifestacao, type CrcClassificacao } from '@cadastro/domain';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
+import { ItemCount, Pagination } from '../../ui/Pagination';
 import { useAlerts } from '../../ui/alerts';
+import { useUserKey } from '../../ui/session';
 import { formatDay } from '../../ui/format';
 import { dataHora, gerarManifestacoes, mensagemContador, useContribuintesDoContador } from './api';
+
+const POR_PAGINA = 20;
 
 /**
  * §2 new statements: every client company starts as Confirmação (green); a click on the row (or its
@@ -19,11 +23,14 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
   const navigate = useNavigate();
   const qc = useQueryClient();
   const alerts = useAlerts();
+  const userKey = useUserKey();
   const q = useContribuintesDoContador(crc);
   const [negadas, setNegadas] = useState<ReadonlySet<number>>(new Set());
   const [confirmar, setConfirmar] = useState(false);
   const [gerando, setGerando] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
+  // A busy accountant keeps hundreds of companies: shown a page at a time, marks kept across pages.
+  const [pagina, setPagina] = useState(1);
   const linhas = q.data ?? [];
   const negacoes = linhas.filter((c) => negadas.has(c.numeroCaceal)).length;
   const confirmacoes = linhas.length - negacoes;
@@ -41,7 +48,8 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
     setGerando(true);
     try {
       await gerarManifestacoes({ ...crc, manifestacoes: linhas.map((c) => ({ caceal: c.numeroCaceal, tipoManifestacao: negadas.has(c.numeroCaceal) ? 2 : 1 })) });
-      await qc.invalidateQueries({ queryKey: ['contador'], refetchType: 'none' });
+      // Statements and companies changed: the next screens read them again.
+      await qc.invalidateQueries({ queryKey: userKey(['contador']), refetchType: 'none' });
       alerts.show('success', t('contador.nova.sucesso'));
       void navigate(`/manifestacao-contador/manifestacao-ativa?crc=${encodeURIComponent(crc.crc)}&classificacao=${crc.classificacao}`);
     } catch (e) {
@@ -63,7 +71,7 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
         <Text c="red.8" fw={600} data-testid="negacoes">{t(`${n}.negacoes`, { n: negacoes })}</Text>
       </Group>
       <DataTable
-        rows={q.data}
+        rows={q.data?.slice((pagina - 1) * POR_PAGINA, pagina * POR_PAGINA)}
         loading={q.isLoading}
         rowKey={(c) => c.numeroCaceal}
         emptyText={t(`${n}.vazio`)}
@@ -87,6 +95,8 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
           },
         ]}
       />
+      <ItemCount page={pagina} total={linhas.length} pageSize={POR_PAGINA} />
+      <Pagination page={pagina} total={linhas.length} pageSize={POR_PAGINA} onChange={setPagina} />
       <Group>
         <Button onClick={pedirGeracao} disabled={q.isLoading}>{t(`${n}.gerar`)}</Button>
         <Button variant="default" onClick={onCancel}>{t(`${n}.cancelar`)}</Button>
