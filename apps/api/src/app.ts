@@ -47,6 +47,7 @@ import { ServiceRegistry } from './platform/services.js';
 import { ficRoutes } from './modules/fic/routes.js';
 import { editalRoutes } from './modules/edital/routes.js';
 import { pessoaRoutes } from './modules/pessoa/routes.js';
+import { contadorRoutes } from './modules/contador/routes.js';
 import { situacaoRoutes } from './modules/situacao/routes.js';
 import { historicoRoutes } from './modules/historico/routes.js';
 import { gestorRoutes } from './modules/gestor/routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(ficRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(editalRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(pessoaRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(contadorRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(situacaoRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(historicoRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(gestorRoutes(ctx), { prefix: REGISTRY_API_BASE });

@@ -23,3 +23,4 @@ export * from './pendencia/contracts.js';
 export * from './solicitacao/contracts.js';
 export * from './edital/contracts.js';
 export * from './edital/colagem.js';
+export * from './contador/contracts.js';

@@ -41,6 +41,14 @@ export const DEMO_ACCOUNTS: { login: string; firstName: string; lastName: string
     authorities: [A.USER, A.SINC_GESTOR, A.CON_MANIFESTACAO, A.MAN_MANIFESTACAO, A.NFC],
   },
   {
+    // The accountant area's identity rule: this account is linked to a seeded accountant (linkDemoTaxpayerAccount).
+    login: 'contador',
+    firstName: 'Célia',
+    lastName: 'Contabilista',
+    profile: 'Contabilista (área do contador: confirma o próprio CRC, recadastro, manifestações)',
+    authorities: [A.USER, A.MAN_MANIFESTACAO],
+  },
+  {
     login: 'contribuinte',
     firstName: 'Carlos',
     lastName: 'Contribuinte',
@@ -121,8 +129,8 @@ async function ensureProdAccounts(db: Db, adminPassword: string | undefined): Pr
 
 /**
  * The demo taxpayer account sees a real registration in "meu cadastro": it is linked to the person
- * of the first generated registration; the notice manager to a member of GESTOR_EDITAL (once; an
- * existing link is kept).
+ * of the first generated registration; the notice manager to a member of GESTOR_EDITAL; the demo
+ * accountant account to the first accountant in charge of a company (once each; an existing link is kept).
  */
 export async function linkDemoTaxpayerAccount(db: Db) {
   await db.execute(sql`update usuario set numero_pessoa = (select numero_pessoa from contribuinte where indicador_matriz = 'M' order by id limit 1)
@@ -130,4 +138,6 @@ export async function linkDemoTaxpayerAccount(db: Db) {
   // The notice manager stands for the first member of the notice team, so she may sign its notices.
   await db.execute(sql`update usuario set numero_pessoa = (select min(numero_pessoa) from sca_membro where grupo = 'GESTOR_EDITAL')
     where login = 'editais' and numero_pessoa is null`);
+  await db.execute(sql`update usuario set numero_pessoa = (select min(numero_pessoa_contador) from contribuinte_contador)
+    where login = 'contador' and numero_pessoa is null`);
 }

@@ -40,9 +40,13 @@ export const codigosAuditoria: typeof Auditoria = {
     NOTICE_PUBLISHED: 'Notice publication confirmed',
     NOTICE_REPUBLISHED: 'Notice republished',
     STATUS_BY_NOTICE: 'Registration status changed by a notice',
+    ACCOUNTANT_CONFIRMED: 'Accountant confirmation (CRC)',
+    ACCOUNTANT_NOT_CONFIRMED: 'CRC refused in the accountant confirmation',
+    ACCOUNTANT_REREGISTERED: 'Accountant re-registration',
+    STATEMENTS_GENERATED: 'Statements generated',
   },
   entity: { usuario: 'User', Pessoa: 'Person', Contribuinte: 'Taxpayer', Contador: 'Accountant', Endereco: 'Address', Telefone: 'Phone', Edital: 'Notice' },
-  param: { remoteAddress: 'Address' },
+  param: { remoteAddress: 'Address', crc: 'CRC', classificacao: 'Classification' },
   actor: { anonymousUser: 'self-registration', system: 'system' },
 };
 

@@ -46,9 +46,13 @@ export const codigosAuditoria = {
     NOTICE_PUBLISHED: 'Publicação do edital confirmada',
     NOTICE_REPUBLISHED: 'Edital republicado',
     STATUS_BY_NOTICE: 'Situação cadastral alterada por edital',
+    ACCOUNTANT_CONFIRMED: 'Confirmação do contador (CRC)',
+    ACCOUNTANT_NOT_CONFIRMED: 'CRC recusado na confirmação do contador',
+    ACCOUNTANT_REREGISTERED: 'Recadastro do contabilista',
+    STATEMENTS_GENERATED: 'Manifestações geradas',
   } satisfies Record<AuditMessage, string>,
   entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte', Contador: 'Contador', Endereco: 'Endereço', Telefone: 'Telefone', Edital: 'Edital' },
-  param: { remoteAddress: 'Endereço' },
+  param: { remoteAddress: 'Endereço', crc: 'CRC', classificacao: 'Classificação' },
   actor: { anonymousUser: 'autorregistro', system: 'sistema' },
 };
 

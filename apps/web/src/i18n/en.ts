@@ -4,6 +4,7 @@ import { pendencia } from './pendencia.en';
 import { administracao } from './administracao.en';
 import { pessoa } from './pessoa.en';
 import { edital } from './edital.en';
+import { contador } from './contador.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -341,6 +342,7 @@ const en: Messages = {
     },
   },
   ...pessoa,
+  ...contador,
   validation: {
     required: 'This field is required.',
     minlength: 'This field is required to be at least {{n}} characters.',

@@ -3,6 +3,7 @@ import { pendencia } from './pendencia.pt-br';
 import { administracao } from './administracao.pt-br';
 import { pessoa } from './pessoa.pt-br';
 import { edital } from './edital.pt-br';
+import { contador } from './contador.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -340,6 +341,7 @@ const ptBr = {
     },
   },
   ...pessoa,
+  ...contador,
   validation: {
     required: 'Este campo é obrigatório.',
     minlength: 'Este campo deve ter pelo menos {{n}} caracteres.',

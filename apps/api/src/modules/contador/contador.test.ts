@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { seedRegistry } from '../../seed/registro.js';
+import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
+import { query } from '../../db/consulta.js';
+import { textoDoPdf } from '../../test/pdf.js';
+
+let t: TestApp;
+let contador: Client;
+let apoio: Client;
+let auditor: Client;
+let user: Client;
+let atendente: Client;
+const api = '/sfz-cadastro-api/api';
+const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
+const one = async <T>(text: string) => (await all<T>(text))[0]!;
+let crc: { crc: string; classificacao: number };
+let outro: { crc: string; classificacao: number };
+let np: number;
+
+const recadastro = () => ({
+  ...crc, enderecoEletronico: 'Celia@Contabil.com.br', ddd: '', numeroTelefone: '82999887766',
+  endereco: { logradouro: 'Rua do Comércio', numero: '100', complemento: '', bairro: 'Centro', cep: '57020-000', uf: 'AL', municipio: 'Maceió' },
+});
+
+beforeAll(async () => {
+  t = await startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4' });
+  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 19 });
+  await linkDemoTaxpayerAccount(t.db);
+  [contador, apoio, auditor, user, atendente] = await Promise.all([t.as('contador'), t.as('apoio-contador'), t.as('auditor'), t.as('user'), t.as('atendente')]);
+  const k = await one<{ np: number; crc: string; cl: number }>(`select k.numero_pessoa as np, k.crc_uf || k.crc_numero as crc, k.classificacao_id as cl
+    from usuario u join contador k on k.numero_pessoa = u.numero_pessoa where u.login = 'contador'`);
+  np = Number(k.np);
+  crc = { crc: k.crc, classificacao: k.cl };
+  const o = await one<{ crc: string; cl: number }>(`select k.crc_uf || k.crc_numero as crc, k.classificacao_id as cl from contador k
+    where k.numero_pessoa <> ${np} and exists (select 1 from contribuinte_contador cc where cc.numero_pessoa_contador = k.numero_pessoa) order by k.numero_pessoa limit 1`);
+  outro = { crc: o.crc, classificacao: o.cl };
+}, 120_000);
+afterAll(() => t.close());
+
+describe('Confirmação (contador/autenticado): the identity rule', () => {
+  it('own CRC → the accountant, not re-registered yet; audited', async () => {
+    const r = await contador.post(`${api}/contador/autenticado`, crc);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ numeroPessoaContador: np, crc: expect.stringMatching(new RegExp(`^${crc.crc}`)), recadastrado: false, classificacao: { codigo: crc.classificacao } });
+    const a = await one<{ n: number }>(`select count(*)::int n from evento_auditoria where principal = 'contador' and data->>'message' = 'ACCOUNTANT_CONFIRMED'`);
+    expect(a.n).toBe(1);
+  });
+
+  it("another accountant's CRC, an unknown CRC → the same 404; bad format → 400; staff not linked → 404; refused role → 403", async () => {
+    expect(expectProblem(await contador.post(`${api}/contador/autenticado`, outro), 404).detail).toBe('Contador não encontrado com os dados informados.');
+    expect(expectProblem(await contador.post(`${api}/contador/autenticado`, { crc: 'AL999999', classificacao: 3 }), 404).detail).toBe('Contador não encontrado com os dados informados.');
+    expect(expectProblem(await contador.post(`${api}/contador/autenticado`, { crc: '12AB', classificacao: 1 }), 400).fieldErrors?.[0]?.message).toBe('crc');
+    expectProblem(await contador.post(`${api}/contador/autenticado`, { crc: '', classificacao: '' }), 400);
+    expectProblem(await contador.post(`${api}/contador/autenticado`, { crc: 'AL12345678901', classificacao: 1 }), 400);
+    expectProblem(await apoio.post(`${api}/contador/autenticado`, crc), 404);
+    expectProblem(await user.post(`${api}/contador/autenticado`, crc), 403);
+    expectProblem(await atendente.post(`${api}/contador/autenticado`, crc), 403);
+    const f = await one<{ n: number }>(`select count(*)::int n from evento_auditoria where principal = 'contador' and data->>'message' = 'ACCOUNTANT_NOT_CONFIRMED'`);
+    expect(f.n).toBe(2);
+  });
+
+  it('CRC guessing is rate-limited per account: over the limit even the right CRC gets 429', async () => {
+    const guesser = await t.as('apoio-contador');
+    for (let i = 0; i < 4; i++) await guesser.post(`${api}/contador/autenticado`, { crc: `AL${100_000 + i}`, classificacao: 1 });
+    expectProblem(await guesser.post(`${api}/contador/autenticado`, { crc: 'AL100009', classificacao: 1 }), 429);
+    // The accountant's own account is not affected (its failures were cleared by its last success? it had 2; below 4).
+    expect((await contador.post(`${api}/contador/autenticado`, crc)).statusCode).toBe(200);
+  });
+});
+
+describe('Recadastro', () => {
+  it('required once: saved (phone split into DDD + number, audited), then autenticado says recadastrado', async () => {
+    expect((await contador.post(`${api}/contador/consultarRecadastro`, crc)).json()).toEqual({ recadastro: null });
+    const r = await contador.put(`${api}/contador/recadastro`, recadastro());
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ enderecoEletronico: 'celia@contabil.com.br', ddd: '82', numeroTelefone: '999887766', endereco: { cep: '57020000', municipio: 'Maceió' } });
+    expect((await contador.post(`${api}/contador/autenticado`, crc)).json().recadastrado).toBe(true);
+    expect((await contador.post(`${api}/contador/consultarRecadastro`, crc)).json().recadastro.ddd).toBe('82');
+    expect((await one<{ n: number }>(`select count(*)::int n from evento_auditoria where data->>'message' = 'ACCOUNTANT_REREGISTERED'`)).n).toBe(1);
+  });
+
+  it('bad input → 400 with the field codes, nothing written; another CRC → 404; refused role → 403', async () => {
+    const antes = await one<{ v: number }>(`select version v from contador_recadastro where numero_pessoa_contador = ${np}`);
+    const sem = expectProblem(await contador.put(`${api}/contador/recadastro`, { ...recadastro(), enderecoEletronico: '', numeroTelefone: '' }), 400);
+    expect(sem.fieldErrors?.map((f) => f.message)).toEqual(expect.arrayContaining(['emailObrigatorio', 'telefoneObrigatorio']));
+    expect(expectProblem(await contador.put(`${api}/contador/recadastro`, { ...recadastro(), enderecoEletronico: 'sem-arroba' }), 400).fieldErrors?.[0]?.message).toBe('emailInvalido');
+    expectProblem(await contador.put(`${api}/contador/recadastro`, { ...recadastro(), ddd: '823', numeroTelefone: '99988776' }), 400);
+    expectProblem(await contador.put(`${api}/contador/recadastro`, { ...recadastro(), ...outro }), 404);
+    expectProblem(await user.put(`${api}/contador/recadastro`, recadastro()), 403);
+    expect((await one<{ v: number }>(`select version v from contador_recadastro where numero_pessoa_contador = ${np}`)).v).toBe(antes.v);
+  });
+});
+
+describe('Statements', () => {
+  it('companies of the accountant; generate in one transaction: previous active → N, new active; history kept; audited', async () => {
+    const clientes = (await contador.post(`${api}/contribuinte/porContador`, crc)).json() as { numeroCaceal: number; ultimaManifestacao: string | null }[];
+    expect(clientes.length).toBeGreaterThan(0);
+    expect((await contador.post(`${api}/contribuinte/porUsuario`)).json()).toEqual(clientes);
+    const antes = (await contador.post(`${api}/manifestacao/consultar`, crc)).json() as { total: number; nomeContador: string };
+    const corpo = { ...crc, manifestacoes: clientes.map((c, i) => ({ caceal: c.numeroCaceal, tipoManifestacao: i === 0 ? 2 : 1 })) };
+    const r = await contador.post(`${api}/manifestacao/gerar`, corpo);
+    expect(r.statusCode).toBe(200);
+    const g = r.json() as { nomeContador: string; manifestacoes: { indAtivo: string; tipoManifestacao: number }[] };
+    expect(g.nomeContador).toBe(antes.nomeContador);
+    expect(g.manifestacoes).toHaveLength(clientes.length);
+    expect(g.manifestacoes.every((m) => m.indAtivo === 'S')).toBe(true);
+    expect(g.manifestacoes.filter((m) => m.tipoManifestacao === 2)).toHaveLength(1);
+    const depois = (await contador.post(`${api}/manifestacao/consultar`, crc)).json() as { total: number; manifestacoes: { indAtivo: string }[] };
+    expect(depois.total).toBe(antes.total + clientes.length);
+    expect(depois.manifestacoes.filter((m) => m.indAtivo === 'S')).toHaveLength(clientes.length);
+    // A second round inactivates the first one's statements (S → N): still one active per company.
+    await contador.post(`${api}/manifestacao/gerar`, corpo);
+    const ativas = await one<{ n: number; total: number }>(`select count(*) filter (where ind_ativo = 'S')::int n, count(*)::int total from manifestacao where numero_pessoa_contador = ${np}`);
+    expect(ativas.n).toBe(clientes.length);
+    expect(ativas.total).toBe(antes.total + 2 * clientes.length);
+    expect((await contador.post(`${api}/manifestacao/consultarPorUsuario`)).json().total).toBe(ativas.total);
+    expect((await one<{ n: number }>(`select count(*)::int n from evento_auditoria where data->>'message' = 'STATEMENTS_GENERATED'`)).n).toBe(2);
+  });
+
+  it('a company that is not a client fails the whole generation (nothing written); empty list, bad input → 400; other roles', async () => {
+    const total = async () => (await one<{ n: number }>(`select count(*)::int n from manifestacao`)).n;
+    const n0 = await total();
+    const meu = (await contador.post(`${api}/contribuinte/porContador`, crc)).json()[0].numeroCaceal as number;
+    const alheio = await one<{ caceal: number }>(`select c.numero_caceal as caceal from contribuinte c where not exists
+      (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id and cc.numero_pessoa_contador = ${np}) limit 1`);
+    const p = expectProblem(await contador.post(`${api}/manifestacao/gerar`, { ...crc, manifestacoes: [{ caceal: meu, tipoManifestacao: 1 }, { caceal: alheio.caceal, tipoManifestacao: 2 }] }), 400);
+    expect(p.fieldErrors?.[0]?.message).toBe('naoCliente');
+    expect(expectProblem(await contador.post(`${api}/manifestacao/gerar`, { ...crc, manifestacoes: [] }), 400).fieldErrors?.[0]?.message).toBe('semContribuinte');
+    expectProblem(await contador.post(`${api}/manifestacao/gerar`, { ...crc, manifestacoes: [{ caceal: meu, tipoManifestacao: 3 }] }), 400);
+    expectProblem(await contador.post(`${api}/manifestacao/gerar`, { ...crc, manifestacoes: [{ caceal: meu, tipoManifestacao: 1 }, { caceal: meu, tipoManifestacao: 2 }] }), 400);
+    expectProblem(await contador.post(`${api}/manifestacao/gerar`, { ...outro, manifestacoes: [{ caceal: meu, tipoManifestacao: 1 }] }), 404);
+    // Tax staff with the statements role cannot generate for an accountant (not linked).
+    expectProblem(await apoio.post(`${api}/manifestacao/gerar`, { ...crc, manifestacoes: [{ caceal: meu, tipoManifestacao: 1 }] }), 404);
+    expectProblem(await auditor.post(`${api}/manifestacao/gerar`, { ...crc, manifestacoes: [{ caceal: meu, tipoManifestacao: 1 }] }), 403);
+    expectProblem(await user.post(`${api}/manifestacao/consultar`, crc), 403);
+    expect(await total()).toBe(n0);
+  });
+
+  it("consultar: the accountant only their own; tax staff any accountant; unknown → 404", async () => {
+    expectProblem(await contador.post(`${api}/manifestacao/consultar`, outro), 404);
+    expectProblem(await contador.post(`${api}/contribuinte/porContador`, outro), 404);
+    expect((await apoio.post(`${api}/manifestacao/consultar`, outro)).statusCode).toBe(200);
+    expect((await auditor.post(`${api}/contador/consultar`, outro)).json().nome).toEqual(expect.any(String));
+    expectProblem(await auditor.post(`${api}/manifestacao/consultar`, { crc: 'AL999999', classificacao: 3 }), 404);
+    expectProblem(await apoio.post(`${api}/manifestacao/consultarPorUsuario`), 404);
+  });
+
+  it('statement PDF: own or staff; another accountant → 404; unknown id → 404; refused role → 403', async () => {
+    const m = await one<{ id: number }>(`select id from manifestacao where numero_pessoa_contador = ${np} and ind_ativo = 'S' order by id desc limit 1`);
+    const r = await contador.get(`${api}/manifestacao/relatorio/${m.id}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect((await textoDoPdf(r.rawPayload)).texto).toContain('Manifestação do Contabilista');
+    expect((await apoio.get(`${api}/manifestacao/relatorio/${m.id}`)).statusCode).toBe(200);
+    const alheia = await one<{ id: number }>(`select id from manifestacao where numero_pessoa_contador <> ${np} limit 1`);
+    expectProblem(await contador.get(`${api}/manifestacao/relatorio/${alheia.id}`), 404);
+    expectProblem(await contador.get(`${api}/manifestacao/relatorio/999999999`), 404);
+    expectProblem(await user.get(`${api}/manifestacao/relatorio/${m.id}`), 403);
+  });
+});
+
+describe('Companies with and without statements (tax staff)', () => {
+  it('sem manifestação: paged (size 10), activity start in the period, none with an active statement', async () => {
+    const r = await apoio.get(`${api}/contribuinte/semManifestacaoPaginado?dataInicial=1990-01-01&dataFinal=2027-01-01&page=0&size=10`);
+    expect(r.statusCode).toBe(200);
+    const p = r.json() as { totalElements: number; totalPages: number; content: { numeroCaceal: number }[] };
+    expect(p.totalElements).toBeGreaterThan(10);
+    expect(p.content).toHaveLength(10);
+    expect(p.totalPages).toBe(Math.ceil(p.totalElements / 10));
+    const caceais = p.content.map((c) => c.numeroCaceal).join(',');
+    expect((await one<{ n: number }>(`select count(*)::int n from manifestacao m join contribuinte c on c.id = m.contribuinte_id
+      where m.ind_ativo = 'S' and c.numero_caceal in (${caceais})`)).n).toBe(0);
+    const pdf = await apoio.get(`${api}/contribuinte/relatorioEmpresasSemManifestacoes?dataInicial=1990-01-01&dataFinal=2027-01-01`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await textoDoPdf(pdf.rawPayload)).texto).toContain('Empresas sem Manifestação');
+  });
+
+  it('com negação: active denials of the period; the one generated above is there; PDF', async () => {
+    const r = await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { dataInicial: '2000-01-01', dataFinal: '2100-01-01' });
+    expect(r.statusCode).toBe(200);
+    const l = r.json() as { ultimaManifestacao: string }[];
+    expect(l.length).toBeGreaterThan(0);
+    expect(l.every((x) => x.ultimaManifestacao)).toBe(true);
+    const pdf = await apoio.post(`${api}/contribuinte/relatorioEmpresasNegativadas`, { dataInicial: '2000-01-01', dataFinal: '2100-01-01' });
+    expect((await textoDoPdf(pdf.rawPayload)).texto).toContain('Empresas com Manifestação de Negação');
+  });
+
+  it('dates required, final before initial → 400; accountant and clerk refused → 403', async () => {
+    expect(expectProblem(await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { dataInicial: '2026-05-02', dataFinal: '2026-05-01' }), 400).fieldErrors?.[0]?.message).toBe('periodo');
+    expectProblem(await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { dataInicial: '2026-05-02' }), 400);
+    expectProblem(await apoio.get(`${api}/contribuinte/semManifestacaoPaginado?dataInicial=2026-13-01&dataFinal=2026-12-01`), 400);
+    expectProblem(await contador.get(`${api}/contribuinte/semManifestacaoPaginado?dataInicial=2026-01-01&dataFinal=2026-12-01`), 403);
+    expectProblem(await atendente.post(`${api}/contribuinte/relatorioEmpresasNegativadas`, { dataInicial: '2026-01-01', dataFinal: '2026-12-01' }), 403);
+  });
+});

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { formatCaceal, type ContribuinteManifestacao, type PaginaEmpresasSemManifestacao, type PeriodoManifestacao } from '@cadastro/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { query } from '../../db/consulta.js';
+import { tabela } from '../../platform/pdf/blocos.js';
+import type { DocumentoPdf } from '../../platform/pdf/documento.js';
+import { isoUtc } from './manifestacoes.js';
+
+/** A day's first instant in Maceió (UTC−3, no daylight saving), as the timestamptz bound of a period. */
+const inicioDoDia = (dia: string) => `${dia}T00:00:00-03:00`;
+
+/** The whole negation list is sent (the screen slices it); a period this busy is capped. */
+export const LIMITE_NEGACOES = 5_000;
+
+type Linha = { caceal: number; digito: number | null; razao: string; situacao: string | null; inicio: string | null; ultima: string | null; total?: number };
+const linha = (r: Linha): ContribuinteManifestacao => ({
+  numeroCaceal: r.caceal, digitoCaceal: r.digito, razaoSocial: r.razao, situacaoCadastral: r.situacao, dataInicioAtividade: r.inicio, ultimaManifestacao: r.ultima,
+});
+
+/**
+ * Companies with an accountant in charge, activity started in [dataInicial, dataFinal) (the final
+ * day arrives as the day after, §5), and no active statement. One statement: page and count
+ * (contribuinte_inicio_idx bounds the scan).
+ */
+export async function empresasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao & { page: number; size: number }): Promise<PaginaEmpresasSemManifestacao> {
+  const linhas = await query<Linha>(db, sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao, sc.descricao as situacao,
+      c.data_inicio_atividade::text as inicio, null as ultima, count(*) over ()::int as total
+    from contribuinte c join pessoa pe on pe.numero_pessoa = c.numero_pessoa left join ref_situacao_cadastral sc on sc.id = c.situacao_id
+    where c.data_inicio_atividade >= ${p.dataInicial}::date and c.data_inicio_atividade < ${p.dataFinal}::date
+      and exists (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id)
+      and not exists (select 1 from manifestacao m where m.contribuinte_id = c.id and m.ind_ativo = 'S')
+    order by c.data_inicio_atividade, c.id limit ${p.size} offset ${p.page * p.size}`);
+  const total = linhas[0]?.total ?? 0;
+  return { content: linhas.map(linha), totalElements: total, totalPages: Math.ceil(total / p.size) };
+}
+
+/** Every company without statement in the period, for the report (capped like the negation list). */
+async function todasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao) {
+  return (await empresasSemManifestacao(db, { ...p, page: 0, size: LIMITE_NEGACOES })).content;
+}
+
+/**
+ * Companies whose active statement is a denial made in the period, with no change event recorded
+ * for the registration since (nobody replaced the accountant yet) — "negativadas sem evento".
+ */
+export async function empresasComNegacao(db: DbOrTx, p: PeriodoManifestacao): Promise<ContribuinteManifestacao[]> {
+  const linhas = await query<Linha>(db, sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao, sc.descricao as situacao,
+      c.data_inicio_atividade::text as inicio, ${isoUtc('m.data_manifestacao')} as ultima
+    from manifestacao m join contribuinte c on c.id = m.contribuinte_id join pessoa pe on pe.numero_pessoa = c.numero_pessoa
+    left join ref_situacao_cadastral sc on sc.id = c.situacao_id
+    where m.data_manifestacao >= ${inicioDoDia(p.dataInicial)}::timestamptz and m.data_manifestacao < ${inicioDoDia(p.dataFinal)}::timestamptz
+      and m.tipo = 2 and m.ind_ativo = 'S'
+      and not exists (select 1 from evento_alteracao e where e.contribuinte_id = c.id and e.registrado_em > m.data_manifestacao)
+    order by m.data_manifestacao desc, c.numero_caceal limit ${LIMITE_NEGACOES}`);
+  return linhas.map(linha);
+}
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'. */
+const dia = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '');
+/** The last day of the period (the final bound is the day after). */
+const ultimoDia = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const periodoTexto = (p: PeriodoManifestacao) => `Período: ${dia(p.dataInicial)} a ${dia(ultimoDia(p.dataFinal))}`;
+const dataHora = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(Date.parse(iso) - 3 * 3600_000).toISOString();
+  return `${dia(d.slice(0, 10))} ${d.slice(11, 16)}`;
+};
+
+export async function relatorioSemManifestacao(db: DbOrTx, p: PeriodoManifestacao): Promise<DocumentoPdf> {
+  const linhas = await todasSemManifestacao(db, p);
+  return {
+    titulo: 'Empresas sem Manifestação',
+    subtitulo: `${periodoTexto(p)} — ${linhas.length} empresa(s)`,
+    conteudo: [tabela(['CACEAL', 'Razão social', 'Situação', 'Início da atividade'],
+      linhas.map((l) => [formatCaceal(l.numeroCaceal, l.digitoCaceal ?? undefined), l.razaoSocial, l.situacaoCadastral, dia(l.dataInicioAtividade)]),
+      'Nenhum registro encontrado para os critérios informados.', [62, '*', 100, 70])],
+  };
+}
+
+export async function relatorioNegativadas(db: DbOrTx, p: PeriodoManifestacao): Promise<DocumentoPdf> {
+  const linhas = await empresasComNegacao(db, p);
+  return {
+    titulo: 'Empresas com Manifestação de Negação',
+    subtitulo: `${periodoTexto(p)} — ${linhas.length} empresa(s)`,
+    conteudo: [tabela(['CACEAL', 'Razão social', 'Situação', 'Última manifestação'],
+      linhas.map((l) => [formatCaceal(l.numeroCaceal, l.digitoCaceal ?? undefined), l.razaoSocial, l.situacaoCadastral, dataHora(l.ultimaManifestacao)]),
+      'Nenhum registro encontrado para os critérios informados.', [62, '*', 100, 80])],
+  };
+}

@@ -1,0 +1,50 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { useUrlState } from '../../ui/urlState';
+import { mensagemContador, useManifestacoes } from './api';
+import { ManifestacoesTabela } from './ManifestacoesTabela';
+import { CRC_URL } from './urlCrc';
+
+/**
+ * §2 manifestacao-ativa: the accountant, the total and the active statements with their counts.
+ * Read back from the server (not carried in the URL as the original's JSON), so reload and Back work.
+ */
+export default function ManifestacaoAtivaPage() {
+  const { t } = useTranslation();
+  const [url] = useUrlState(CRC_URL);
+  const crc = url.crc && url.classificacao ? { crc: url.crc, classificacao: url.classificacao } : null;
+  const q = useManifestacoes(crc);
+  if (!crc) return <Navigate to="/manifestacao-contador/contador" replace />;
+  const ativas = q.data?.manifestacoes.filter((m) => m.indAtivo === 'S');
+  const m = 'contador.manifestacao';
+  const confirmacoes = ativas?.filter((a) => a.tipoManifestacao === 1).length ?? 0;
+  return (
+    <Stack py="md">
+      <Title order={1}>{t('contador.ativa.title')}</Title>
+      {q.isError && <Alert color="red" role="alert">{mensagemContador(q.error, t, `${m}.erro`)}</Alert>}
+      {q.data && ativas && (
+        <Paper withBorder p="sm">
+          <Group gap="xl">
+            <Text><b>{t(`${m}.contador`)}:</b> {q.data.nomeContador}</Text>
+            <Text data-testid="total-ativas"><b>{t(`${m}.total`)}:</b> {ativas.length}</Text>
+          </Group>
+        </Paper>
+      )}
+      {!q.isError && <ManifestacoesTabela linhas={ativas} razaoSocial loading={q.isLoading} />}
+      {ativas && (
+        <Paper withBorder p="sm" aria-label={t('contador.ativa.resumo')}>
+          <Group>
+            <Text c="green.8" fw={600}>{t('contador.nova.confirmacoes', { n: confirmacoes })}</Text>
+            <Text c="red.8" fw={600}>{t('contador.nova.negacoes', { n: ativas.length - confirmacoes })}</Text>
+          </Group>
+        </Paper>
+      )}
+      <Group>
+        <Button variant="default" component={Link} to={`/manifestacao-contador/manifestacao?crc=${encodeURIComponent(crc.crc)}&classificacao=${crc.classificacao}`}>
+          {t(`${m}.voltar`)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

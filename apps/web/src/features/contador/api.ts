@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao, Recadastro,
+  RecadastroSalvo,
+} from '@cadastro/domain';
+import { REGISTRY_API_BASE } from '@cadastro/domain';
+import type { TFunction } from 'i18next';
+import { HttpError, http } from '../../ui/http';
+import { httpErrorMessage } from '../../ui/errors';
+import { useUserKey } from '../../ui/session';
+
+const api = REGISTRY_API_BASE;
+
+export const confirmarContador = (p: CrcClassificacao) => http.post<ContadorArea>(`${api}/contador/autenticado`, p, { silent: true });
+export const salvarRecadastro = (p: Recadastro) => http.put<RecadastroSalvo>(`${api}/contador/recadastro`, p, { silent: true });
+export const gerarManifestacoes = (p: GerarManifestacoes) =>
+  http.post<{ nomeContador: string; manifestacoes: Manifestacao[] }>(`${api}/manifestacao/gerar`, p, { silent: true });
+
+/** The accountant's statements (tax staff: any accountant; an accountant: their own). */
+export function useManifestacoes(p: CrcClassificacao | null) {
+  const userKey = useUserKey();
+  return useQuery({
+    enabled: !!p,
+    queryKey: userKey(['contador', 'manifestacoes', p]),
+    queryFn: ({ signal }) => http.post<ManifestacoesContador>(`${api}/manifestacao/consultar`, p, { silent: true, signal }),
+    retry: false,
+  });
+}
+
+export function useContribuintesDoContador(p: CrcClassificacao | null) {
+  const userKey = useUserKey();
+  return useQuery({
+    enabled: !!p,
+    queryKey: userKey(['contador', 'contribuintes', p]),
+    queryFn: ({ signal }) => http.post<ContribuinteManifestacao[]>(`${api}/contribuinte/porContador`, p, { silent: true, signal }),
+    retry: false,
+  });
+}
+
+export function useSemManifestacao(p: { dataInicial: string; dataFinal: string; page: number } | null) {
+  const userKey = useUserKey();
+  return useQuery({
+    enabled: !!p,
+    queryKey: userKey(['contador', 'sem', p]),
+    queryFn: ({ signal }) =>
+      http.get<PaginaEmpresasSemManifestacao>(`${api}/contribuinte/semManifestacaoPaginado`, { query: { dataInicial: p!.dataInicial, dataFinal: p!.dataFinal, page: p!.page - 1, size: 10 }, silent: true, signal }),
+    retry: false,
+  });
+}
+
+export function useComNegacao(p: { dataInicial: string; dataFinal: string } | null) {
+  const userKey = useUserKey();
+  return useQuery({
+    enabled: !!p,
+    queryKey: userKey(['contador', 'negacao', p]),
+    queryFn: ({ signal }) => http.post<ContribuinteManifestacao[]>(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, p, { silent: true, signal }),
+    retry: false,
+  });
+}
+
+export function useClassificacoes() {
+  return useQuery({
+    queryKey: ['combo', 'classificacao-contador'],
+    queryFn: ({ signal }) => http.get<{ id: number; descricao: string }[]>(`${api}/classificacao-contador`, { silent: true, signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useUfs() {
+  return useQuery({ queryKey: ['combo', 'uf'], queryFn: ({ signal }) => http.get<{ id: string; descricao: string }[]>(`${api}/uf`, { silent: true, signal }), staleTime: Infinity });
+}
+
+export function useMunicipios(uf: string) {
+  return useQuery({
+    enabled: uf.length === 2,
+    queryKey: ['combo', 'municipio', uf],
+    queryFn: ({ signal }) => http.get<{ id: number; descricao: string }[]>(`${api}/municipio/${uf}`, { silent: true, signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** §8: 404 → the accountant text, 429 → wait; anything else → the call's own error text. */
+export function mensagemContador(e: unknown, t: TFunction, erro: string): string {
+  if (e instanceof HttpError && e.status === 404) return t('contador.confirmacao.naoEncontrado');
+  if (e instanceof HttpError && e.status === 429) return t('contador.confirmacao.muitasTentativas');
+  if (e instanceof HttpError && e.status === 400) return httpErrorMessage(e, t);
+  return t(erro);
+}
+
+/** The day after 'yyyy-MM-dd' (§5: the final date is sent as the day after; the server bound is exclusive). */
+export function diaSeguinte(dia: string): string {
+  return new Date(Date.parse(`${dia}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** dd/MM/yyyy HH:mm in Maceió (UTC−3) whatever the browser's zone. */
+export function dataHora(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(Date.parse(iso) - 3 * 3600_000).toISOString();
+  return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
+}

@@ -1,0 +1,143 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
+
+/** The demo accountant's own CRC, read as a clerk from the accountant tab of one of its companies. */
+async function crcDoContador(request: APIRequestContext): Promise<{ crc: string; empresas: number }> {
+  const { headers } = await apiAs(request, 'contador');
+  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number }[];
+  const auditor = await apiAs(request, 'auditor');
+  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as {
+    codigoUfCrc: string; numeroCrc: string;
+  };
+  return { crc: `${k.codigoUfCrc}${k.numeroCrc}`, empresas: empresas.length };
+}
+
+test('accountant: Confirmação → required Recadastro → statements → Gerar Manifestações → active summary → PDF', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { crc, empresas: total } = await crcDoContador(request);
+  await page.goto('/#/manifestacao-contador/contador');
+  await signIn(page, 'contador');
+  await expect(page.getByRole('heading', { name: 'Confirmação' })).toBeVisible();
+  const campoCrc = page.getByRole('textbox', { name: 'CRC' });
+  const classificacao = page.getByRole('combobox', { name: 'Classificação' });
+  // Missing fields → §8 texts.
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Informe o CRC e a classificação para continuar.')).toBeVisible();
+  await expect(page.getByText('O CRC é obrigatório.')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  // Another accountant's CRC (or an unknown one): the same not-found text.
+  await campoCrc.fill('AL999999');
+  await classificacao.click();
+  await page.getByRole('option', { name: 'PROFISSIONAL' }).click();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByTestId('erro-contador')).toHaveText('Contador não encontrado com os dados informados.');
+
+  await campoCrc.fill(crc);
+  await campoCrc.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Recadastro - Contabilista' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('textbox', { name: 'E-mail' }).fill('');
+  await modal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(modal.getByText('Preencha todos os campos obrigatórios.')).toBeVisible();
+  await expect(modal.getByText('O email é obrigatório.')).toBeVisible();
+  await expect(modal.getByText('O telefone é obrigatório.')).toBeVisible();
+  await modal.getByRole('textbox', { name: 'E-mail' }).fill('contador-e2e@contabil.com.br');
+  // A phone with its DDD: split into DDD + number.
+  await modal.getByRole('textbox', { name: 'Telefone' }).fill('82999887766');
+  await modal.getByRole('textbox', { name: 'Logradouro' }).fill('Rua do Comércio');
+  await modal.getByRole('textbox', { name: 'Número' }).fill('100');
+  await modal.getByRole('textbox', { name: 'Bairro' }).fill('Centro');
+  await modal.getByRole('textbox', { name: 'CEP' }).fill('57020-000');
+  await modal.getByRole('combobox', { name: 'Município' }).click();
+  await page.getByRole('option', { name: 'Maceió' }).click();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await modal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Recadastro realizado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/#\/manifestacao-contador\/manifestacao\?crc=/);
+  await expect(page.getByRole('heading', { name: 'Manifestações do Contador' })).toBeVisible();
+
+  // New statements: all start as Confirmação; a row click marks Negação.
+  await page.getByRole('button', { name: 'Nova Manifestação' }).click();
+  await expect(page.getByRole('heading', { name: 'Nova Manifestação' })).toBeVisible();
+  await expect(page.getByTestId('confirmacoes')).toHaveText(`Confirmações: ${total}`);
+  const linhas = page.getByRole('row');
+  await linhas.nth(1).getByRole('cell').first().click();
+  await expect(page.getByTestId('negacoes')).toHaveText('Negações: 1');
+  await expect(page.getByTestId('confirmacoes')).toHaveText(`Confirmações: ${total - 1}`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Gerar Manifestações' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Gerar Manifestações' }).click();
+  await expect(page.getByText('Manifestações geradas com sucesso!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manifestações Ativas' })).toBeVisible();
+  await expect(page.getByTestId('total-ativas')).toContainText(String(total));
+  await expect(page.getByText('Negações: 1')).toBeVisible();
+
+  // The statement PDF of a row.
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^Imprimir a manifestação/ }).first().click();
+  // The PDF arrives in the window opened for it (the first one warms a render worker: slow on a busy machine).
+  const janela = await popup;
+  await expect.poll(() => janela.url(), { timeout: 30_000 }).toMatch(/^blob:/);
+  await expect(page.getByText('Não foi possível gerar o documento para impressão.')).toHaveCount(0);
+
+  // Back keeps CRC and classification; the next Confirmação goes straight to the statements (re-registration once).
+  await page.getByRole('button', { name: 'Voltar' }).or(page.getByRole('link', { name: 'Voltar' })).click();
+  await expect(page.getByRole('heading', { name: 'Manifestações do Contador' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Inativa' }).or(page.getByRole('cell', { name: 'Ativa' })).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Trocar CRC' }).click();
+  await page.getByRole('textbox', { name: 'CRC' }).fill(crc);
+  await page.getByRole('combobox', { name: 'Classificação' }).click();
+  await page.getByRole('option', { name: 'PROFISSIONAL' }).click();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Manifestações do Contador' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('tax staff: query an accountant by CRC; companies without statements and with denials', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { crc } = await crcDoContador(request);
+  await page.goto('/#/manifestacao-contador/fazendario');
+  await signIn(page, 'apoio-contador');
+  await expect(page.getByRole('heading', { name: 'Consulta do Fazendário' })).toBeVisible();
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByText('Informe o CRC e a classificação para consultar.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'CRC' }).fill('AL999999');
+  await page.getByRole('combobox', { name: 'Classificação' }).click();
+  await page.getByRole('option', { name: 'PROFISSIONAL' }).click();
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('erro-fazendario')).toHaveText('Contador não encontrado com os dados informados.');
+  await page.getByRole('textbox', { name: 'CRC' }).fill(crc);
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('total-manifestacoes')).toBeVisible({ timeout: 30_000 });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Nova Consulta' }).click();
+  await expect(page.getByRole('textbox', { name: 'CRC' })).toBeVisible();
+
+  await page.goto('/#/manifestacao-contador/empresas');
+  await expect(page.getByRole('heading', { name: 'Empresas sem Manifestação' })).toBeVisible();
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('aviso-periodo')).toBeVisible();
+  await page.getByLabel('Data inicial').fill('2026-01-01');
+  await page.getByLabel('Data final').fill('2025-01-01');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('aviso-periodo')).toHaveText('A data final não pode ser anterior à data inicial.');
+  await expect(page.getByLabel('Data final')).toHaveValue('');
+  await page.getByLabel('Data inicial').fill('1990-01-01');
+  await page.getByLabel('Data final').fill('2026-12-31');
+  await page.getByLabel('Data final').press('Enter');
+  await expect(page.getByTestId('total-empresas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('pagina')).toHaveText(/^Página 1 de \d+$/);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByText('Empresas com Manifestação de Negação').first().click();
+  await expect(page.getByRole('heading', { name: 'Empresas com Manifestação de Negação' })).toBeVisible();
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('total-empresas')).toBeVisible({ timeout: 30_000 });
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  const janela = await popup;
+  await expect.poll(() => janela.url(), { timeout: 30_000 }).toMatch(/^blob:/);
+  await expect(page.getByText('Não foi possível gerar o documento para impressão.')).toHaveCount(0);
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { V } from '../common/messages.js';
+import { Dia } from '../common/dias.js';
+import { onlyDigits } from '../documents/index.js';
+
+/**
+ * §9 CRC as typed in the accountant area: UF + number (1–6 digits) + optionally the registration
+ * type letter (O/T/S/P/F) + optionally the check digit — "UF999999TD", e.g. AL123456T7.
+ */
+export const CRC_PADRAO = /^([A-Z]{2})(\d{1,6})([OTSPF])?(\d)?$/;
+
+export interface CrcPartes {
+  uf: string;
+  numero: string;
+  tipo: string | null;
+  digito: number | null;
+}
+
+/** The parts of a CRC (upper-cased, spaces, dots, dashes and slashes ignored), or null when it does not follow the format. */
+export function partesCrc(crc: string): CrcPartes | null {
+  const m = CRC_PADRAO.exec(crc.toUpperCase().replace(/[\s./-]/g, ''));
+  if (!m) return null;
+  return { uf: m[1]!, numero: String(Number(m[2]!)), tipo: m[3] ?? null, digito: m[4] === undefined ? null : Number(m[4]) };
+}
+
+/** The CRC an accountant is known by: UF, number, type and digit, as the login form accepts it. */
+export function formatarCrc(uf: string, numero: string, tipo: string | null, digito: number | null): string {
+  return `${uf}${numero}${tipo ?? ''}${digito ?? ''}`;
+}
+
+/** §9 CRC classification: 1 PROFISSIONAL, 2 ESCRITÓRIO SOCIEDADE, 3 ESCRITÓRIO INDIVIDUAL. */
+export const ClassificacaoCrc = z.coerce.number({ message: V.required }).int().min(1, V.required).max(3, V.pattern);
+
+/** §7 the accountant parameters of every accountant-area call: crc and classificacao. */
+export const CrcClassificacao = z.object({
+  crc: z.string().trim().min(1, V.required).max(10, V.maxlength(10)).refine((c) => partesCrc(c) !== null, 'crc'),
+  classificacao: ClassificacaoCrc,
+});
+export type CrcClassificacao = z.infer<typeof CrcClassificacao>;
+
+export const EnderecoRecadastro = z.object({
+  logradouro: z.string().trim().min(1, V.required).max(100, V.maxlength(100)),
+  numero: z.string().trim().min(1, V.required).max(10, V.maxlength(10)),
+  complemento: z.string().trim().max(60, V.maxlength(60)).default(''),
+  bairro: z.string().trim().min(1, V.required).max(60, V.maxlength(60)),
+  cep: z.string().transform(onlyDigits).refine((c) => c.length === 8, 'pattern'),
+  uf: z.string().trim().length(2, V.required),
+  municipio: z.string().trim().min(1, V.required).max(60, V.maxlength(60)),
+});
+export type EnderecoRecadastro = z.infer<typeof EnderecoRecadastro>;
+
+/**
+ * §2/§5: a phone typed with more than 9 digits carries its DDD (the first two digits); anything
+ * else keeps the DDD typed apart.
+ */
+export function separarTelefone(ddd: string, telefone: string): { ddd: string; numeroTelefone: string } {
+  const t = onlyDigits(telefone);
+  if (t.length > 9) return { ddd: t.slice(0, 2), numeroTelefone: t.slice(2) };
+  return { ddd: onlyDigits(ddd), numeroTelefone: t };
+}
+
+/**
+ * §3 Re-registration: e-mail, DDD (≤ 2), phone, address. A phone typed with its DDD (more than 9
+ * digits) is split before the checks, so both the form and the API accept it.
+ */
+export const Recadastro = CrcClassificacao.extend({
+  enderecoEletronico: z.string().trim().min(1, 'emailObrigatorio').max(100, V.maxlength(100)).email('emailInvalido').min(5, 'emailInvalido'),
+  ddd: z.string().trim().max(2, V.maxlength(2)).default(''),
+  numeroTelefone: z.string().trim().min(1, 'telefoneObrigatorio').max(14, V.maxlength(14)),
+  endereco: EnderecoRecadastro,
+})
+  .superRefine((v, ctx) => {
+    const t = separarTelefone(v.ddd, v.numeroTelefone);
+    if (!/^\d{2}$/.test(t.ddd)) ctx.addIssue({ code: 'custom', path: ['ddd'], message: v.ddd ? V.pattern : V.required });
+    if (v.numeroTelefone && !/^\d{8,9}$/.test(t.numeroTelefone)) ctx.addIssue({ code: 'custom', path: ['numeroTelefone'], message: V.pattern });
+  })
+  .transform((v) => ({ ...v, ...separarTelefone(v.ddd, v.numeroTelefone) }));
+export type Recadastro = z.infer<typeof Recadastro>;
+
+export const RecadastroSalvo = z.object({
+  id: z.number().int(),
+  enderecoEletronico: z.string(),
+  ddd: z.string(),
+  numeroTelefone: z.string(),
+  endereco: z.record(z.string(), z.string().nullable()),
+});
+export type RecadastroSalvo = z.infer<typeof RecadastroSalvo>;
+
+/** The accountant a CRC + classification stands for (POST contador/autenticado, /consultar). */
+export const ContadorArea = z.object({
+  numeroPessoaContador: z.number().int(),
+  nome: z.string(),
+  numeroDocumento: z.string(),
+  crc: z.string(),
+  classificacao: z.object({ codigo: z.number().int(), descricao: z.string() }),
+  email: z.string().nullable(),
+  /** Whether the re-registration is done (else the SPA opens the required modal). */
+  recadastrado: z.boolean(),
+});
+export type ContadorArea = z.infer<typeof ContadorArea>;
+
+/** §3 Statement: 1 confirmation, 2 denial; S active, N inactive. */
+export const TipoManifestacao = z.union([z.literal(1), z.literal(2)]);
+export const Manifestacao = z.object({
+  id: z.number().int(),
+  caceal: z.number().int(),
+  digitoCaceal: z.number().int().nullable(),
+  razaoSocial: z.string().nullable(),
+  tipoManifestacao: TipoManifestacao,
+  /** ISO 8601 instant; shown dd/MM/yyyy HH:mm in Maceió time. */
+  dataManifestacao: z.string(),
+  indAtivo: z.enum(['S', 'N']),
+});
+export type Manifestacao = z.infer<typeof Manifestacao>;
+
+/** POST manifestacao/consultar: the accountant's name and statements, newest first. */
+export const ManifestacoesContador = z.object({
+  nomeContador: z.string(),
+  total: z.number().int(),
+  manifestacoes: z.array(Manifestacao),
+});
+export type ManifestacoesContador = z.infer<typeof ManifestacoesContador>;
+
+/** §3 Taxpayer row in statement flows. */
+export const ContribuinteManifestacao = z.object({
+  numeroCaceal: z.number().int(),
+  digitoCaceal: z.number().int().nullable(),
+  razaoSocial: z.string(),
+  situacaoCadastral: z.string().nullable(),
+  dataInicioAtividade: z.string().nullable(),
+  /** Instant of the last active statement of the company, if any. */
+  ultimaManifestacao: z.string().nullable(),
+});
+export type ContribuinteManifestacao = z.infer<typeof ContribuinteManifestacao>;
+
+/** POST manifestacao/gerar: one statement per company (at least one). */
+export const GerarManifestacoes = CrcClassificacao.extend({
+  manifestacoes: z
+    .array(z.object({ caceal: z.coerce.number().int().min(0).max(99_999_999), tipoManifestacao: TipoManifestacao }))
+    .min(1, 'semContribuinte')
+    .max(5_000, V.maxlength(5000)),
+});
+export type GerarManifestacoes = z.infer<typeof GerarManifestacoes>;
+
+/** §5 company/date query: both days required; the final one is sent as the day after (exclusive). */
+export const PeriodoManifestacao = z
+  .object({ dataInicial: Dia, dataFinal: Dia })
+  .refine((p) => p.dataFinal > p.dataInicial, { message: 'periodo', path: ['dataFinal'] });
+export type PeriodoManifestacao = z.infer<typeof PeriodoManifestacao>;
+
+export const PeriodoPaginado = z
+  .object({ dataInicial: Dia, dataFinal: Dia, page: z.coerce.number().int().min(0).max(100_000).default(0), size: z.coerce.number().int().min(1).max(100).default(10) })
+  .refine((p) => p.dataFinal > p.dataInicial, { message: 'periodo', path: ['dataFinal'] });
+
+export const PaginaEmpresasSemManifestacao = z.object({
+  content: z.array(ContribuinteManifestacao),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PaginaEmpresasSemManifestacao = z.infer<typeof PaginaEmpresasSemManifestacao>;
