@@ -50,6 +50,7 @@ import { historicoRoutes } from './modules/historico/routes.js';
 import { gestorRoutes } from './modules/gestor/routes.js';
 import { infoconvRoutes } from './modules/historico/infoconv.js';
 import { correioRoutes } from './modules/correio/routes.js';
+import { relatorioRoutes } from './modules/relatorio/routes.js';
 import { ensureAccounts, ensureAuthorities } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
 
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(historicoRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(gestorRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(infoconvRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(relatorioRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

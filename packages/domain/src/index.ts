@@ -19,3 +19,4 @@ export * from './situacao/contracts.js';
 export * from './gestor/contracts.js';
 export * from './contribuinte/exibicao.js';
 export * from './pessoa/contracts.js';
+export * from './relatorio/contracts.js';

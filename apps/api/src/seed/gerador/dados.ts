@@ -16,6 +16,9 @@ export const MUNICIPIOS_PESO: [string, number][] = [
 /** CNAE prefixes most common among ICMS taxpayers (commerce, industry, food). */
 export const CNAE_PREFIXOS_COMUNS = ['47', '46', '45', '56', '10', '14', '23', '25', '31', '43'];
 
+/** CNAE divisions of services taxed by the municipalities (ISS), outside the State's interest (ICMS). */
+export const CNAE_PREFIXOS_SERVICOS = ['69', '70', '71', '73', '74', '78', '80', '81', '82', '85', '86', '96'];
+
 export const SUFIXOS_EMPRESA = ['LTDA', 'LTDA', 'LTDA', 'EIRELI', 'S.A.', 'ME', 'EPP'];
 export const SITUACAO_PESO: [number, number][] = [
   [1, 0.7], [2, 0.05], [3, 0.08], [4, 0.12], [5, 0.01], [6, 0.01], [7, 0.015], [8, 0.015],

@@ -121,11 +121,21 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       const id = ++contribuinteId;
       const caceal = g.caceal(id - 1);
       const start = r.old ? g.dateBetween('1990-01-01', inicio) : inicio;
-      const situacao = r.old ? SITUACAO.BAIXADO : g.pick(D.SITUACAO_PESO);
-      const motivo = situacao * 100 + 1 + Math.floor(rng() * 2);
-      const dataSituacao = situacao === SITUACAO.ATIVO ? start : g.dateBetween(start, '2026-11-20');
+      let situacao: number = r.old ? SITUACAO.BAIXADO : g.pick(D.SITUACAO_PESO);
+      let motivo = situacao * 100 + 1 + Math.floor(rng() * 2);
+      let dataSituacao = situacao === SITUACAO.ATIVO ? start : g.dateBetween(start, '2026-11-20');
       const simples = mei || ((porte === 1 || porte === 2) && rng() < 0.7);
-      const pj = situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
+      let pj = situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
+      // One in four earlier CACEALs was never closed: the same CNPJ has two live registrations, the
+      // anomaly the "múltiplos CACEAL vivos" report exists to find (decided by the key, not the PRNG,
+      // so every other choice of the generator stays as it was).
+      if (r.old && id % 4 === 0) [situacao, motivo, dataSituacao, pj] = [SITUACAO.ATIVO, 101, start, 'ATIVA'];
+      // A reactivation is only believable after a suspension: both go into the history below.
+      const reativacao = situacao === SITUACAO.ATIVO && motivo === 102 ? reativacaoDe(start, id) : null;
+      if (situacao === SITUACAO.ATIVO && motivo === 102) {
+        if (reativacao) dataSituacao = reativacao[1];
+        else motivo = 101;
+      }
       const nfe = !mei && rng() < 0.8;
       b.contribuinte.add(
         id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', g.tipoContribuinte(caceal), porte, mei, simples,
@@ -136,9 +146,21 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       if (rng() < 0.15) b.formaAtuacao.add(id, 2);
       b.tipoUnidade.add(id, 1);
       b.atividade.add(id, cnaePrincipal, true, true);
-      for (const c of g.secondaryCnaes(cnaePrincipal)) b.atividade.add(id, c, false, rng() < 0.9);
+      // Commerce and industry are of the State's interest (ICMS); a service activity (ISS) is not.
+      // The PRNG draw stays so the rest of the data does not move.
+      const secundarias = g.secondaryCnaes(cnaePrincipal);
+      for (const c of secundarias) {
+        rng();
+        b.atividade.add(id, c, false, true);
+      }
+      const servico = id % 12 === 0 && !mei ? g.cnaeServico(id) : null;
+      if (servico && servico !== cnaePrincipal && !secundarias.includes(servico)) b.atividade.add(id, servico, false, false);
+      // The history ends with the current status and reason (the detail screens show both).
       b.histSituacao.add(id, 1, 101, start);
-      if (situacao !== SITUACAO.ATIVO) b.histSituacao.add(id, situacao, motivo, dataSituacao);
+      if (reativacao) {
+        b.histSituacao.add(id, SITUACAO.SUSPENSO, 201, reativacao[0]);
+        b.histSituacao.add(id, SITUACAO.ATIVO, 102, reativacao[1]);
+      } else if (situacao !== SITUACAO.ATIVO || motivo !== 101) b.histSituacao.add(id, situacao, motivo, dataSituacao);
       if (!mei && rng() < 0.85) b.contribuinteContador.add(id, g.accountant(), start);
     }
     if (contribuinteId - sinceFlush >= chunk) {
@@ -153,12 +175,27 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   return { rows: Object.fromEntries(order.map((t) => [t.table, t.count])) };
 }
 
+/**
+ * A suspension and the reactivation after it, between the start and the generator's "today", from the
+ * key alone (days as UTC arithmetic on 'yyyy-MM-dd'); null when the registration is too recent.
+ */
+function reativacaoDe(start: string, id: number): [string, string] | null {
+  const dia = 86_400_000;
+  const hoje = Date.parse('2026-11-20');
+  const a = Date.parse(start) + (30 + (id % 300)) * dia;
+  const b = a + (15 + (id % 120)) * dia;
+  if (b > hoje) return null;
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return [iso(a), iso(b)];
+}
+
 /** All the random choices, derived from the seeded PRNG and from counters. */
 class Gen {
   readonly individuals: number;
   readonly accountants: number;
   private readonly cnaeList: string[];
   private readonly cnaeComuns: string[];
+  private readonly cnaeServicos: string[];
   private readonly municipios: { id: number; nome: string }[];
   private readonly municipioPeso: [number, number][];
   private readonly naturezas = [2062, 2062, 2062, 2135, 2305, 2240, 2046, 2143];
@@ -172,6 +209,7 @@ class Gen {
     this.accountants = Math.max(10, Math.round(taxpayers / 150));
     this.cnaeList = cnaes().map((c) => c.id);
     this.cnaeComuns = this.cnaeList.filter((c) => D.CNAE_PREFIXOS_COMUNS.some((p) => c.startsWith(p)));
+    this.cnaeServicos = this.cnaeList.filter((c) => D.CNAE_PREFIXOS_SERVICOS.some((p) => c.startsWith(p)));
     this.municipios = bu.getMunicipalities('AL').map((m) => ({ id: Number(m.code), nome: m.name }));
     const listed = D.MUNICIPIOS_PESO.map(([nome, w]) => [this.municipios.find((m) => m.nome === nome)!.id, w] as [number, number]);
     const rest = (1 - listed.reduce((s, [, w]) => s + w, 0)) / (this.municipios.length - listed.length);
@@ -231,6 +269,10 @@ class Gen {
   }
   naturezaJuridica() {
     return this.naturezas[Math.floor(this.rng() * this.naturezas.length)]!;
+  }
+  /** A service activity (ISS, outside ICMS), chosen by the registration's key. */
+  cnaeServico(id: number) {
+    return this.cnaeServicos[(id * 7) % this.cnaeServicos.length]!;
   }
   cnaePrincipal() {
     const list = this.rng() < 0.75 ? this.cnaeComuns : this.cnaeList;
