@@ -54,10 +54,15 @@ describe('registry generator', () => {
     expect(rows.every((r) => r.ok)).toBe(true);
   });
 
-  it('addresses in Alagoas with AL CEPs, phones with DDD 82, one principal activity each', async () => {
-    const [addr] = await q<{ bad: number; municipios: number }>(a, `select count(*) filter (where uf <> 'AL' or cep::int not between 57000000 and 57999999)::int bad,
-      count(distinct municipio_id)::int municipios from endereco`);
+  it('addresses in Alagoas with AL CEPs (tax substitutes in their own state), phones with DDD 82, one principal activity each', async () => {
+    const [addr] = await q<{ bad: number; municipios: number; fora: number }>(a, `select count(*) filter (where (e.uf = 'AL') = substituto
+        or (e.uf = 'AL' and e.cep::int not between 57000000 and 57999999) or m.uf <> e.uf)::int bad,
+      count(*) filter (where e.uf <> 'AL')::int fora, count(distinct e.municipio_id)::int municipios
+      from endereco e join ref_municipio m on m.id = e.municipio_id
+      cross join lateral (select e.eh_principal and exists (select 1 from contribuinte c where c.numero_pessoa = e.numero_pessoa
+        and c.tipo_contribuinte_id = 5 and c.indicador_matriz = 'M') as substituto) st`);
     expect(addr!.bad).toBe(0);
+    expect(addr!.fora).toBeGreaterThan(0);
     expect(addr!.municipios).toBeGreaterThan(20);
     expect((await q<{ n: number }>(a, `select count(*)::int n from telefone where ddd <> '82'`))[0]!.n).toBe(0);
     const [act] = await q<{ sem: number }>(a, `select count(*)::int sem from contribuinte c where not exists
@@ -105,7 +110,9 @@ describe('registry generator', () => {
     expect(o!.publicadoSemData).toBe(0);
     expect(o!.pendencias).toBeGreaterThan(N * 0.15);
     expect(o!.pendenciaMei).toBe(0);
-    expect(o!.rds).toBe(N / 5);
+    // One request in five registrations, and every closing at the taxpayer's request (event 407).
+    const [rds] = await q<{ n: number }>(a, `select count(*)::int n from contribuinte where id % 5 = 0 or motivo_id = 401`);
+    expect(o!.rds).toBe(rds!.n);
     expect(o!.csn).toBeGreaterThan(0);
     expect(o!.semMensagem).toBe(0);
     expect(o!.manifestacaoSemVinculo).toBe(0);
