@@ -31,7 +31,7 @@ export function FiltroPeriodoForm({ inicial, finalOpcional, onConsultar }: Props
   return (
     <form onSubmit={(e) => { e.preventDefault(); if (valido) onConsultar({ dataInicial: inicio!, dataFinal: fim ?? undefined }); }} noValidate>
       <Group align="flex-start">
-        <DateInput label={t('relatorio.filtro.dataInicial')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk clearable w={170} />
+        <DateInput label={t('relatorio.filtro.dataInicial')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk clearable clearButtonProps={{ 'aria-label': t('relatorio.filtro.limpar') }} w={170} />
         <DateInput
           label={t(finalOpcional ? 'relatorio.filtro.dataFinalOpcional' : 'relatorio.filtro.dataFinal')}
           value={fim}
@@ -40,6 +40,7 @@ export function FiltroPeriodoForm({ inicial, finalOpcional, onConsultar }: Props
           placeholder="dd/mm/aaaa"
           withAsterisk={!finalOpcional}
           clearable
+          clearButtonProps={{ 'aria-label': t('relatorio.filtro.limpar') }}
           error={invertido ? t('relatorio.filtro.periodoInvalido') : undefined}
           w={190}
         />
