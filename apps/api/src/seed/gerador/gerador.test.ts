@@ -91,6 +91,23 @@ describe('registry generator', () => {
     expect(m!.hist).toBeGreaterThan(N);
   });
 
+  it('names a clerk would believe: suffix of the legal nature, whole phrases, partners only where the nature has them', async () => {
+    const [n] = await q<Record<string, number>>(a, `select
+      count(*) filter (where natureza_juridica_id in (2062, 2240) and nome not like '% LTDA')::int "ltdaSemSufixo",
+      count(*) filter (where nome like '% S.A.' and natureza_juridica_id <> 2054)::int "saErrada",
+      count(*) filter (where nome like '% EIRELI' and natureza_juridica_id <> 2305)::int "eireliErrada",
+      count(*) filter (where nome ~ ' (E|DE|DO|DA|DOS|DAS|EM|PARA|COM) (LTDA|S\\.A\\.|EIRELI)$')::int cortado,
+      count(*) filter (where nome ~ ' (ME|EPP)$')::int porte
+      from pessoa where tipo = 'J' and numero_pessoa_raiz is null`);
+    expect(n).toEqual({ ltdaSemSufixo: 0, saErrada: 0, eireliErrada: 0, cortado: 0, porte: 0 });
+    const [x] = await q<Record<string, number>>(a, `select
+      (select count(*)::int from contribuinte c join pessoa p using (numero_pessoa) where c.eh_mei and p.natureza_juridica_id <> 2135) "meiNatureza",
+      (select count(*)::int from socio s join pessoa p on p.numero_pessoa = s.numero_pessoa_empresa where p.natureza_juridica_id in (2135, 2305)) "individualComSocio",
+      (select count(*)::int from contribuinte c join pessoa p using (numero_pessoa) where p.natureza_juridica_id = 2305 and c.data_inicio_atividade >= '2022-01-01'
+        and c.indicador_matriz = 'M') "eireliNova"`);
+    expect(x).toEqual({ meiNatureza: 0, individualComSocio: 0, eireliNova: 0 });
+  });
+
   it('operational data in proportion: notices, pendências, requests, statements, simulator records', async () => {
     const [o] = await q<Record<string, number>>(a, `select
       (select count(*)::int from edital) editais, (select count(*)::int from edital_contribuinte) vinculos,
