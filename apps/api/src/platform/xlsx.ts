@@ -19,7 +19,8 @@ export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: str
   const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true, useSharedStrings: false });
   livro.creator = 'SEFAZ-AL - Cadastro de Contribuintes';
   const folha = livro.addWorksheet(opt.aba.slice(0, 31), { views: [{ state: 'frozen', ySplit: 4 }] });
-  folha.columns = opt.colunas.map((c) => ({ width: c.largura }));
+  // Number formats on the columns, not on each cell: the rows inherit them at no cost per cell.
+  folha.columns = opt.colunas.map((c) => ({ width: c.largura, style: c.tipo === 'data' ? { numFmt: 'dd/mm/yyyy' } : c.tipo === 'inteiro' ? { numFmt: '#,##0' } : {} }));
   const titulo = folha.addRow([opt.titulo]);
   titulo.font = { bold: true, size: 13 };
   titulo.commit();
@@ -35,12 +36,7 @@ export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: str
     saida,
     /** Writes one row; values as the columns' kinds expect them (days as 'yyyy-MM-dd' text). */
     linha(valores: (string | number | null)[]) {
-      const row = folha.addRow(valores.map((v, i) => celula(v, opt.colunas[i]!)));
-      opt.colunas.forEach((c, i) => {
-        if (c.tipo === 'data' && valores[i]) row.getCell(i + 1).numFmt = 'dd/mm/yyyy';
-        if (c.tipo === 'inteiro') row.getCell(i + 1).numFmt = '#,##0';
-      });
-      row.commit();
+      folha.addRow(valores.map((v, i) => celula(v, opt.colunas[i]!))).commit();
     },
     async fechar() {
       folha.commit();

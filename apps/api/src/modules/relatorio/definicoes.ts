@@ -180,17 +180,20 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       protocolo: ['Protocolo', 16], cpfResponsavelCad: ['CPF (CADASTRO)', 15], nomeResponsavelCad: ['Responsável (CADASTRO)', 30],
     },
     vazio: 'NENHUM REGISTRO ENCONTRADO',
-    // The legal responsible REDESIM/Receita knows for a head office against the registry's, with the last REDESIM protocol.
-    consulta: () => ({
-      select: sql`p.numero_documento as cnpj, coalesce(sol.nome_empresarial, r.razao_social) as "nomeEmpresaRds", r.cpf_responsavel as "cpfSolicitacao",
-        r.nome_responsavel as "nomeResponsavelLegal", sol.protocolo, rp.numero_documento as "cpfResponsavelCad", rp.nome as "nomeResponsavelCad"`,
-      from: sql`from receita_cnpj r join pessoa p on p.numero_documento = r.cnpj and p.numero_pessoa_raiz is null
-        join responsavel re on re.numero_pessoa_empresa = p.numero_pessoa join pessoa rp on rp.numero_pessoa = re.numero_pessoa_responsavel
-        left join lateral (select s.protocolo, s.nome_empresarial from solicitacao s where s.cnpj = r.cnpj and s.sistema = 'RDS'
-          order by s.data_solicitacao desc limit 1) sol on true
-        where r.cpf_responsavel is not null and r.cpf_responsavel <> rp.numero_documento`,
-      orderBy: sql`p.numero_documento`,
-    }),
+    // The legal responsible REDESIM/Receita knows for a head office against the registry's, with the last
+    // REDESIM request's protocol and name. Those come as scalar subqueries of the page's rows, so the
+    // count (from-part only) does not look them up for every divergent company.
+    consulta: () => {
+      const ultima = (col: SQL) => sql`(select ${col} from solicitacao s where s.cnpj = r.cnpj and s.sistema = 'RDS' order by s.data_solicitacao desc limit 1)`;
+      return {
+        select: sql`p.numero_documento as cnpj, coalesce(${ultima(sql`s.nome_empresarial`)}, r.razao_social) as "nomeEmpresaRds", r.cpf_responsavel as "cpfSolicitacao",
+          r.nome_responsavel as "nomeResponsavelLegal", ${ultima(sql`s.protocolo`)} as protocolo, rp.numero_documento as "cpfResponsavelCad", rp.nome as "nomeResponsavelCad"`,
+        from: sql`from receita_cnpj r join pessoa p on p.numero_documento = r.cnpj and p.numero_pessoa_raiz is null
+          join responsavel re on re.numero_pessoa_empresa = p.numero_pessoa join pessoa rp on rp.numero_pessoa = re.numero_pessoa_responsavel
+          where r.cpf_responsavel is not null and r.cpf_responsavel <> rp.numero_documento`,
+        orderBy: sql`p.numero_documento`,
+      };
+    },
     filtros: () => SEM_FILTRO,
   }),
   contribuinteGeral: relatorio({

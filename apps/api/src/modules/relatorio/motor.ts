@@ -37,6 +37,7 @@ export const relatorio = <N extends NomeRelatorio>(r: Relatorio<N>) => r;
 
 /** The most rows a PDF prints; beyond it the spreadsheet is the way (pdfmake lays out in memory). */
 export const LIMITE_PDF = 20_000;
+const LOTE_PDF = 250;
 
 const colunasDe = (nome: NomeRelatorio): readonly ColunaRelatorio[] => RELATORIOS[nome].colunas;
 
@@ -88,20 +89,20 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
   const conteudo: Content[] = [];
   if (!linhas.length) conteudo.push({ text: r.vazio, italics: true, margin: [0, 4, 0, 4] });
   else {
-    const largura = cols.reduce((s, c) => s + titulos[c.campo]![1], 0);
-    conteudo.push({
-      table: {
-        headerRows: 1,
-        widths: cols.map((c) => `${((titulos[c.campo]![1] / largura) * 100).toFixed(2)}%`),
-        body: [
-          cols.map((c) => ({ text: titulos[c.campo]![0], style: 'cabecalhoTabela' })),
-          ...linhas.map((l) => cols.map((c) => ({ text: textoCelula(c, l[c.campo]) }))),
-          ...(soma ? [cols.map((c, i) => ({ text: c.campo in soma ? textoCelula(c, soma[c.campo]!) : i === 0 ? 'Total' : '', bold: true }))] : []),
-        ],
-      },
-      layout: 'grade',
-      fontSize: cols.length > 7 ? 7 : 8,
-    });
+    // Widths in points (not percentages) and the rows in tables of LOTE_PDF: pdfmake lays a big table
+    // out measurably faster so (bench/relatorio.ts); each part repeats the header on a new page.
+    const paisagem = cols.length > 5;
+    const util = (paisagem ? 842 : 595) - 72;
+    const pesoTotal = cols.reduce((s, c) => s + titulos[c.campo]![1], 0);
+    const widths = cols.map((c) => Math.floor((titulos[c.campo]![1] / pesoTotal) * (util - cols.length * 8)));
+    const cabecalho = cols.map((c) => ({ text: titulos[c.campo]![0], style: 'cabecalhoTabela' }));
+    const corpo = [
+      ...linhas.map((l) => cols.map((c) => ({ text: textoCelula(c, l[c.campo]) }))),
+      ...(soma ? [cols.map((c, i) => ({ text: c.campo in soma ? textoCelula(c, soma[c.campo]!) : i === 0 ? 'Total' : '', bold: true }))] : []),
+    ];
+    for (let i = 0; i < corpo.length; i += LOTE_PDF) {
+      conteudo.push({ table: { headerRows: 1, widths, body: [cabecalho, ...corpo.slice(i, i + LOTE_PDF)] }, layout: 'grade', fontSize: cols.length > 7 ? 7 : 8 });
+    }
     conteudo.push({ text: `${linhas.length.toLocaleString('pt-BR')} registro(s)`, margin: [0, 6, 0, 0], fontSize: 8 });
   }
   return { titulo: r.titulo, subtitulo: r.filtros(f), conteudo, paisagem: cols.length > 5 };

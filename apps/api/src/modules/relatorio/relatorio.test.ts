@@ -140,6 +140,7 @@ describe('files', () => {
     expect(l.getCell(2).value).toBe(formatCnpj(esperadas[0]!.numero_documento));
     expect(l.getCell(4).value).toBeInstanceOf(Date);
     expect((l.getCell(4).value as Date).toISOString().slice(0, 10)).toBe(esperadas[0]!.inicio);
+    expect(l.getCell(4).numFmt).toBe('dd/mm/yyyy');
     const ativos = new ExcelJS.Workbook();
     await ativos.xlsx.load((await auditor.get(`${api}/contribuintes/ativos/baixar?tipoConsulta=tipo`)).rawPayload as unknown as ArrayBuffer);
     const quantidade = ativos.worksheets[0]!.getRow(5).getCell(2).value;
