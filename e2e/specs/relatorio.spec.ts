@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
 import { seriousA11yViolations, signIn } from '../support/app';
 
 test('relatórios: filter → preview → Imprimir opens the PDF, Baixar XLS downloads the spreadsheet; an empty period shows the spec\'s text', async ({ page }) => {
@@ -64,4 +65,25 @@ test('relatórios: a user without a report role has no Relatórios menu and is r
   await expect(page.getByTestId('menu-relatorios')).toHaveCount(0);
   await page.goto('/#/relatorio-caceal-nulo');
   await expect(page).toHaveURL(/accessdenied/);
+});
+
+test('relatórios: every report previews (rows or its empty text) with the buttons the spec gives it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const periodo = 'dataInicial=1980-01-01&dataFinal=2026-12-31';
+  const filtro: Record<NomeRelatorio, string> = {
+    solicitacoesBaixadas: periodo, contribuintesAtivos: 'tipoConsulta=tipo', eventos: '', cacealForaInteresse: '', cacealNulo: periodo, cacealAtivoCnpjInativo: '',
+    cacealAtivoEmOutraUf: '', cacealSuspensaoTemporaria: '', multiplosVivos: periodo, divergenciaResponsavel: '', contribuinteGeral: periodo,
+  };
+  await page.goto('/#/');
+  await signIn(page, 'auditor', 'auditor', { openMenu: true });
+  await expect(page.getByRole('dialog')).toBeHidden();
+  for (const nome of NOMES_RELATORIO) {
+    const r = RELATORIOS[nome];
+    const exportar: readonly string[] = r.exportar;
+    await page.goto(`/#/${r.rota}/pre-visualizar?${filtro[nome]}`);
+    const previa = page.getByTestId('pre-visualizacao');
+    await expect(previa.getByRole('row').nth(1).or(previa.getByTestId('empty'))).toBeVisible();
+    await expect(previa.getByRole('button', { name: 'Imprimir' })).toHaveCount(exportar.includes('pdf') ? 1 : 0);
+    await expect(previa.getByRole('button', { name: 'Baixar XLS' })).toHaveCount(exportar.includes('xlsx') ? 1 : 0);
+  }
 });

@@ -35,6 +35,8 @@ export interface Relatorio<N extends NomeRelatorio> {
 
 export const relatorio = <N extends NomeRelatorio>(r: Relatorio<N>) => r;
 
+class ClienteSaiu extends Error {}
+
 /** The most rows a PDF prints; beyond it the spreadsheet is the way (pdfmake lays out in memory). */
 export const LIMITE_PDF = 20_000;
 const LOTE_PDF = 250;
@@ -129,14 +131,24 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
     try {
       const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy}`, 2_000, async (linhas) => {
         for (const l of linhas) xlsx.linha(cols.map((c) => valor(c, l[c.campo])));
-        // Let the response drain before the next batch (the writer buffers what the client has not read).
-        if (xlsx.saida.readableLength > 4 * 1024 * 1024) await new Promise((ok) => xlsx.saida.once('drain', ok));
+        // Let the response drain before the next batch (what the client has not read waits in the
+        // stream's buffer); a client that went away ends the cursor and its transaction.
+        const s = xlsx.saida;
+        if (s.writableLength > 4 * 1024 * 1024 && !s.destroyed) {
+          await new Promise<void>((ok) => {
+            const fim = () => { s.off('drain', fim); s.off('close', fim); ok(); };
+            s.once('drain', fim);
+            s.once('close', fim);
+          });
+        }
+        if (s.destroyed) throw new ClienteSaiu();
       });
       if (n === 0) xlsx.linha([r.vazio]);
       const soma = (await totais(db, r, q)).totais;
       if (soma) xlsx.linha(cols.map((c, i) => (c.campo in soma ? soma[c.campo]! : i === 0 ? 'Total' : null)));
       await xlsx.fechar();
     } catch (e) {
+      if (e instanceof ClienteSaiu) return;
       aoFalhar(e);
       xlsx.saida.destroy(e as Error);
     }

@@ -146,4 +146,20 @@ describe('files', () => {
     const quantidade = ativos.worksheets[0]!.getRow(5).getCell(2).value;
     expect(typeof quantidade).toBe('number');
   });
+
+  it.each(NOMES_RELATORIO)('%s: the spreadsheet holds every row of the preview (and the PDF when it is short)', async (nome) => {
+    const previa = (await auditor.get(url(nome, '', 'size=100'))).json();
+    const livro = new ExcelJS.Workbook();
+    await livro.xlsx.load((await auditor.get(url(nome, '/baixar'))).rawPayload as unknown as ArrayBuffer);
+    const folha = livro.worksheets[0]!;
+    expect(folha.actualRowCount).toBe(3 + previa.totalElements + (previa.totais ? 1 : 0));
+    expect(folha.getRow(4).cellCount).toBe(RELATORIOS[nome].colunas.length);
+    if (previa.totalElements <= 100) {
+      const r = await auditor.get(url(nome, '/imprimir'));
+      expect(r.headers['content-type']).toBe('application/pdf');
+      const primeira = previa.content[0] as Record<string, string | number | boolean | null>;
+      const texto = String(primeira.razaoSocial ?? primeira.descricaoEvento ?? primeira.tipo ?? primeira.nomeEmpresaRds);
+      expect((await textoDoPdf(r.rawPayload)).texto).toContain(texto.slice(0, 12));
+    }
+  });
 });
