@@ -55,6 +55,7 @@ import { infoconvRoutes } from './modules/historico/infoconv.js';
 import { correioRoutes } from './modules/correio/routes.js';
 import { pendenciaRoutes } from './modules/pendencia/routes.js';
 import { solicitacaoRoutes } from './modules/solicitacao/routes.js';
+import { relatorioRoutes } from './modules/relatorio/routes.js';
 import { ensureAccounts, ensureAuthorities } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
 
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   await app.register(infoconvRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(pendenciaRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(solicitacaoRoutes(ctx), { prefix: REGISTRY_API_BASE });
+  await app.register(relatorioRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(correioRoutes(ctx), { prefix: MANAGEMENT_BASE });
   await app.register(adminRoutes(ctx), { prefix: MANAGEMENT_BASE });
 

@@ -24,3 +24,4 @@ export * from './solicitacao/contracts.js';
 export * from './edital/contracts.js';
 export * from './edital/colagem.js';
 export * from './contador/contracts.js';
+export * from './relatorio/contracts.js';

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Authority } from '@cadastro/domain';
-import { Authority as A } from '@cadastro/domain';
+import { Authority as A, NOMES_RELATORIO, RELATORIOS } from '@cadastro/domain';
 
 export type MenuGroup = 'edital' | 'pessoa' | 'contribuintes' | 'relatorios' | 'admin';
 
@@ -116,9 +116,23 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'fic', page: lazy(() => import('../features/fic/FicConsultaPage')), titleKey: 'fic.title', menu: { labelKey: 'global.menu.fic' } },
   { path: 'fic/verificar/:codigo?', page: lazy(() => import('../features/fic/FicVerificacaoPage')), titleKey: 'fic.verificar.title' },
   { path: 'fic/:numeroDocumento', page: lazy(() => import('../features/fic/FicPage')), titleKey: 'fic.title' },
+  ...relatorioRoutes(),
   ...adminRoutes(),
   { path: 'error', page: lazy(() => import('../features/erro/ErrorPage')), titleKey: 'error.title' },
 ];
+
+/** §2 Reports: each one's filter route (in the Relatórios menu, by its role) and its preview; one page serves all. */
+function relatorioRoutes(): AppRoute[] {
+  const page = lazy(() => import('../features/relatorio/RelatorioPage'));
+  return NOMES_RELATORIO.flatMap((nome) => {
+    const r = RELATORIOS[nome];
+    const comum = { page, authorities: r.acesso, titleKey: `relatorio.titulos.${nome}` };
+    return [
+      { path: r.rota, ...comum, menu: { group: 'relatorios' as const } },
+      { path: `${r.rota}/pre-visualizar`, ...comum },
+    ];
+  });
+}
 
 function adminRoutes(): AppRoute[] {
   const admin = [A.ADMIN] as const;

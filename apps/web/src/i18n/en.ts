@@ -5,6 +5,7 @@ import { administracao } from './administracao.en';
 import { pessoa } from './pessoa.en';
 import { edital } from './edital.en';
 import { contador } from './contador.en';
+import { relatorio } from './relatorio.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -312,6 +313,7 @@ const en: Messages = {
   ...administracao,
   ...pendencia,
   ...edital,
+  ...relatorio,
   pagination: {
     label: 'Pagination',
     first: 'First page',

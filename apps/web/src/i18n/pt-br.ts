@@ -4,6 +4,7 @@ import { administracao } from './administracao.pt-br';
 import { pessoa } from './pessoa.pt-br';
 import { edital } from './edital.pt-br';
 import { contador } from './contador.pt-br';
+import { relatorio } from './relatorio.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -311,6 +312,7 @@ const ptBr = {
   ...administracao,
   ...pendencia,
   ...edital,
+  ...relatorio,
   pagination: {
     label: 'Paginação',
     first: 'Primeira página',

@@ -34,6 +34,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for documents (PDF, XLSX): the body is returned as a Blob. */
   responseType?: 'json' | 'blob';
+  /** With 'blob': called with the bytes received so far while the body streams in (long downloads). */
+  onProgress?: (bytes: number) => void;
 }
 
 function readCookie(name: string): string | undefined {
@@ -91,7 +93,7 @@ export async function request<T>(method: string, url: string, body?: unknown, op
     throw err;
   }
   if (res.ok && opts.responseType === 'blob') {
-    const blob = await res.blob().finally(() => progress.done());
+    const blob = await (opts.onProgress && res.body ? blobComProgresso(res, opts.onProgress) : res.blob()).finally(() => progress.done());
     return { data: blob as T, headers: res.headers, status: res.status };
   }
   progress.done();
@@ -121,6 +123,21 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   const type = res.headers.get('content-type') ?? '';
   const data = (text && type.includes('json') ? JSON.parse(text) : text) as T;
   return { data, headers: res.headers, status: res.status };
+}
+
+/** Reads a body chunk by chunk, reporting the bytes received (the server streams big spreadsheets). */
+async function blobComProgresso(res: Response, onProgress: (bytes: number) => void): Promise<Blob> {
+  const reader = res.body!.getReader();
+  const partes: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    partes.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(partes as BlobPart[], { type: res.headers.get('content-type') ?? '' });
 }
 
 export const http = {

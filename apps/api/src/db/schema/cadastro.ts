@@ -108,6 +108,9 @@ export const contribuinte = pgTable(
     index('contribuinte_pessoa_idx').on(t.numeroPessoa),
     index('contribuinte_situacao_idx').on(t.situacaoId, t.dataSituacao),
     index('contribuinte_inicio_idx').on(t.dataInicioAtividade),
+    // Reports (issue #18): the few registrations each no-filter report lists, found without a scan.
+    index('contribuinte_ativo_cnpj_inativo_idx').on(t.numeroCaceal).where(sql`${t.situacaoId} = 1 and ${t.situacaoPj} <> 'ATIVA'`),
+    index('contribuinte_suspensao_temporaria_idx').on(t.dataSituacao).where(sql`${t.situacaoId} = 2 and ${t.motivoId} in (201, 203)`),
   ],
 );
 
@@ -143,6 +146,7 @@ export const atividadeContribuinte = pgTable(
     primaryKey({ columns: [t.contribuinteId, t.cnae] }),
     uniqueIndex('atividade_um_principal').on(t.contribuinteId).where(sql`${t.ehPrincipal}`),
     index('atividade_cnae_idx').on(t.cnae),
+    index('atividade_fora_interesse_idx').on(t.contribuinteId).where(sql`not ${t.ehInteresse}`),
   ],
 );
 
@@ -172,6 +176,7 @@ export const endereco = pgTable(
     check('endereco_cep', sql`${t.cep} ~ '^[0-9]{8}$'`),
     index('endereco_pessoa_idx').on(t.numeroPessoa),
     uniqueIndex('endereco_um_principal').on(t.numeroPessoa).where(sql`${t.ehPrincipal}`),
+    index('endereco_outra_uf_idx').on(t.numeroPessoa).where(sql`${t.ehPrincipal} and ${t.uf} <> 'AL'`),
   ],
 );
 

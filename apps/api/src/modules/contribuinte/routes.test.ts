@@ -119,7 +119,8 @@ describe('tab calls: obterAtividades, obterSocios, obterResponsavel, obterContad
 
   it('a branch shows the QSA and the responsible of its head office', async () => {
     const f = await one<{ numero_caceal: number; matriz: number }>(`select c.numero_caceal, p.numero_pessoa_raiz as matriz from contribuinte c
-      join pessoa p on p.numero_pessoa = c.numero_pessoa where c.indicador_matriz = 'F' limit 1`);
+      join pessoa p on p.numero_pessoa = c.numero_pessoa where c.indicador_matriz = 'F'
+      and exists (select 1 from socio s where s.numero_pessoa_empresa = p.numero_pessoa_raiz) limit 1`); // a company with partners (not an EIRELI)
     const socios = (await clerk.get(`${api}/obterSocios/porCaceal/${f.numero_caceal}`)).json();
     const daMatriz = (await clerk.get(`${api}/obterSocios/${f.matriz}`)).json();
     expect(socios.length).toBeGreaterThan(0);

@@ -16,6 +16,20 @@ export const MUNICIPIOS_PESO: [string, number][] = [
 /** CNAE prefixes most common among ICMS taxpayers (commerce, industry, food). */
 export const CNAE_PREFIXOS_COMUNS = ['47', '46', '45', '56', '10', '14', '23', '25', '31', '43'];
 
+/** CNAE divisions of services taxed by the municipalities (ISS), outside the State's interest (ICMS). */
+export const CNAE_PREFIXOS_SERVICOS = ['69', '70', '71', '73', '74', '78', '80', '81', '82', '85', '86', '96'];
+
+/** Naturezas jurídicas the generator uses (IBGE/CONCLA table codes, e.g. 206-2). */
+export const NATUREZA = { SA_FECHADA: 2054, LTDA: 2062, EMPRESARIO: 2135, COOPERATIVA: 2143, SOCIEDADE_SIMPLES_LTDA: 2240, EIRELI: 2305 } as const;
+export const SUFIXO_NATUREZA: Record<number, string> = { 2054: 'S.A.', 2062: 'LTDA', 2240: 'LTDA', 2305: 'EIRELI' };
+/** Words a phrase cut short must not end on. */
+export const CONECTIVOS = ['E', 'DE', 'DO', 'DA', 'DOS', 'DAS', 'EM', 'NA', 'NO', 'NAS', 'NOS', 'PARA', 'COM', 'SEM', 'POR', 'A', 'O', 'AS', 'OS', 'À', 'AO'];
+/** Trade-name words by CNAE division (the common ones; others are 'COMERCIAL'). */
+export const FANTASIA_POR_DIVISAO: Record<string, string> = {
+  '47': 'MERCADINHO', '46': 'DISTRIBUIDORA', '45': 'AUTO PEÇAS', '56': 'RESTAURANTE', '10': 'ALIMENTOS', '14': 'CONFECÇÕES',
+  '23': 'CERÂMICA', '25': 'METALÚRGICA', '31': 'MÓVEIS', '43': 'CONSTRUÇÕES', '01': 'FAZENDA', '86': 'CLÍNICA', '85': 'ESCOLA',
+};
+
 export const SUFIXOS_EMPRESA = ['LTDA', 'LTDA', 'LTDA', 'EIRELI', 'S.A.', 'ME', 'EPP'];
 export const SITUACAO_PESO: [number, number][] = [
   [1, 0.7], [2, 0.05], [3, 0.08], [4, 0.12], [5, 0.01], [6, 0.01], [7, 0.015], [8, 0.015],

@@ -54,10 +54,15 @@ describe('registry generator', () => {
     expect(rows.every((r) => r.ok)).toBe(true);
   });
 
-  it('addresses in Alagoas with AL CEPs, phones with DDD 82, one principal activity each', async () => {
-    const [addr] = await q<{ bad: number; municipios: number }>(a, `select count(*) filter (where uf <> 'AL' or cep::int not between 57000000 and 57999999)::int bad,
-      count(distinct municipio_id)::int municipios from endereco`);
+  it('addresses in Alagoas with AL CEPs (tax substitutes in their own state), phones with DDD 82, one principal activity each', async () => {
+    const [addr] = await q<{ bad: number; municipios: number; fora: number }>(a, `select count(*) filter (where (e.uf = 'AL') = substituto
+        or (e.uf = 'AL' and e.cep::int not between 57000000 and 57999999) or m.uf <> e.uf)::int bad,
+      count(*) filter (where e.uf <> 'AL')::int fora, count(distinct e.municipio_id)::int municipios
+      from endereco e join ref_municipio m on m.id = e.municipio_id
+      cross join lateral (select e.eh_principal and exists (select 1 from contribuinte c where c.numero_pessoa = e.numero_pessoa
+        and c.tipo_contribuinte_id = 5 and c.indicador_matriz = 'M') as substituto) st`);
     expect(addr!.bad).toBe(0);
+    expect(addr!.fora).toBeGreaterThan(0);
     expect(addr!.municipios).toBeGreaterThan(20);
     expect((await q<{ n: number }>(a, `select count(*)::int n from telefone where ddd <> '82'`))[0]!.n).toBe(0);
     const [act] = await q<{ sem: number }>(a, `select count(*)::int sem from contribuinte c where not exists
@@ -86,6 +91,23 @@ describe('registry generator', () => {
     expect(m!.hist).toBeGreaterThan(N);
   });
 
+  it('names a clerk would believe: suffix of the legal nature, whole phrases, partners only where the nature has them', async () => {
+    const [n] = await q<Record<string, number>>(a, `select
+      count(*) filter (where natureza_juridica_id in (2062, 2240) and nome not like '% LTDA')::int "ltdaSemSufixo",
+      count(*) filter (where nome like '% S.A.' and natureza_juridica_id <> 2054)::int "saErrada",
+      count(*) filter (where nome like '% EIRELI' and natureza_juridica_id <> 2305)::int "eireliErrada",
+      count(*) filter (where nome ~ ' (E|DE|DO|DA|DOS|DAS|EM|PARA|COM) (LTDA|S\\.A\\.|EIRELI)$')::int cortado,
+      count(*) filter (where nome ~ ' (ME|EPP)$')::int porte
+      from pessoa where tipo = 'J' and numero_pessoa_raiz is null`);
+    expect(n).toEqual({ ltdaSemSufixo: 0, saErrada: 0, eireliErrada: 0, cortado: 0, porte: 0 });
+    const [x] = await q<Record<string, number>>(a, `select
+      (select count(*)::int from contribuinte c join pessoa p using (numero_pessoa) where c.eh_mei and p.natureza_juridica_id <> 2135) "meiNatureza",
+      (select count(*)::int from socio s join pessoa p on p.numero_pessoa = s.numero_pessoa_empresa where p.natureza_juridica_id in (2135, 2305)) "individualComSocio",
+      (select count(*)::int from contribuinte c join pessoa p using (numero_pessoa) where p.natureza_juridica_id = 2305 and c.data_inicio_atividade >= '2022-01-01'
+        and c.indicador_matriz = 'M') "eireliNova"`);
+    expect(x).toEqual({ meiNatureza: 0, individualComSocio: 0, eireliNova: 0 });
+  });
+
   it('operational data in proportion: notices, pendências, requests, statements, simulator records', async () => {
     const [o] = await q<Record<string, number>>(a, `select
       (select count(*)::int from edital) editais, (select count(*)::int from edital_contribuinte) vinculos,
@@ -105,7 +127,9 @@ describe('registry generator', () => {
     expect(o!.publicadoSemData).toBe(0);
     expect(o!.pendencias).toBeGreaterThan(N * 0.15);
     expect(o!.pendenciaMei).toBe(0);
-    expect(o!.rds).toBe(N / 5);
+    // One request in five registrations, and every closing at the taxpayer's request (event 407).
+    const [rds] = await q<{ n: number }>(a, `select count(*)::int n from contribuinte where id % 5 = 0 or motivo_id = 401`);
+    expect(o!.rds).toBe(rds!.n);
     expect(o!.csn).toBeGreaterThan(0);
     expect(o!.semMensagem).toBe(0);
     expect(o!.manifestacaoSemVinculo).toBe(0);

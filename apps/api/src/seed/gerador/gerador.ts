@@ -6,6 +6,7 @@ import { cnaes } from '../referencia/oficiais.js';
 import { PORTE_MEI, SITUACAO } from '../referencia/tabelas.js';
 import { CopyBuffer } from './tsv.js';
 import * as D from './dados.js';
+import { NATUREZA } from './dados.js';
 
 export interface GeneratorOptions {
   /** Number of CACEAL registrations (contribuinte rows), head offices, branches and old ones included. */
@@ -91,24 +92,26 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     const porte = g.pick(D.PORTE_PESO);
     const mei = porte === PORTE_MEI;
     const cnaePrincipal = g.cnaePrincipal();
-    const razao = g.companyName(cnaePrincipal, mei);
+    // The legal nature first: the name's suffix, the partners and the responsible's role follow from it.
+    const natureza = mei ? NATUREZA.EMPRESARIO : g.naturezaJuridica(inicio);
+    const razao = g.companyName(cnaePrincipal, natureza);
     const matrizNp = ++numeroPessoa;
-    b.pessoa.add(matrizNp, 'J', g.cnpj(root, 1), null, razao, g.fantasyName(), g.email(razao), mei ? 2135 : g.naturezaJuridica());
+    b.pessoa.add(matrizNp, 'J', g.cnpj(root, 1), null, razao, g.fantasyName(cnaePrincipal), g.email(razao), natureza);
     g.companyContacts(b, matrizNp);
-    // QSA and responsible live on the head office's person.
-    const socios = mei ? [g.partner()] : g.partners();
-    socios.forEach((s, k) =>
-      b.socio.add(matrizNp, s, mei ? 50 : k === 0 ? 49 : 22, mei ? 100 : (100 / socios.length).toFixed(2), inicio),
-    );
-    b.responsavel.add(matrizNp, socios[0]!, mei ? 50 : 49);
-    if (rng() < 0.05) b.histRazao.add(matrizNp, g.companyName(g.cnaePrincipal(), mei), g.dateBetween(inicio, '2026-11-01'));
+    // QSA and responsible live on the head office's person; an individual entrepreneur or an EIRELI has
+    // a titular (the responsible), no partners.
+    const individual = natureza === NATUREZA.EMPRESARIO || natureza === NATUREZA.EIRELI;
+    const socios = individual ? [g.partner()] : g.partners();
+    if (!individual) socios.forEach((s, k) => b.socio.add(matrizNp, s, k === 0 ? 49 : 22, (100 / socios.length).toFixed(2), inicio));
+    b.responsavel.add(matrizNp, socios[0]!, natureza === NATUREZA.EMPRESARIO ? 50 : natureza === NATUREZA.EIRELI ? 65 : 49);
+    if (rng() < 0.05) b.histRazao.add(matrizNp, g.companyName(g.cnaePrincipal(), natureza), g.dateBetween(inicio, '2026-11-01'));
 
     const registrations: { np: number; matriz: boolean; old: boolean }[] = [{ np: matrizNp, matriz: true, old: false }];
     if (!mei && rng() < 0.12) {
       const branches = 1 + Math.floor(rng() * 3);
       for (let f = 0; f < branches; f++) {
         const np = ++numeroPessoa;
-        b.pessoa.add(np, 'J', g.cnpj(root, f + 2), matrizNp, razao, g.fantasyName(), null, null);
+        b.pessoa.add(np, 'J', g.cnpj(root, f + 2), matrizNp, razao, g.fantasyName(cnaePrincipal), null, null);
         g.companyContacts(b, np);
         registrations.push({ np, matriz: false, old: false });
       }
@@ -121,11 +124,21 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       const id = ++contribuinteId;
       const caceal = g.caceal(id - 1);
       const start = r.old ? g.dateBetween('1990-01-01', inicio) : inicio;
-      const situacao = r.old ? SITUACAO.BAIXADO : g.pick(D.SITUACAO_PESO);
-      const motivo = situacao * 100 + 1 + Math.floor(rng() * 2);
-      const dataSituacao = situacao === SITUACAO.ATIVO ? start : g.dateBetween(start, '2026-11-20');
+      let situacao: number = r.old ? SITUACAO.BAIXADO : g.pick(D.SITUACAO_PESO);
+      let motivo = situacao * 100 + 1 + Math.floor(rng() * 2);
+      let dataSituacao = situacao === SITUACAO.ATIVO ? start : g.dateBetween(start, '2026-11-20');
       const simples = mei || ((porte === 1 || porte === 2) && rng() < 0.7);
-      const pj = situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
+      let pj = situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
+      // One in four earlier CACEALs was never closed: the same CNPJ has two live registrations, the
+      // anomaly the "múltiplos CACEAL vivos" report exists to find (decided by the key, not the PRNG,
+      // so every other choice of the generator stays as it was).
+      if (r.old && id % 4 === 0) [situacao, motivo, dataSituacao, pj] = [SITUACAO.ATIVO, 101, start, 'ATIVA'];
+      // A reactivation is only believable after a suspension: both go into the history below.
+      const reativacao = situacao === SITUACAO.ATIVO && motivo === 102 ? reativacaoDe(start, id) : null;
+      if (situacao === SITUACAO.ATIVO && motivo === 102) {
+        if (reativacao) dataSituacao = reativacao[1];
+        else motivo = 101;
+      }
       const nfe = !mei && rng() < 0.8;
       b.contribuinte.add(
         id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', g.tipoContribuinte(caceal), porte, mei, simples,
@@ -136,9 +149,21 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       if (rng() < 0.15) b.formaAtuacao.add(id, 2);
       b.tipoUnidade.add(id, 1);
       b.atividade.add(id, cnaePrincipal, true, true);
-      for (const c of g.secondaryCnaes(cnaePrincipal)) b.atividade.add(id, c, false, rng() < 0.9);
+      // Commerce and industry are of the State's interest (ICMS); a service activity (ISS) is not.
+      // The PRNG draw stays so the rest of the data does not move.
+      const secundarias = g.secondaryCnaes(cnaePrincipal);
+      for (const c of secundarias) {
+        rng();
+        b.atividade.add(id, c, false, true);
+      }
+      const servico = id % 12 === 0 && !mei ? g.cnaeServico(id) : null;
+      if (servico && servico !== cnaePrincipal && !secundarias.includes(servico)) b.atividade.add(id, servico, false, false);
+      // The history ends with the current status and reason (the detail screens show both).
       b.histSituacao.add(id, 1, 101, start);
-      if (situacao !== SITUACAO.ATIVO) b.histSituacao.add(id, situacao, motivo, dataSituacao);
+      if (reativacao) {
+        b.histSituacao.add(id, SITUACAO.SUSPENSO, 201, reativacao[0]);
+        b.histSituacao.add(id, SITUACAO.ATIVO, 102, reativacao[1]);
+      } else if (situacao !== SITUACAO.ATIVO || motivo !== 101) b.histSituacao.add(id, situacao, motivo, dataSituacao);
       if (!mei && rng() < 0.85) b.contribuinteContador.add(id, g.accountant(), start);
     }
     if (contribuinteId - sinceFlush >= chunk) {
@@ -153,15 +178,30 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   return { rows: Object.fromEntries(order.map((t) => [t.table, t.count])) };
 }
 
+/**
+ * A suspension and the reactivation after it, between the start and the generator's "today", from the
+ * key alone (days as UTC arithmetic on 'yyyy-MM-dd'); null when the registration is too recent.
+ */
+function reativacaoDe(start: string, id: number): [string, string] | null {
+  const dia = 86_400_000;
+  const hoje = Date.parse('2026-11-20');
+  const a = Date.parse(start) + (30 + (id % 300)) * dia;
+  const b = a + (15 + (id % 120)) * dia;
+  if (b > hoje) return null;
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return [iso(a), iso(b)];
+}
+
 /** All the random choices, derived from the seeded PRNG and from counters. */
 class Gen {
   readonly individuals: number;
   readonly accountants: number;
   private readonly cnaeList: string[];
   private readonly cnaeComuns: string[];
+  private readonly cnaeServicos: string[];
   private readonly municipios: { id: number; nome: string }[];
   private readonly municipioPeso: [number, number][];
-  private readonly naturezas = [2062, 2062, 2062, 2135, 2305, 2240, 2046, 2143];
+  private readonly naturezas = [NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.EMPRESARIO, NATUREZA.EIRELI, NATUREZA.SOCIEDADE_SIMPLES_LTDA, NATUREZA.SA_FECHADA, NATUREZA.COOPERATIVA];
 
   constructor(
     private readonly rng: Rng,
@@ -172,6 +212,7 @@ class Gen {
     this.accountants = Math.max(10, Math.round(taxpayers / 150));
     this.cnaeList = cnaes().map((c) => c.id);
     this.cnaeComuns = this.cnaeList.filter((c) => D.CNAE_PREFIXOS_COMUNS.some((p) => c.startsWith(p)));
+    this.cnaeServicos = this.cnaeList.filter((c) => D.CNAE_PREFIXOS_SERVICOS.some((p) => c.startsWith(p)));
     this.municipios = bu.getMunicipalities('AL').map((m) => ({ id: Number(m.code), nome: m.name }));
     const listed = D.MUNICIPIOS_PESO.map(([nome, w]) => [this.municipios.find((m) => m.nome === nome)!.id, w] as [number, number]);
     const rest = (1 - listed.reduce((s, [, w]) => s + w, 0)) / (this.municipios.length - listed.length);
@@ -215,22 +256,41 @@ class Gen {
     const f = this.faker;
     return `${f.person.firstName()} ${f.person.lastName()} ${f.person.lastName()}`.toUpperCase();
   }
-  companyName(cnae: string, mei: boolean) {
-    const desc = (bu.getCnae(cnae)?.description ?? 'COMÉRCIO').split(/[,;(-]/)[0]!.trim().split(' ').slice(0, 5).join(' ');
-    if (mei) return `${this.personName()} ${desc}`.slice(0, 150);
+  /**
+   * A name as the Junta Comercial would register it: the activity as a whole phrase (never ending on
+   * "DE" or "E"), the suffix of the legal nature (LTDA, S.A., EIRELI; none for an individual
+   * entrepreneur, whose name is the person's).
+   */
+  companyName(cnae: string, natureza: number) {
+    const palavras = (bu.getCnae(cnae)?.description ?? 'COMÉRCIO').split(/[,;(-]/)[0]!.trim().toUpperCase().split(/\s+/).slice(0, 5);
+    while (palavras.length > 1 && D.CONECTIVOS.includes(palavras[palavras.length - 1]!)) palavras.pop();
+    const desc = palavras.join(' ');
+    if (natureza === NATUREZA.EMPRESARIO) return `${this.personName()} ${desc}`.slice(0, 150);
     const who = this.rng() < 0.5 ? this.faker.person.lastName().toUpperCase() : `${this.faker.person.lastName()} & ${this.faker.person.lastName()}`.toUpperCase();
-    return `${who} ${desc} ${this.faker.helpers.arrayElement(D.SUFIXOS_EMPRESA)}`.slice(0, 150);
+    this.faker.helpers.arrayElement(D.SUFIXOS_EMPRESA); // the draw stays: the names after it do not move
+    if (natureza === NATUREZA.COOPERATIVA) return `COOPERATIVA ${who} DE ${desc}`.slice(0, 150);
+    return `${who} ${desc} ${D.SUFIXO_NATUREZA[natureza] ?? 'LTDA'}`.slice(0, 150);
   }
-  fantasyName() {
-    return this.rng() < 0.3 ? null : `${this.faker.word.adjective()} ${this.faker.person.lastName()}`.toUpperCase().slice(0, 60);
+  /** A trade name from the activity ("MERCADINHO SARAIVA", "RESTAURANTE LIMA"). */
+  fantasyName(cnae: string) {
+    if (this.rng() < 0.3) return null;
+    this.faker.word.adjective(); // the draw stays: the names after it do not move
+    const nome = D.FANTASIA_POR_DIVISAO[cnae.slice(0, 2)] ?? 'COMERCIAL';
+    return `${nome} ${this.faker.person.lastName()}`.toUpperCase().slice(0, 60);
   }
   email(name: string) {
     if (this.rng() < 0.3) return null;
     const slug = name.normalize('NFD').replace(/[^A-Za-z ]/g, '').trim().split(/\s+/).slice(0, 2).join('.').toLowerCase();
     return `${slug || 'contato'}${Math.floor(this.rng() * 1000)}@exemplo.com.br`.slice(0, 100);
   }
-  naturezaJuridica() {
-    return this.naturezas[Math.floor(this.rng() * this.naturezas.length)]!;
+  /** EIRELI was abolished in 2021 (Lei 14.195): later companies of that kind are LTDA (single-partner). */
+  naturezaJuridica(inicio: string) {
+    const n = this.naturezas[Math.floor(this.rng() * this.naturezas.length)]!;
+    return n === NATUREZA.EIRELI && inicio >= '2022-01-01' ? NATUREZA.LTDA : n;
+  }
+  /** A service activity (ISS, outside ICMS), chosen by the registration's key. */
+  cnaeServico(id: number) {
+    return this.cnaeServicos[(id * 7) % this.cnaeServicos.length]!;
   }
   cnaePrincipal() {
     const list = this.rng() < 0.75 ? this.cnaeComuns : this.cnaeList;

@@ -15,6 +15,12 @@ const PRINCIPAIS = `select e.uf, e.municipio_id, e.tipo_logradouro_id, e.logrado
 const ENDERECO_RECEITA = `ct.uf, ct.municipio_id, ct.tipo_logradouro_id, ct.logradouro, ct.numero, ct.complemento, ct.bairro, ct.cep, ct.ddd, ct.telefone, p.email`;
 
 const STATEMENTS: [string, string][] = [
+  // Tax substitutes (type 5) are established in another State and registered in Alagoas as such:
+  // their head office is in a neighbouring capital (IBGE code and a CEP of that city's range).
+  ['endereco (outra UF)', `update endereco e set uf = o.uf, municipio_id = o.municipio, cep = lpad((o.cep_base + (e.numero_pessoa * 7919) % o.cep_faixa)::text, 8, '0'), bairro = 'CENTRO'
+    from contribuinte c, lateral (select * from (values (0, 'PE', 2611606, 50000000, 2999999), (1, 'SE', 2800308, 49000000, 99999),
+      (2, 'BA', 2927408, 40000000, 2599999), (3, 'SP', 3550308, 1000000, 4999999)) v(k, uf, municipio, cep_base, cep_faixa) where v.k = c.id % 4) o
+    where c.numero_pessoa = e.numero_pessoa and e.eh_principal and c.tipo_contribuinte_id = 5 and c.indicador_matriz = 'M'`],
   ['regime_especial_contribuinte', `insert into regime_especial_contribuinte (contribuinte_id, regime_id, tipo_ato_concessorio_id, processo, dt_inicio, dt_fim, situacao, ind_ativo, texto)
     select c.id, 1 + c.id % 8, 1 + c.id % 5, 'E:' || lpad((c.id % 99999)::text, 5, '0') || '/' || extract(year from c.data_inicio_atividade),
       c.data_inicio_atividade + (c.id % 300)::int, case when c.id % 3 = 0 then null else c.data_inicio_atividade + (c.id % 300)::int + 730 end,
@@ -58,14 +64,18 @@ const STATEMENTS: [string, string][] = [
     join ref_classificacao_irregularidade k on k.id = 1 + (c.id / 10) % 7
     cross join lateral (select (date_trunc('month', date '2026-10-01') - make_interval(months => (c.id % 24)::int))::date as comp) m
     where c.id % 10 < 3 and not c.eh_mei`],
+  // A closing at the taxpayer's request (BAIXA A PEDIDO) came through REDESIM: its request (event 407,
+  // granted) is dated the day of the closing. Other requests: registration or changes, on the start day.
   ['solicitacao', `insert into solicitacao (sistema, protocolo, cnpj, nome_empresarial, data_solicitacao, status_rds_id, codigos_eventos, contribuinte_id, detalhe)
-    select 'RDS', 'ALP' || lpad(c.id::text, 10, '0'), p.numero_documento, p.nome, c.data_inicio_atividade + time '10:00' + make_interval(mins => (c.id % 480)::int),
-      case c.id / 5 % 20 when 12 then 5 when 13 then 1 when 14 then 11 when 15 then 10 when 16 then 6 when 17 then 8 when 18 then 9 when 19 then 2 else 4 end,
-      case when c.id % 2 = 0 then '101' else '211,244' end, c.id,
+    select 'RDS', 'ALP' || lpad(c.id::text, 10, '0'), p.numero_documento, p.nome,
+      case when c.motivo_id = 401 then c.data_situacao else c.data_inicio_atividade end + time '10:00' + make_interval(mins => (c.id % 480)::int),
+      case when c.motivo_id = 401 then 4 else
+      case c.id / 5 % 20 when 12 then 5 when 13 then 1 when 14 then 11 when 15 then 10 when 16 then 6 when 17 then 8 when 18 then 9 when 19 then 2 else 4 end end,
+      case when c.motivo_id = 401 then '407' when c.id % 2 = 0 then '101' else '211,244' end, c.id,
       jsonb_build_object('identificacao', jsonb_build_object('nomeEmpresarial', p.nome, 'nomFantasia', p.nome_fantasia, 'numCnpj', p.numero_documento,
         'naturezaJuridicaCad', p.natureza_juridica_id, 'porteEnquadramento', c.porte_id, 'valorCapitalSocial', c.valor_capital_social,
         'simplesNacional', jsonb_build_object('indSimplesNacional', case when c.eh_optante_simples then 'S' else 'N' end)))
-    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.id % 5 = 0`],
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.id % 5 = 0 or c.motivo_id = 401`],
   ['solicitacao (CSN)', `insert into solicitacao (sistema, protocolo, cnpj, nome_empresarial, data_solicitacao, status_csn_id, codigos_eventos, contribuinte_id)
     select 'CSN', lpad((c.id * 7)::text, 12, '0'), p.numero_documento, p.nome, c.data_inicio_atividade + time '14:00',
       case c.id / 25 % 10 when 7 then 2 when 8 then 3 when 9 then 7 else 1 end, '301', c.id

@@ -1,0 +1,4 @@
+CREATE INDEX "atividade_fora_interesse_idx" ON "atividade_contribuinte" USING btree ("contribuinte_id") WHERE not "atividade_contribuinte"."eh_interesse";--> statement-breakpoint
+CREATE INDEX "contribuinte_ativo_cnpj_inativo_idx" ON "contribuinte" USING btree ("numero_caceal") WHERE "contribuinte"."situacao_id" = 1 and "contribuinte"."situacao_pj" <> 'ATIVA';--> statement-breakpoint
+CREATE INDEX "contribuinte_suspensao_temporaria_idx" ON "contribuinte" USING btree ("data_situacao") WHERE "contribuinte"."situacao_id" = 2 and "contribuinte"."motivo_id" in (201, 203);--> statement-breakpoint
+CREATE INDEX "endereco_outra_uf_idx" ON "endereco" USING btree ("numero_pessoa") WHERE "endereco"."eh_principal" and "endereco"."uf" <> 'AL';

@@ -1,0 +1,212 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SITUACOES_CADASTRAIS, TIPOS_CONTRIBUINTE, SITUACAO } from '../../seed/referencia/tabelas.js';
+import { dia } from '../../platform/pdf/blocos.js';
+import { relatorio, type Relatorio } from './motor.js';
+import type { NomeRelatorio } from '@cadastro/domain';
+
+/**
+ * The SQL and printed words of the eleven reports of §2. Every search has its index (migration 0013
+ * and the base schema): the period reports walk contribuinte_inicio_idx / solicitacao_data_idx, the
+ * no-filter ones partial indexes of the few rows they list.
+ */
+const CACEAL = sql`c.numero_caceal || '-' || c.digito_caceal`;
+const DIA = (col: SQL) => sql`to_char(${col}, 'YYYY-MM-DD')`;
+/** The registration with its person, status, reason, taxpayer type and size. */
+const BASE = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+  join ref_situacao_cadastral s on s.id = c.situacao_id left join ref_motivo_situacao m on m.id = c.motivo_id
+  left join ref_tipo_contribuinte tc on tc.id = c.tipo_contribuinte_id left join ref_porte po on po.id = c.porte_id`;
+const periodo = (f: { dataInicial: string; dataFinal?: string }) => `Período: ${dia(f.dataInicial)} a ${dia(f.dataFinal ?? f.dataInicial)}`;
+const SEM_FILTRO = 'Sem filtros';
+/** A start of day in Alagoas (UTC−3, no daylight saving) for timestamp columns. */
+const inicioDoDia = (d: string) => sql`(${d}::date + time '00:00') at time zone interval '-03:00'`;
+const nomes = (lista: { id: number; descricao: string }[], ids: number[]) => (ids.length ? ids.map((i) => lista.find((x) => x.id === i)?.descricao ?? String(i)).join(', ') : 'todos');
+
+export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
+  solicitacoesBaixadas: relatorio({
+    nome: 'solicitacoesBaixadas',
+    titulo: 'Solicitações Baixadas',
+    colunas: {
+      caceal: ['CACEAL', 11], cnpjEmpresa: ['CNPJ', 19], razaoSocial: ['Razão social', 40], situacaoCadastral: ['Situação', 12], motivoSituacaocadastral: ['Motivo', 24],
+      tipoEmpresa: ['Tipo de contribuinte', 16], porte: ['Porte', 18], protocoloRedesim: ['Protocolo REDESIM', 16], dataSolicitacao: ['Data da solicitação', 12], evento: ['Evento', 10],
+    },
+    vazio: 'Nenhum registro encontrado.',
+    // Closed registrations and the REDESIM requests that asked for it, by the request's day.
+    consulta: (f) => ({
+      select: sql`${CACEAL} as caceal, sol.cnpj as "cnpjEmpresa", p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSituacaocadastral",
+        tc.descricao as "tipoEmpresa", po.descricao as porte, sol.protocolo as "protocoloRedesim",
+        to_char(sol.data_solicitacao at time zone interval '-03:00', 'YYYY-MM-DD') as "dataSolicitacao", sol.codigos_eventos as evento`,
+      from: sql`from solicitacao sol join ${BASE} on c.id = sol.contribuinte_id
+        where sol.sistema = 'RDS' and c.situacao_id = ${SITUACAO.BAIXADO}
+          and sol.data_solicitacao >= ${inicioDoDia(f.dataInicial)} and sol.data_solicitacao < ${inicioDoDia(f.dataFinal)} + interval '1 day'`,
+      orderBy: sql`sol.data_solicitacao, sol.id`,
+    }),
+    filtros: periodo,
+  }),
+  contribuintesAtivos: relatorio({
+    nome: 'contribuintesAtivos',
+    titulo: 'Contribuintes Ativos',
+    colunas: { tipo: ['Tipo', 50], quantidade: ['Quantidade', 16] },
+    vazio: 'Nenhum registro encontrado.',
+    consulta: (f) =>
+      f.tipoConsulta === 'tipo'
+        ? {
+          select: sql`tc.descricao as tipo, count(*)::int as quantidade`,
+          from: sql`from contribuinte c join ref_tipo_contribuinte tc on tc.id = c.tipo_contribuinte_id where c.situacao_id = ${SITUACAO.ATIVO} group by tc.id, tc.descricao`,
+          orderBy: sql`tc.id`,
+        }
+        : {
+          select: sql`min(case when c.eh_mei then 'MEI' when c.eh_optante_simples then 'SIMPLES NACIONAL (EXCETO MEI)' else 'NÃO OPTANTE PELO SIMPLES NACIONAL' end) as tipo,
+            count(*)::int as quantidade`,
+          from: sql`from contribuinte c where c.situacao_id = ${SITUACAO.ATIVO} group by case when c.eh_mei then 1 when c.eh_optante_simples then 2 else 3 end`,
+          orderBy: sql`case when c.eh_mei then 1 when c.eh_optante_simples then 2 else 3 end`,
+        },
+    filtros: (f) => `Consultar por: ${f.tipoConsulta === 'tipo' ? 'Tipos de Contribuintes' : 'Simples Nacional / MEI'}`,
+  }),
+  eventos: relatorio({
+    nome: 'eventos',
+    titulo: 'Eventos Implementados',
+    colunas: { codigoEvento: ['Código', 10], descricaoEvento: ['Descrição', 60], indicadorImplementado: ['Implementado', 14] },
+    vazio: 'Nenhum registro encontrado.',
+    consulta: () => ({
+      select: sql`e.id as "codigoEvento", e.descricao as "descricaoEvento", case when e.implementado then 'S' else 'N' end as "indicadorImplementado"`,
+      from: sql`from ref_tipo_evento e where e.ativo`,
+      orderBy: sql`e.id`,
+    }),
+    filtros: () => SEM_FILTRO,
+  }),
+  cacealForaInteresse: relatorio({
+    nome: 'cacealForaInteresse',
+    titulo: 'CACEAL com Atividades Fora de Interesse',
+    colunas: {
+      numCaceal: ['CACEAL', 11], cnpj: ['CNPJ', 19], razaoSocial: ['Razão social', 36], situacaoCadastral: ['Situação', 12], motivoSitucada: ['Motivo', 22],
+      tipoEmpresa: ['Tipo de contribuinte', 16], porte: ['Porte', 16], codigoCnae: ['CNAE', 9], descricao: ['Atividade', 40], ehInteresse: ['De interesse', 8],
+    },
+    vazio: 'NENHUM REGISTRO PARA EXIBIR',
+    // Every activity of each registration that has at least one outside the State's interest (a group per registration).
+    consulta: (f) => ({
+      select: sql`${CACEAL} as "numCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSitucada",
+        tc.descricao as "tipoEmpresa", po.descricao as porte, a.cnae as "codigoCnae", rc.descricao as descricao, case when a.eh_interesse then 'SIM' else 'NÃO' end as "ehInteresse"`,
+      from: sql`from ${BASE} join atividade_contribuinte a on a.contribuinte_id = c.id join ref_cnae rc on rc.id = a.cnae
+        where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse)
+        ${f.tipoContribuinte.length ? sql`and c.tipo_contribuinte_id in (${sql.join(f.tipoContribuinte.map((t) => sql`${t}`), sql`, `)})` : sql``}
+        ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`,
+      orderBy: sql`c.numero_caceal, a.eh_principal desc, a.cnae`,
+    }),
+    filtros: (f) => `Tipo de contribuinte: ${nomes(TIPOS_CONTRIBUINTE, f.tipoContribuinte)}; Situação cadastral: ${nomes(SITUACOES_CADASTRAIS, f.situacaoCadastral)}`,
+  }),
+  cacealNulo: relatorio({
+    nome: 'cacealNulo',
+    titulo: 'CACEAL Nulo',
+    colunas: { numeroCaceal: ['CACEAL', 11], cnpj: ['CNPJ', 19], razaoSocial: ['Razão social', 45], dataInicioAtividade: ['Início da atividade', 14], situacaoCadastral: ['Situação', 12] },
+    vazio: 'Nenhum registro encontrado.',
+    // Void registrations by the start of their activity (the day the report shows).
+    consulta: (f) => ({
+      select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral"`,
+      from: sql`from ${BASE} where c.situacao_id = ${SITUACAO.NULO} and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal}::date`,
+      orderBy: sql`c.data_inicio_atividade, c.numero_caceal`,
+    }),
+    filtros: periodo,
+  }),
+  cacealAtivoCnpjInativo: relatorio({
+    nome: 'cacealAtivoCnpjInativo',
+    titulo: 'CACEAL Ativo com CNPJ Inativo',
+    colunas: {
+      numeroCaceal: ['CACEAL', 11], cnpj: ['CNPJ', 19], razaoSocial: ['Razão social', 40], situacaoCaceal: ['Situação CACEAL', 12], motivoCnpj: ['Situação do CNPJ na Receita', 34],
+      tipoContribuinte: ['Tipo de contribuinte', 16], porte: ['Porte', 18],
+    },
+    vazio: 'Nenhum registro encontrado.',
+    consulta: () => ({
+      select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCaceal",
+        coalesce(c.situacao_pj || coalesce(' - ' || r.motivo, ''), r.situacao) as "motivoCnpj", tc.descricao as "tipoContribuinte", po.descricao as porte`,
+      from: sql`from ${BASE} left join receita_cnpj r on r.cnpj = p.numero_documento where c.situacao_id = ${SITUACAO.ATIVO} and c.situacao_pj <> 'ATIVA'`,
+      orderBy: sql`c.numero_caceal`,
+    }),
+    filtros: () => SEM_FILTRO,
+  }),
+  cacealAtivoEmOutraUf: relatorio({
+    nome: 'cacealAtivoEmOutraUf',
+    titulo: 'CACEAL Ativo em Outra UF',
+    colunas: {
+      numeroCaceal: ['CACEAL', 11], numDocumento: ['CNPJ', 19], razaoSocial: ['Razão social', 40], uf: ['UF', 5], dscSitucada: ['Situação', 12], dscMotivoSitucada: ['Motivo', 24],
+      tipoContribuinte: ['Tipo de contribuinte', 16], porte: ['Porte', 18],
+    },
+    vazio: 'Nenhum registro encontrado.',
+    // Active registrations whose establishment (main address) is outside Alagoas.
+    consulta: () => ({
+      select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as "numDocumento", p.nome as "razaoSocial", e.uf, s.descricao as "dscSitucada",
+        m.descricao as "dscMotivoSitucada", tc.descricao as "tipoContribuinte", po.descricao as porte`,
+      from: sql`from ${BASE} join endereco e on e.numero_pessoa = c.numero_pessoa and e.eh_principal and e.uf <> 'AL' where c.situacao_id = ${SITUACAO.ATIVO}`,
+      orderBy: sql`c.numero_caceal`,
+    }),
+    filtros: () => SEM_FILTRO,
+  }),
+  cacealSuspensaoTemporaria: relatorio({
+    nome: 'cacealSuspensaoTemporaria',
+    titulo: 'CACEAL em Suspensão Temporária',
+    colunas: { numeroCaceal: ['CACEAL', 11], numDocumento: ['CNPJ', 19], razaoSocial: ['Razão social', 50], atualizacao: ['Atualização', 12] },
+    vazio: 'Nenhum registro encontrado.',
+    // Suspended at the taxpayer's request or for a temporary stop (reasons 201, 203), most recent first.
+    consulta: () => ({
+      select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as "numDocumento", upper(p.nome) as "razaoSocial", ${DIA(sql`c.data_situacao`)} as atualizacao`,
+      from: sql`from ${BASE} where c.situacao_id = ${SITUACAO.SUSPENSO} and c.motivo_id in (201, 203)`,
+      orderBy: sql`c.data_situacao desc, c.numero_caceal`,
+    }),
+    filtros: () => SEM_FILTRO,
+  }),
+  multiplosVivos: relatorio({
+    nome: 'multiplosVivos',
+    titulo: 'Contribuintes com Múltiplos CACEAL Vivos',
+    colunas: {
+      numeroCaceal: ['CACEAL', 11], razaoSocial: ['Razão social', 40], cnpj: ['CNPJ', 19], dataInicioAtividade: ['Início da atividade', 14], indMei: ['MEI', 6],
+      situacaoCaceal: ['Situação', 14], indOpcaoSimples: ['Simples Nacional', 10],
+    },
+    vazio: 'Não houve nenhum retorno para a consulta',
+    // Live (neither closed nor void) registrations started in the period whose CNPJ has another live one.
+    consulta: (f) => ({
+      select: sql`${CACEAL} as "numeroCaceal", p.nome as "razaoSocial", p.numero_documento as cnpj, ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade",
+        c.eh_mei as "indMei", s.descricao as "situacaoCaceal", c.eh_optante_simples as "indOpcaoSimples"`,
+      from: sql`from ${BASE} where c.situacao_id not in (${SITUACAO.BAIXADO}, ${SITUACAO.NULO})
+        and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal ?? f.dataInicial}::date
+        and exists (select 1 from contribuinte o where o.numero_pessoa = c.numero_pessoa and o.id <> c.id and o.situacao_id not in (${SITUACAO.BAIXADO}, ${SITUACAO.NULO}))`,
+      orderBy: sql`p.numero_documento, c.numero_caceal`,
+    }),
+    filtros: periodo,
+  }),
+  divergenciaResponsavel: relatorio({
+    nome: 'divergenciaResponsavel',
+    titulo: 'Divergência de Responsável',
+    colunas: {
+      cnpj: ['CNPJ', 19], nomeEmpresaRds: ['Empresa (REDESIM)', 34], cpfSolicitacao: ['CPF (REDESIM)', 15], nomeResponsavelLegal: ['Responsável (REDESIM)', 30],
+      protocolo: ['Protocolo', 16], cpfResponsavelCad: ['CPF (CADASTRO)', 15], nomeResponsavelCad: ['Responsável (CADASTRO)', 30],
+    },
+    vazio: 'NENHUM REGISTRO ENCONTRADO',
+    // The legal responsible REDESIM/Receita knows for a head office against the registry's, with the last
+    // REDESIM request's protocol and name. Those come as scalar subqueries of the page's rows, so the
+    // count (from-part only) does not look them up for every divergent company.
+    consulta: () => {
+      const ultima = (col: SQL) => sql`(select ${col} from solicitacao s where s.cnpj = r.cnpj and s.sistema = 'RDS' order by s.data_solicitacao desc limit 1)`;
+      return {
+        select: sql`p.numero_documento as cnpj, coalesce(${ultima(sql`s.nome_empresarial`)}, r.razao_social) as "nomeEmpresaRds", r.cpf_responsavel as "cpfSolicitacao",
+          r.nome_responsavel as "nomeResponsavelLegal", ${ultima(sql`s.protocolo`)} as protocolo, rp.numero_documento as "cpfResponsavelCad", rp.nome as "nomeResponsavelCad"`,
+        from: sql`from receita_cnpj r join pessoa p on p.numero_documento = r.cnpj and p.numero_pessoa_raiz is null
+          join responsavel re on re.numero_pessoa_empresa = p.numero_pessoa join pessoa rp on rp.numero_pessoa = re.numero_pessoa_responsavel
+          where r.cpf_responsavel is not null and r.cpf_responsavel <> rp.numero_documento`,
+        orderBy: sql`p.numero_documento`,
+      };
+    },
+    filtros: () => SEM_FILTRO,
+  }),
+  contribuinteGeral: relatorio({
+    nome: 'contribuinteGeral',
+    titulo: 'Relatório Geral de Contribuintes',
+    colunas: { caceal: ['CACEAL', 11], razaoSocial: ['Razão social', 50], dataInicioAtividade: ['Início da atividade', 14], situacaoCadastral: ['Situação', 14], motivoSituacaoCadastral: ['Motivo', 30] },
+    vazio: 'NENHUM REGISTRO PARA EXIBIR',
+    consulta: (f) => ({
+      select: sql`${CACEAL} as caceal, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral",
+        m.descricao as "motivoSituacaoCadastral"`,
+      from: sql`from ${BASE} where c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal}::date`,
+      orderBy: sql`c.data_inicio_atividade, c.numero_caceal`,
+    }),
+    filtros: periodo,
+  }),
+};

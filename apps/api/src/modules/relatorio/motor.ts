@@ -1,0 +1,157 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Content } from 'pdfmake/interfaces';
+import type { z } from 'zod';
+import {
+  FILTROS_RELATORIO, formatCnpj, formatCpf, LIMITE_CONTAGEM_RELATORIO, RELATORIOS, type ColunaRelatorio, type NomeRelatorio, type PaginaRelatorio,
+} from '@cadastro/domain';
+import type { Db } from '../../db/client.js';
+import { query, queryOne } from '../../db/consulta.js';
+import { porCursor } from '../../db/cursor.js';
+import { HttpProblem } from '../../platform/errors/problem.js';
+import { dia } from '../../platform/pdf/blocos.js';
+import type { DocumentoPdf } from '../../platform/pdf/documento.js';
+import { planilhaEmFluxo, type ColunaXlsx } from '../../platform/xlsx.js';
+
+export type FiltroDe<N extends NomeRelatorio> = z.infer<(typeof FILTROS_RELATORIO)[(typeof RELATORIOS)[N]['filtro']]>;
+type Linha = Record<string, string | number | boolean | null>;
+
+/**
+ * What the server adds to a report of the shared catalogue: its words for the printed files (the
+ * PDF and the spreadsheet are issued in Portuguese, like every document of the registry) and its SQL.
+ * The SQL comes in three parts so the engine can page (select + from + order by), count (from only,
+ * stopping at LIMITE_CONTAGEM_RELATORIO) and stream (a cursor over the whole statement).
+ */
+export interface Relatorio<N extends NomeRelatorio> {
+  nome: N;
+  titulo: string;
+  /** pt-BR titles and widths (characters) of the columns, in the catalogue's order. */
+  colunas: Record<(typeof RELATORIOS)[N]['colunas'][number]['campo'], [string, number]>;
+  /** The spec's empty text for this report. */
+  vazio: string;
+  consulta(f: FiltroDe<N>): { select: SQL; from: SQL; orderBy: SQL };
+  /** The filters as one line for the header of the files. */
+  filtros(f: FiltroDe<N>): string;
+}
+
+export const relatorio = <N extends NomeRelatorio>(r: Relatorio<N>) => r;
+
+class ClienteSaiu extends Error {}
+
+/** The most rows a PDF prints; beyond it the spreadsheet is the way (pdfmake lays out in memory). */
+export const LIMITE_PDF = 20_000;
+const LOTE_PDF = 250;
+
+const colunasDe = (nome: NomeRelatorio): readonly ColunaRelatorio[] => RELATORIOS[nome].colunas;
+
+/** The preview's page: the rows, the count (capped: counting every match costs as much as listing it) and totals. */
+export async function pagina<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, page: number, size: number): Promise<PaginaRelatorio> {
+  const q = r.consulta(f);
+  const content = await query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${size} offset ${page * size}`);
+  const contagem = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${q.from} limit ${LIMITE_CONTAGEM_RELATORIO + 1}) x`);
+  const n = contagem?.n ?? 0;
+  return {
+    content,
+    totalElements: Math.min(n, LIMITE_CONTAGEM_RELATORIO),
+    totalLimitado: n > LIMITE_CONTAGEM_RELATORIO,
+    ...(await totais(db, r, q)),
+  };
+}
+
+async function totais<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, q: ReturnType<Relatorio<N>['consulta']>) {
+  const campos: readonly string[] = (RELATORIOS[r.nome] as { totais?: readonly string[] }).totais ?? [];
+  if (!campos.length) return {};
+  const soma = sql.join(campos.map((c) => sql`coalesce(sum(${sql.identifier(c)}), 0)::bigint as ${sql.identifier(c)}`), sql`, `);
+  const t = await queryOne<Record<string, number | string>>(db, sql`select ${soma} from (select ${q.select} ${q.from}) x`);
+  return { totais: Object.fromEntries(campos.map((c) => [c, Number(t?.[c] ?? 0)])) };
+}
+
+/** A cell as printed: masks for documents, dd/MM/yyyy for days, pt-BR numbers, Sim/Não. */
+export function textoCelula(c: ColunaRelatorio, v: Linha[string] | undefined): string {
+  if (v === null || v === undefined || v === '') return '';
+  switch (c.tipo) {
+    case 'cnpj': return formatCnpj(String(v));
+    case 'cpf': return formatCpf(String(v));
+    case 'data': return dia(String(v));
+    case 'inteiro': return Number(v).toLocaleString('pt-BR');
+    case 'simNao': return v === true || v === 'S' ? 'Sim' : 'Não';
+    default: return String(v);
+  }
+}
+
+/** The PDF: the authority's header with the title and the filters, a table (landscape when wide), the totals. */
+export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>): Promise<DocumentoPdf> {
+  const q = r.consulta(f);
+  const linhas = await query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${LIMITE_PDF + 1}`);
+  if (linhas.length > LIMITE_PDF) {
+    throw new HttpProblem(422, `O relatório tem mais de ${LIMITE_PDF} linhas: use a planilha (XLS).`, { message: 'relatorio.pdfGrandeDemais', params: String(LIMITE_PDF) });
+  }
+  const cols = colunasDe(r.nome);
+  const titulos = r.colunas as Record<string, [string, number]>;
+  const soma = (await totais(db, r, q)).totais;
+  const conteudo: Content[] = [];
+  if (!linhas.length) conteudo.push({ text: r.vazio, italics: true, margin: [0, 4, 0, 4] });
+  else {
+    // Widths in points (not percentages) and the rows in tables of LOTE_PDF: pdfmake lays a big table
+    // out measurably faster so (bench/relatorio.ts); each part repeats the header on a new page.
+    const paisagem = cols.length > 5;
+    const util = (paisagem ? 842 : 595) - 72;
+    const pesoTotal = cols.reduce((s, c) => s + titulos[c.campo]![1], 0);
+    const widths = cols.map((c) => Math.floor((titulos[c.campo]![1] / pesoTotal) * (util - cols.length * 8)));
+    const cabecalho = cols.map((c) => ({ text: titulos[c.campo]![0], style: 'cabecalhoTabela' }));
+    const corpo = [
+      ...linhas.map((l) => cols.map((c) => ({ text: textoCelula(c, l[c.campo]) }))),
+      ...(soma ? [cols.map((c, i) => ({ text: c.campo in soma ? textoCelula(c, soma[c.campo]!) : i === 0 ? 'Total' : '', bold: true }))] : []),
+    ];
+    for (let i = 0; i < corpo.length; i += LOTE_PDF) {
+      conteudo.push({ table: { headerRows: 1, widths, body: [cabecalho, ...corpo.slice(i, i + LOTE_PDF)] }, layout: 'grade', fontSize: cols.length > 7 ? 7 : 8 });
+    }
+    conteudo.push({ text: `${linhas.length.toLocaleString('pt-BR')} registro(s)`, margin: [0, 6, 0, 0], fontSize: 8 });
+  }
+  return { titulo: r.titulo, subtitulo: r.filtros(f), conteudo, paisagem: cols.length > 5 };
+}
+
+/**
+ * The spreadsheet, streamed: a cursor feeds the workbook writer batch by batch, so memory stays flat.
+ * Returns the stream at once (the caller sends it) and fills it in the background.
+ */
+export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, aoFalhar: (e: unknown) => void) {
+  const cols = colunasDe(r.nome);
+  const titulos = r.colunas as Record<string, [string, number]>;
+  const tipos: Record<ColunaRelatorio['tipo'], ColunaXlsx['tipo']> = { texto: 'texto', caceal: 'texto', cnpj: 'texto', cpf: 'texto', data: 'data', inteiro: 'inteiro', simNao: 'texto' };
+  const xlsx = planilhaEmFluxo({
+    aba: r.titulo,
+    titulo: `SEFAZ-AL · ${r.titulo}`,
+    filtros: r.filtros(f),
+    colunas: cols.map((c) => ({ titulo: titulos[c.campo]![0], tipo: tipos[c.tipo], largura: titulos[c.campo]![1] })),
+  });
+  const valor = (c: ColunaRelatorio, v: Linha[string] | undefined) =>
+    c.tipo === 'data' || c.tipo === 'inteiro' ? (v === undefined || v === null || typeof v === 'boolean' ? null : v) : textoCelula(c, v) || null;
+  const q = r.consulta(f);
+  void (async () => {
+    try {
+      const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy}`, 2_000, async (linhas) => {
+        for (const l of linhas) xlsx.linha(cols.map((c) => valor(c, l[c.campo])));
+        // Let the response drain before the next batch (what the client has not read waits in the
+        // stream's buffer); a client that went away ends the cursor and its transaction.
+        const s = xlsx.saida;
+        if (s.writableLength > 4 * 1024 * 1024 && !s.destroyed) {
+          await new Promise<void>((ok) => {
+            const fim = () => { s.off('drain', fim); s.off('close', fim); ok(); };
+            s.once('drain', fim);
+            s.once('close', fim);
+          });
+        }
+        if (s.destroyed) throw new ClienteSaiu();
+      });
+      if (n === 0) xlsx.linha([r.vazio]);
+      const soma = (await totais(db, r, q)).totais;
+      if (soma) xlsx.linha(cols.map((c, i) => (c.campo in soma ? soma[c.campo]! : i === 0 ? 'Total' : null)));
+      await xlsx.fechar();
+    } catch (e) {
+      if (e instanceof ClienteSaiu) return;
+      aoFalhar(e);
+      xlsx.saida.destroy(e as Error);
+    }
+  })();
+  return xlsx.saida;
+}

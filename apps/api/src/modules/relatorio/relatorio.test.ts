@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { NOMES_RELATORIO, RELATORIOS, formatCnpj, type NomeRelatorio } from '@cadastro/domain';
+import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { seedRegistry } from '../../seed/registro.js';
+import { textoDoPdf } from '../../test/pdf.js';
+import { query } from '../../db/consulta.js';
+
+let t: TestApp;
+let auditor: Client;
+const api = '/sfz-cadastro-api/api/relatorio';
+const TUDO = 'dataInicial=1980-01-01&dataFinal=2026-12-31';
+/** A filter that finds rows in the generated registry, per report. */
+const FILTRO: Record<NomeRelatorio, string> = {
+  solicitacoesBaixadas: TUDO, contribuintesAtivos: 'tipoConsulta=tipo', eventos: '', cacealForaInteresse: '', cacealNulo: TUDO,
+  cacealAtivoCnpjInativo: '', cacealAtivoEmOutraUf: '', cacealSuspensaoTemporaria: '', multiplosVivos: TUDO, divergenciaResponsavel: '', contribuinteGeral: TUDO,
+};
+const url = (n: NomeRelatorio, sufixo = '', extra = '') => `${api}/${RELATORIOS[n].caminho}${sufixo}?${[FILTRO[n], extra].filter(Boolean).join('&')}`;
+const linhas = <T>(text: string) => query<T>(t.db, sql.raw(text));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedRegistry(t.built.ctx.database, { taxpayers: 1500, seed: 18 });
+  auditor = await t.as('auditor');
+}, 180_000);
+afterAll(() => t.close());
+
+describe('the generated registry is coherent and feeds every report', () => {
+  it('the current status and reason of every registration are the last row of its history', async () => {
+    const [r] = await linhas<{ n: number }>(`select count(*)::int n from contribuinte c join lateral (select situacao_id, motivo_id from historico_situacao h
+      where h.contribuinte_id = c.id order by h.data_alteracao desc, h.id desc limit 1) u on true where u.situacao_id <> c.situacao_id or u.motivo_id is distinct from c.motivo_id`);
+    expect(r!.n).toBe(0);
+  });
+
+  it.each(NOMES_RELATORIO)('%s has rows to show', async (nome) => {
+    const r = await auditor.get(url(nome));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().content.length).toBeGreaterThan(0);
+  });
+});
+
+describe('preview', () => {
+  it('pages the rows and counts them; each row is what the registry holds', async () => {
+    const [esperado] = await linhas<{ n: number }>(`select count(*)::int n from contribuinte where situacao_id = 2 and motivo_id in (201, 203)`);
+    const p1 = (await auditor.get(url('cacealSuspensaoTemporaria', '', 'page=0&size=5'))).json();
+    expect(p1.totalElements).toBe(esperado!.n);
+    expect(p1.totalLimitado).toBe(false);
+    expect(p1.content).toHaveLength(Math.min(5, esperado!.n));
+    const p2 = (await auditor.get(url('cacealSuspensaoTemporaria', '', 'page=1&size=5'))).json();
+    expect(p2.content[0]?.numeroCaceal).not.toBe(p1.content[0].numeroCaceal);
+    const [c] = await linhas<{ nome: string; data_situacao: string; numero_documento: string }>(`select p.nome, to_char(c.data_situacao, 'YYYY-MM-DD') data_situacao, p.numero_documento
+      from contribuinte c join pessoa p using (numero_pessoa) where c.numero_caceal || '-' || c.digito_caceal = '${p1.content[0].numeroCaceal}'`);
+    expect(p1.content[0]).toMatchObject({ razaoSocial: c!.nome.toUpperCase(), atualizacao: c!.data_situacao, numDocumento: c!.numero_documento });
+  });
+
+  it('active taxpayers by type and by Simples/MEI, with the total', async () => {
+    const [ativos] = await linhas<{ n: number }>('select count(*)::int n from contribuinte where situacao_id = 1');
+    for (const tipo of ['tipo', 'simples-mei']) {
+      const r = (await auditor.get(`${api}/contribuintes/ativos?tipoConsulta=${tipo}`)).json();
+      expect(r.totais.quantidade).toBe(ativos!.n);
+      expect(r.content.reduce((s: number, l: { quantidade: number }) => s + l.quantidade, 0)).toBe(ativos!.n);
+    }
+    const mei = (await auditor.get(`${api}/contribuintes/ativos?tipoConsulta=simples-mei`)).json();
+    expect(mei.content.map((l: { tipo: string }) => l.tipo)).toContain('MEI');
+  });
+
+  it('a period filters by its day; an empty period gives no rows', async () => {
+    const [b] = await linhas<{ d: string }>(`select to_char(s.data_solicitacao at time zone interval '-03:00', 'YYYY-MM-DD') d from solicitacao s
+      join contribuinte c on c.id = s.contribuinte_id where s.sistema = 'RDS' and c.situacao_id = 4 and c.motivo_id = 401 order by s.id limit 1`);
+    const r = (await auditor.get(`${api}/solicitacoes/baixadas?dataInicial=${b!.d}&dataFinal=${b!.d}`)).json();
+    expect(r.content.length).toBeGreaterThan(0);
+    expect(r.content.every((l: { dataSolicitacao: string; evento: string }) => l.dataSolicitacao === b!.d)).toBe(true);
+    expect(r.content.some((l: { evento: string }) => l.evento === '407')).toBe(true);
+    const vazio = (await auditor.get(`${api}/contribuintes-geral?dataInicial=1900-01-01&dataFinal=1900-01-31`)).json();
+    expect(vazio).toMatchObject({ content: [], totalElements: 0 });
+  });
+
+  it('multiple live registrations: the end date may be left empty; the taxpayer type and status filters of "fora de interesse"', async () => {
+    const [m] = await linhas<{ d: string }>(`select to_char(c.data_inicio_atividade, 'YYYY-MM-DD') d from contribuinte c where c.situacao_id not in (4, 5)
+      and exists (select 1 from contribuinte o where o.numero_pessoa = c.numero_pessoa and o.id <> c.id and o.situacao_id not in (4, 5)) limit 1`);
+    const r = (await auditor.get(`${api}/multiplosCacelsVivos?dataInicial=${m!.d}`)).json();
+    expect(r.content.length).toBeGreaterThan(0);
+    expect(r.content.every((l: { dataInicioAtividade: string }) => l.dataInicioAtividade === m!.d)).toBe(true);
+    const f = (await auditor.get(`${api}/cacealForaInteresse?tipoContribuinte=0&situacaoCadastral=1`)).json();
+    expect(f.content.length).toBeGreaterThan(0);
+    expect(f.content.every((l: { tipoEmpresa: string; situacaoCadastral: string }) => l.tipoEmpresa === 'NORMAL' && l.situacaoCadastral === 'ATIVO')).toBe(true);
+    expect(f.content.some((l: { ehInteresse: string }) => l.ehInteresse === 'NÃO')).toBe(true);
+  });
+
+  it('bad filters are 400 problems: missing or malformed dates, an end before the start, an unknown query kind', async () => {
+    expectProblem(await auditor.get(`${api}/cacealNulo`), 400);
+    expectProblem(await auditor.get(`${api}/cacealNulo?dataInicial=2024-02-30&dataFinal=2024-03-01`), 400);
+    expectProblem(await auditor.get(`${api}/cacealNulo?dataInicial=2024-03-01&dataFinal=2024-02-01`), 400);
+    expectProblem(await auditor.get(`${api}/contribuintes/ativos?tipoConsulta=outro`), 400);
+    expectProblem(await auditor.get(`${api}/cacealForaInteresse?tipoContribuinte=a,b`), 400);
+    expectProblem(await auditor.get(`${api}/contribuintes-geral/baixar?dataInicial=2024-03-01`), 400);
+  });
+
+  it.each(NOMES_RELATORIO)('%s is refused without its role (403) and without a session (401)', async (nome) => {
+    const user = await t.as('user');
+    expectProblem(await user.get(url(nome)), 403);
+    expectProblem(await user.get(url(nome, '/imprimir')), 403);
+    expectProblem(await user.get(url(nome, '/baixar')), 403);
+    expectProblem(await t.client().get(url(nome)), 401);
+  });
+});
+
+describe('files', () => {
+  it('the PDF has the header, the filters, the rows and the page count', async () => {
+    const r = await auditor.get(`${api}/contribuintes-geral/imprimir?dataInicial=1980-01-01&dataFinal=2005-12-31`);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    const { texto, paginas } = await textoDoPdf(r.rawPayload);
+    expect(texto).toContain('SECRETARIA DE ESTADO DA FAZENDA');
+    expect(texto).toContain('Relatório Geral de Contribuintes');
+    expect(texto).toContain('Período: 01/01/1980 a 31/12/2005');
+    expect(texto).toContain(`Página 1 de ${paginas}`);
+    const [c] = await linhas<{ nome: string }>('select p.nome from contribuinte c join pessoa p using (numero_pessoa) order by c.data_inicio_atividade, c.numero_caceal limit 1');
+    expect(texto).toContain(c!.nome.slice(0, 20));
+  });
+
+  it('an empty PDF prints the spec\'s empty text', async () => {
+    const r = await auditor.get(`${api}/contribuintes-geral/imprimir?dataInicial=1900-01-01&dataFinal=1900-01-31`);
+    expect((await textoDoPdf(r.rawPayload)).texto).toContain('NENHUM REGISTRO PARA EXIBIR');
+  });
+
+  it('the XLSX reads back: filters line, frozen header, typed cells (dates, numbers, CNPJ as text), every row', async () => {
+    const r = await auditor.get(url('cacealNulo', '/baixar'));
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    const livro = new ExcelJS.Workbook();
+    await livro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const folha = livro.worksheets[0]!;
+    expect(String(folha.getCell('A2').value)).toBe('Período: 01/01/1980 a 31/12/2026');
+    expect(folha.getRow(4).values).toEqual([undefined, 'CACEAL', 'CNPJ', 'Razão social', 'Início da atividade', 'Situação']);
+    expect(folha.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
+    const esperadas = await linhas<{ numero_documento: string; inicio: string }>(`select p.numero_documento, to_char(c.data_inicio_atividade, 'YYYY-MM-DD') inicio
+      from contribuinte c join pessoa p using (numero_pessoa) where c.situacao_id = 5 order by c.data_inicio_atividade, c.numero_caceal`);
+    expect(folha.actualRowCount).toBe(3 + esperadas.length);
+    const l = folha.getRow(5);
+    expect(l.getCell(2).value).toBe(formatCnpj(esperadas[0]!.numero_documento));
+    expect(l.getCell(4).value).toBeInstanceOf(Date);
+    expect((l.getCell(4).value as Date).toISOString().slice(0, 10)).toBe(esperadas[0]!.inicio);
+    expect(l.getCell(4).numFmt).toBe('dd/mm/yyyy');
+    const ativos = new ExcelJS.Workbook();
+    await ativos.xlsx.load((await auditor.get(`${api}/contribuintes/ativos/baixar?tipoConsulta=tipo`)).rawPayload as unknown as ArrayBuffer);
+    const quantidade = ativos.worksheets[0]!.getRow(5).getCell(2).value;
+    expect(typeof quantidade).toBe('number');
+  });
+
+  it.each(NOMES_RELATORIO)('%s: the spreadsheet holds every row of the preview (and the PDF when it is short)', async (nome) => {
+    const previa = (await auditor.get(url(nome, '', 'size=100'))).json();
+    const livro = new ExcelJS.Workbook();
+    await livro.xlsx.load((await auditor.get(url(nome, '/baixar'))).rawPayload as unknown as ArrayBuffer);
+    const folha = livro.worksheets[0]!;
+    expect(folha.actualRowCount).toBe(3 + previa.totalElements + (previa.totais ? 1 : 0));
+    expect(folha.getRow(4).cellCount).toBe(RELATORIOS[nome].colunas.length);
+    if (previa.totalElements <= 100) {
+      const r = await auditor.get(url(nome, '/imprimir'));
+      expect(r.headers['content-type']).toBe('application/pdf');
+      const primeira = previa.content[0] as Record<string, string | number | boolean | null>;
+      const texto = String(primeira.razaoSocial ?? primeira.descricaoEvento ?? primeira.tipo ?? primeira.nomeEmpresaRds);
+      expect((await textoDoPdf(r.rawPayload)).texto).toContain(texto.slice(0, 12));
+    }
+  });
+});

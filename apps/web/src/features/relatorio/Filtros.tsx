@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Button, Group, MultiSelect, Radio, Stack } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { REGISTRY_API_BASE, TIPOS_CONSULTA_ATIVOS } from '@cadastro/domain';
+import { http } from '../../ui/http';
+
+export interface ValoresFiltro {
+  dataInicial?: string;
+  dataFinal?: string;
+  tipoConsulta?: (typeof TIPOS_CONSULTA_ATIVOS)[number];
+  tipoContribuinte?: string;
+  situacaoCadastral?: string;
+}
+interface Props {
+  inicial: ValoresFiltro;
+  onConsultar(v: ValoresFiltro): void;
+}
+
+/**
+ * §2/§5 period filter: both dates required (the multiple-live report: the start only, an empty end
+ * takes the start); the end may not come before the start; Consultar disabled while invalid; Enter submits.
+ */
+export function FiltroPeriodoForm({ inicial, finalOpcional, onConsultar }: Props & { finalOpcional: boolean }) {
+  const { t } = useTranslation();
+  const [inicio, setInicio] = useState<string | null>(inicial.dataInicial ?? null);
+  const [fim, setFim] = useState<string | null>(inicial.dataFinal ?? null);
+  const invertido = !!inicio && !!fim && fim < inicio;
+  const valido = !!inicio && (finalOpcional || !!fim) && !invertido;
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); if (valido) onConsultar({ dataInicial: inicio!, dataFinal: fim ?? undefined }); }} noValidate>
+      <Group align="flex-start">
+        <DateInput label={t('relatorio.filtro.dataInicial')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk clearable clearButtonProps={{ 'aria-label': t('relatorio.filtro.limpar') }} w={170} />
+        <DateInput
+          label={t(finalOpcional ? 'relatorio.filtro.dataFinalOpcional' : 'relatorio.filtro.dataFinal')}
+          value={fim}
+          onChange={setFim}
+          valueFormat="DD/MM/YYYY"
+          placeholder="dd/mm/aaaa"
+          withAsterisk={!finalOpcional}
+          clearable
+          clearButtonProps={{ 'aria-label': t('relatorio.filtro.limpar') }}
+          error={invertido ? t('relatorio.filtro.periodoInvalido') : undefined}
+          w={190}
+        />
+        <Button type="submit" mt={25} disabled={!valido}>{t('relatorio.consultar')}</Button>
+      </Group>
+      {!valido && !invertido && <p style={{ margin: '8px 0 0', fontSize: 13 }}>{t('relatorio.filtro.periodo')}</p>}
+    </form>
+  );
+}
+
+/** §2 active taxpayers: by taxpayer type or by Simples Nacional / MEI (required). */
+export function FiltroAtivosForm({ inicial, onConsultar }: Props) {
+  const { t } = useTranslation();
+  const [tipo, setTipo] = useState<string>(inicial.tipoConsulta ?? '');
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); if (tipo) onConsultar({ tipoConsulta: tipo as ValoresFiltro['tipoConsulta'] }); }} noValidate>
+      <Group align="flex-end">
+        <Radio.Group label={t('relatorio.filtro.tipoConsulta')} withAsterisk value={tipo} onChange={setTipo}>
+          <Group mt="xs">
+            {TIPOS_CONSULTA_ATIVOS.map((v) => <Radio key={v} value={v} label={t(`relatorio.filtro.tiposConsulta.${v}`)} />)}
+          </Group>
+        </Radio.Group>
+        <Button type="submit" disabled={!tipo}>{t('relatorio.consultar')}</Button>
+      </Group>
+    </form>
+  );
+}
+
+type Opcao = { id: number; descricao: string };
+const useCombo = (nome: string) =>
+  useQuery({ queryKey: ['combo', nome], queryFn: () => http.get<Opcao[]>(`${REGISTRY_API_BASE}/${nome}`), staleTime: 3_600_000 });
+
+/** §2 activities outside the State's interest: taxpayer types and registry statuses (none chosen: all). */
+export function FiltroForaInteresseForm({ inicial, onConsultar }: Props) {
+  const { t } = useTranslation();
+  const tipos = useCombo('tipoContribuinte');
+  const situacoes = useCombo('situacaoCadastral');
+  const [tipo, setTipo] = useState<string[]>(inicial.tipoContribuinte?.split(',').filter(Boolean) ?? []);
+  const [situacao, setSituacao] = useState<string[]>(inicial.situacaoCadastral?.split(',').filter(Boolean) ?? []);
+  const opcoes = (l: Opcao[] | undefined) => (l ?? []).map((o) => ({ value: String(o.id), label: o.descricao }));
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); onConsultar({ tipoContribuinte: tipo.join(',') || undefined, situacaoCadastral: situacao.join(',') || undefined }); }} noValidate>
+      <Stack>
+        <Group align="flex-start" grow>
+          <MultiSelect label={t('relatorio.filtro.tipoContribuinte')} placeholder={t('relatorio.filtro.todos')} data={opcoes(tipos.data)} value={tipo} onChange={setTipo} clearable />
+          <MultiSelect label={t('relatorio.filtro.situacaoCadastral')} placeholder={t('relatorio.filtro.todos')} data={opcoes(situacoes.data)} value={situacao} onChange={setSituacao} clearable />
+        </Group>
+        <Group><Button type="submit">{t('relatorio.consultar')}</Button></Group>
+      </Stack>
+    </form>
+  );
+}

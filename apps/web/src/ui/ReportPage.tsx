@@ -1,0 +1,154 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ColunaRelatorio, PaginaRelatorio } from '@cadastro/domain';
+import { ALERT_TIMEOUT_MS, formatCnpj, formatCpf, LIMITE_CONTAGEM_RELATORIO, LIMITE_PROGRESSO_RELATORIO, REGISTRY_API_BASE } from '@cadastro/domain';
+import { useAlerts } from './alerts';
+import { Carregando } from './Carregando';
+import { DataTable } from './DataTable';
+import { baixar, useAbrirPdf } from './documentos';
+import { httpErrorMessage } from './errors';
+import { formatDay } from './format';
+import { HttpError, request } from './http';
+import { Pagination } from './Pagination';
+
+export const TAMANHO_PAGINA_RELATORIO = 20;
+type Consulta = Record<string, string | undefined>;
+type Linha = PaginaRelatorio['content'][number];
+
+export interface ReportPageProps {
+  titulo: string;
+  /** The report's path under relatorio/ (§7): preview, /imprimir (PDF) and /baixar (XLSX). */
+  caminho: string;
+  colunas: readonly ColunaRelatorio[];
+  rotulo(campo: string): string;
+  vazio: string;
+  exportar: readonly ('pdf' | 'xlsx')[];
+  totais?: readonly string[];
+  /** The filter form; absent when the report has no filter. */
+  filtro?: ReactNode;
+  /** The query of the preview, null while the filter is being filled. */
+  consulta: Consulta | null;
+  page: number;
+  onPage(page: number): void;
+  arquivo: string;
+}
+
+/**
+ * One report screen (§2 Reports): the filter, then the preview — 'Carregando dados, por favor aguarde...'
+ * while it loads (body hidden), the spec's empty text, Print (PDF in a new window) and XLS (a streamed
+ * download, its progress shown when the report is big) — all from the one server engine.
+ */
+export function ReportPage(p: ReportPageProps) {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const abrirPdf = useAbrirPdf();
+  const [baixando, setBaixando] = useState<number | null>(null);
+  const url = `${REGISTRY_API_BASE}/relatorio/${p.caminho}`;
+  const q = useQuery({
+    queryKey: ['relatorio', p.caminho, p.consulta, p.page],
+    queryFn: ({ signal }) =>
+      request<PaginaRelatorio>('GET', url, undefined, { query: { ...p.consulta, page: p.page - 1, size: TAMANHO_PAGINA_RELATORIO }, silent: true, signal }).then((r) => r.data),
+    enabled: !!p.consulta,
+  });
+  // §2: the error line of a report disappears after 5 s.
+  const [erroOculto, setErroOculto] = useState(0);
+  useEffect(() => {
+    if (!q.isError) return;
+    const id = setTimeout(() => setErroOculto(q.errorUpdatedAt), ALERT_TIMEOUT_MS);
+    return () => clearTimeout(id);
+  }, [q.isError, q.errorUpdatedAt]);
+  const erroVisivel = q.isError && erroOculto !== q.errorUpdatedAt;
+
+  const vazio = !q.data || q.data.content.length === 0;
+  const grande = !!q.data && (q.data.totalLimitado || q.data.totalElements > LIMITE_PROGRESSO_RELATORIO);
+  const baixarXls = async () => {
+    setBaixando(0);
+    try {
+      const { data } = await request<Blob>('GET', `${url}/baixar`, undefined, {
+        query: p.consulta ?? {},
+        silent: true,
+        responseType: 'blob',
+        onProgress: grande ? (b) => setBaixando(b) : undefined,
+      });
+      const href = URL.createObjectURL(data);
+      baixar(href, `${p.arquivo}.xlsx`);
+      setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    } catch (e) {
+      // §8: a blob call's error is still JSON problem text; its detail goes along.
+      const detalhe = e instanceof HttpError ? (e.problem?.detail ?? '') : '';
+      alerts.show('danger', `${t('relatorio.erroPlanilha')} ${detalhe}`.trim(), ALERT_TIMEOUT_MS);
+    } finally {
+      setBaixando(null);
+    }
+  };
+
+  return (
+    <Stack py="md">
+      <Title order={1}>{p.titulo}</Title>
+      {p.filtro && <Paper withBorder p="lg">{p.filtro}</Paper>}
+      {p.consulta && (
+        <Stack gap="sm" data-testid="pre-visualizacao">
+          <Group justify="space-between">
+            <Title order={2} size="h4">{t('relatorio.preVisualizacao')}</Title>
+            <Group gap="xs">
+              {p.exportar.includes('pdf') && (
+                <Button variant="default" disabled={vazio} onClick={() => void abrirPdf(`${url}/imprimir`, p.consulta ?? {}, `${p.arquivo}.pdf`)}>
+                  {t('relatorio.imprimir')}
+                </Button>
+              )}
+              {p.exportar.includes('xlsx') && (
+                <Button variant="default" disabled={vazio || baixando !== null} onClick={() => void baixarXls()}>
+                  {t('relatorio.baixarXls')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          {baixando !== null && grande && (
+            <Group gap="xs" role="status"><Loader size="xs" /><Text size="sm">{t('relatorio.baixando', { kb: Math.round(baixando / 1024).toLocaleString() })}</Text></Group>
+          )}
+          {q.isError && erroVisivel && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
+          {q.isPending && !q.isError && <Carregando h={120} />}
+          {q.data && (
+            <>
+              <DataTable<Linha>
+                rows={q.data.content}
+                rowKey={(_, i) => i}
+                emptyText={p.vazio}
+                loading={q.isFetching}
+                caption={p.titulo}
+                columns={p.colunas.map((c) => ({ key: c.campo, header: p.rotulo(c.campo), render: (l) => <Celula coluna={c} valor={l[c.campo]} /> }))}
+              />
+              {q.data.totais && q.data.content.length > 0 && (
+                <Text fw={700} data-testid="relatorio-totais">
+                  {t('relatorio.total')}: {Object.values(q.data.totais).map((v) => v.toLocaleString('pt-BR')).join(' · ')}
+                </Text>
+              )}
+              {q.data.content.length > 0 && (
+                <Text size="sm" data-testid="relatorio-contagem">
+                  {q.data.totalLimitado ? t('relatorio.maisDe', { n: LIMITE_CONTAGEM_RELATORIO.toLocaleString('pt-BR') }) : t('relatorio.registros', { n: q.data.totalElements })}
+                </Text>
+              )}
+              <Pagination page={p.page} total={q.data.totalElements} pageSize={TAMANHO_PAGINA_RELATORIO} onChange={p.onPage} />
+            </>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Celula({ coluna, valor }: { coluna: ColunaRelatorio; valor: string | number | boolean | null | undefined }) {
+  const { t } = useTranslation();
+  if (valor === null || valor === undefined || valor === '') return null;
+  switch (coluna.tipo) {
+    case 'cnpj': return <span style={{ whiteSpace: 'nowrap' }}>{formatCnpj(String(valor))}</span>;
+    case 'cpf': return <span style={{ whiteSpace: 'nowrap' }}>{formatCpf(String(valor))}</span>;
+    case 'caceal': return <span style={{ whiteSpace: 'nowrap' }}>{String(valor)}</span>;
+    case 'data': return <>{formatDay(String(valor))}</>;
+    case 'inteiro': return <>{Number(valor).toLocaleString('pt-BR')}</>;
+    case 'simNao': return <>{valor === true || valor === 'S' ? t('relatorio.sim') : t('relatorio.nao')}</>;
+    default: return <>{String(valor)}</>;
+  }
+}

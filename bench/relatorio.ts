@@ -1,0 +1,93 @@
+// Reports at scale (issue #18): a big XLSX streamed from a cursor (time, server RSS growth), a
+// 10,000-row PDF (time), and the first preview page of every report (p50/p95 of 20 calls each).
+// Usage: DATABASE_URL=postgres://… node --import tsx bench/relatorio.ts   (bench/relatorio.sh seeds a cluster)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { query } from '../apps/api/src/db/consulta.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required (bench/relatorio.sh starts a seeded cluster)');
+const XLSX_LINHAS = Number(process.env.XLSX_LINHAS ?? 100_000);
+
+// The periods that hold the asked numbers of rows (by activity start, as the general report filters).
+const db = await openDatabase(url, '/tmp/nao-usado');
+const dia = async (n: number) => (await query<{ d: string }>(db.db, sql`select to_char(data_inicio_atividade, 'YYYY-MM-DD') d from contribuinte
+  order by data_inicio_atividade offset ${n - 1} limit 1`))[0]?.d;
+const primeiro = (await query<{ d: string }>(db.db, sql`select to_char(min(data_inicio_atividade), 'YYYY-MM-DD') d from contribuinte`))[0]!.d;
+const [total] = await query<{ n: number }>(db.db, sql`select count(*)::int n from contribuinte`);
+const fimXlsx = (await dia(XLSX_LINHAS)) ?? '2026-12-31';
+const fimPdf = (await dia(10_000)) ?? '2026-12-31';
+await db.close();
+
+const port = await new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const a = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(a.port));
+  });
+});
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  cwd: root, env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_TAXPAYERS: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; !(await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)); i++) {
+  if (i > 600) throw new Error('the API did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
+const profile = await fetch(`${base}/api/profile-info`);
+const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
+const cookie = { 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+const auth = await fetch(`${base}/api/authenticate`, {
+  method: 'POST', headers: { 'content-type': 'application/json', ...cookie }, body: JSON.stringify({ username: 'auditor', password: 'auditor' }),
+});
+const headers = { authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}` };
+const api = `${base}/sfz-cadastro-api/api/relatorio`;
+const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+
+/** Downloads the whole body, sampling the server's RSS meanwhile. */
+async function baixar(caminho: string) {
+  const antes = rss();
+  let pico = antes;
+  const amostra = setInterval(() => { pico = Math.max(pico, rss()); }, 50);
+  const t0 = performance.now();
+  const r = await fetch(`${api}/${caminho}`, { headers });
+  const bytes = (await r.arrayBuffer()).byteLength;
+  const ms = performance.now() - t0;
+  clearInterval(amostra);
+  if (r.status !== 200) throw new Error(`${caminho} → ${r.status}`);
+  return { ms, bytes, antes, crescimento: pico - antes };
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+const FILTRO: Record<NomeRelatorio, string> = {
+  solicitacoesBaixadas: `dataInicial=2020-01-01&dataFinal=2026-12-31`, contribuintesAtivos: 'tipoConsulta=simples-mei', eventos: '', cacealForaInteresse: '',
+  cacealNulo: `dataInicial=2000-01-01&dataFinal=2026-12-31`, cacealAtivoCnpjInativo: '', cacealAtivoEmOutraUf: '', cacealSuspensaoTemporaria: '',
+  multiplosVivos: `dataInicial=1990-01-01&dataFinal=2026-12-31`, divergenciaResponsavel: '', contribuinteGeral: `dataInicial=2020-01-01&dataFinal=2020-12-31`,
+};
+
+console.log(`PostgreSQL, ${total!.n.toLocaleString('en')} taxpayers; the API in its own process.\n`);
+// Warm: the PDF worker, JIT.
+await baixar(`contribuintes-geral/imprimir?dataInicial=${primeiro}&dataFinal=${primeiro}`);
+const x = await baixar(`contribuintes-geral/baixar?dataInicial=${primeiro}&dataFinal=${fimXlsx}`);
+console.log(`XLSX, ~${XLSX_LINHAS.toLocaleString('en')} rows: ${(x.ms / 1000).toFixed(2)} s, ${(x.bytes / 1e6).toFixed(1)} MB, server RSS ${x.antes.toFixed(0)} MB + ${x.crescimento.toFixed(0)} MB at peak`);
+const p = await baixar(`contribuintes-geral/imprimir?dataInicial=${primeiro}&dataFinal=${fimPdf}`);
+console.log(`PDF, ~10,000 rows: ${(p.ms / 1000).toFixed(2)} s, ${(p.bytes / 1e6).toFixed(1)} MB, server RSS + ${p.crescimento.toFixed(0)} MB at peak\n`);
+console.log('| report | first page p50 ms | p95 ms |\n|---|---|---|');
+for (const nome of NOMES_RELATORIO) {
+  const ts: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    const r = await fetch(`${api}/${RELATORIOS[nome].caminho}?${FILTRO[nome]}`, { headers });
+    await r.arrayBuffer();
+    ts.push(performance.now() - t0);
+  }
+  console.log(`| ${nome} | ${pct(ts, 0.5).toFixed(1)} | ${pct(ts, 0.95).toFixed(1)} |`);
+}
+server.kill('SIGTERM');
+await new Promise((r) => server.on('exit', r));

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
+import { seriousA11yViolations, signIn } from '../support/app';
+
+test('relatórios: filter → preview → Imprimir opens the PDF, Baixar XLS downloads the spreadsheet; an empty period shows the spec\'s text', async ({ page }) => {
+  await page.goto('/#/pesquisa-contribuinte-geral');
+  await signIn(page, 'auditor');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Pesquisa Geral de Contribuintes' })).toBeVisible();
+  const consultar = page.getByRole('button', { name: 'Consultar' });
+  await expect(consultar).toBeDisabled();
+  await expect(page.getByText('Informe o período para gerar o relatório.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Data inicial' }).fill('01/01/2021');
+  await page.getByRole('textbox', { name: 'Data final' }).fill('31/12/2020');
+  await expect(page.getByText('A data final não pode ser anterior à data inicial.')).toBeVisible();
+  await expect(consultar).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Data final' }).fill('31/12/2021');
+  await page.getByRole('textbox', { name: 'Data final' }).press('Enter');
+  await expect(page).toHaveURL(/#\/pesquisa-contribuinte-geral\/pre-visualizar\?dataInicial=2021-01-01&dataFinal=2021-12-31/);
+  const previa = page.getByTestId('pre-visualizacao');
+  await expect(previa.getByRole('row').nth(1)).toBeVisible();
+  await expect(previa.getByRole('columnheader', { name: 'Início da atividade' })).toBeVisible();
+  await expect(page.getByTestId('relatorio-contagem')).toHaveText(/Exibindo \d+ registro\(s\)/);
+  await expect(previa.getByRole('row').nth(1)).toContainText('/2021');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  const pdf = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await expect((await pdf).url()).toMatch(/^blob:|^about:blank/);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar XLS' }).click();
+  expect((await download).suggestedFilename()).toBe('pesquisa-contribuinte-geral.xlsx');
+
+  // Back on the filter with an empty period: the spec's empty text, Print and XLS disabled.
+  await page.goto('/#/pesquisa-contribuinte-geral/pre-visualizar?dataInicial=1901-01-01&dataFinal=1901-01-31');
+  await expect(page.getByTestId('empty')).toHaveText('NENHUM REGISTRO PARA EXIBIR');
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Baixar XLS' })).toBeDisabled();
+});
+
+test('relatórios: the menu lists the reports; one without filters previews at once; active taxpayers with the total', async ({ page }) => {
+  await page.goto('/#/');
+  await signIn(page, 'auditor', 'auditor', { openMenu: true });
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByTestId('menu-relatorios').click();
+  await expect(page.getByRole('menuitem')).toHaveCount(11);
+  await page.getByRole('menuitem', { name: 'CACEAL em Suspensão Temporária' }).click();
+  await expect(page.getByRole('heading', { name: 'CACEAL em Suspensão Temporária' })).toBeVisible();
+  await expect(page.getByTestId('pre-visualizacao').getByRole('row').nth(1)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.goto('/#/relatorio-contribuintes-ativos');
+  await expect(page.getByRole('button', { name: 'Consultar' })).toBeDisabled();
+  await page.getByRole('radio', { name: 'Simples Nacional / MEI' }).check();
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByTestId('pre-visualizacao').getByRole('row', { name: /MEI/ }).first()).toBeVisible();
+  await expect(page.getByTestId('relatorio-totais')).toHaveText(/Total: [\d.]+/);
+});
+
+test('relatórios: a user without a report role has no Relatórios menu and is refused the page', async ({ page }) => {
+  await page.goto('/#/');
+  await signIn(page, 'user', 'user', { openMenu: true });
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('menu-account')).toBeVisible();
+  await expect(page.getByTestId('menu-relatorios')).toHaveCount(0);
+  await page.goto('/#/relatorio-caceal-nulo');
+  await expect(page).toHaveURL(/accessdenied/);
+});
+
+test('relatórios: every report previews (rows or its empty text) with the buttons the spec gives it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const periodo = 'dataInicial=1980-01-01&dataFinal=2026-12-31';
+  const filtro: Record<NomeRelatorio, string> = {
+    solicitacoesBaixadas: periodo, contribuintesAtivos: 'tipoConsulta=tipo', eventos: '', cacealForaInteresse: '', cacealNulo: periodo, cacealAtivoCnpjInativo: '',
+    cacealAtivoEmOutraUf: '', cacealSuspensaoTemporaria: '', multiplosVivos: periodo, divergenciaResponsavel: '', contribuinteGeral: periodo,
+  };
+  await page.goto('/#/');
+  await signIn(page, 'auditor', 'auditor', { openMenu: true });
+  await expect(page.getByRole('dialog')).toBeHidden();
+  for (const nome of NOMES_RELATORIO) {
+    const r = RELATORIOS[nome];
+    const exportar: readonly string[] = r.exportar;
+    await page.goto(`/#/${r.rota}/pre-visualizar?${filtro[nome]}`);
+    const previa = page.getByTestId('pre-visualizacao');
+    await expect(previa.getByRole('row').nth(1).or(previa.getByTestId('empty'))).toBeVisible();
+    await expect(previa.getByRole('button', { name: 'Imprimir' })).toHaveCount(exportar.includes('pdf') ? 1 : 0);
+    await expect(previa.getByRole('button', { name: 'Baixar XLS' })).toHaveCount(exportar.includes('xlsx') ? 1 : 0);
+  }
+});
