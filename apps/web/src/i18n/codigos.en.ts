@@ -31,6 +31,8 @@ export const codigosAuditoria: typeof Auditoria = {
     PERSON_EDITED: 'Individual edited',
     ACCOUNTANT_EDITED: 'Accountant data edited',
     PERSON_FROM_RECEITA: 'Registered/updated from the federal registry',
+    REGISTRY_EVENT: 'Registry event (taxpayer maintenance)',
+    PORTE_PROPAGATED: 'Company size propagated from another registration of the same CNPJ root',
   },
   entity: { usuario: 'User', Pessoa: 'Person', Contribuinte: 'Taxpayer', Contador: 'Accountant', Endereco: 'Address', Telefone: 'Phone' },
   param: { remoteAddress: 'Address' },

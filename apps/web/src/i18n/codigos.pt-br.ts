@@ -37,6 +37,8 @@ export const codigosAuditoria = {
     PERSON_EDITED: 'Alteração de pessoa física',
     ACCOUNTANT_EDITED: 'Alteração dos dados do contador',
     PERSON_FROM_RECEITA: 'Cadastro/atualização a partir da Receita Federal',
+    REGISTRY_EVENT: 'Evento cadastral (manutenção do contribuinte)',
+    PORTE_PROPAGATED: 'Porte propagado de outra inscrição da mesma raiz do CNPJ',
   } satisfies Record<AuditMessage, string>,
   entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte', Contador: 'Contador', Endereco: 'Endereço', Telefone: 'Telefone' },
   param: { remoteAddress: 'Endereço' },

@@ -36,6 +36,8 @@ export const AuditMessage = {
   PERSON_EDITED: 'PERSON_EDITED',
   ACCOUNTANT_EDITED: 'ACCOUNTANT_EDITED',
   PERSON_FROM_RECEITA: 'PERSON_FROM_RECEITA',
+  REGISTRY_EVENT: 'REGISTRY_EVENT',
+  PORTE_PROPAGATED: 'PORTE_PROPAGATED',
 } as const;
 export type AuditMessage = (typeof AuditMessage)[keyof typeof AuditMessage];
 

@@ -37,6 +37,8 @@ export const DadosCadastrais = z.object({
   numeroPessoa: z.number().int(),
   numeroPessoaRaiz: z.number().int(),
   numeroCaceal: z.number().int(),
+  /** The registration's optimistic-lock version: a registry event (POST eventos) carries it back. */
+  version: z.number().int(),
   identificacao: z.object({
     digitoCaceal: z.number().int(),
     cnpj: z.string(),
