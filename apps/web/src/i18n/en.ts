@@ -1,6 +1,7 @@
 import type { Messages } from './pt-br';
 import { codigosGestor } from './codigos.en';
 import { administracao } from './administracao.en';
+import { manutencao } from './manutencao.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -306,6 +307,7 @@ const en: Messages = {
   },
   documento: { erroImpressao: 'The document could not be generated for printing.' },
   ...administracao,
+  ...manutencao,
   pagination: {
     label: 'Pagination',
     first: 'First page',

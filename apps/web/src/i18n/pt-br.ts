@@ -1,5 +1,6 @@
 import { codigosGestor } from './codigos.pt-br';
 import { administracao } from './administracao.pt-br';
+import { manutencao } from './manutencao.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -305,6 +306,7 @@ const ptBr = {
   },
   documento: { erroImpressao: 'Não foi possível gerar o documento para impressão.' },
   ...administracao,
+  ...manutencao,
   pagination: {
     label: 'Paginação',
     first: 'Primeira página',

@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
+type Linha = { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string };
+
+/** A company registration in a given situation, from the search (other specs edit persons, not these). */
+async function registro(request: APIRequestContext, situacao: string, pular = 0): Promise<Linha> {
+  const { headers } = await apiAs(request, 'auditor');
+  const r = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as Linha[];
+  const l = r.filter((x) => x.numeroCaceal && x.situacaoCadastral === situacao && x.cnpj.length === 14)[pular];
+  if (!l) throw new Error(`no ${situacao} registration in the seed`);
+  return l;
+}
+
+test('supertela: edit Dados Cadastrais and Atividade Econômica, Resetar dados, save through the process dialog, see it in the timeline', async ({ page, request }) => {
+  const r = await registro(request, 'ATIVO', 7);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
+  const salvar = page.getByTestId('salvar-evento');
+  await expect(salvar).toBeDisabled();
+
+  // Dados Cadastrais: locked until Editar; Resetar dados only when changed.
+  await page.getByTestId('editar').check({ force: true });
+  const fantasia = page.getByRole('textbox', { name: 'Nome fantasia' });
+  const original = await fantasia.inputValue();
+  await fantasia.fill('FANTASIA E2E');
+  const resetar = page.getByRole('button', { name: 'Resetar dados' });
+  await expect(resetar).toBeVisible();
+  await expect(salvar).toBeEnabled();
+  await resetar.click();
+  await expect(fantasia).toHaveValue(original);
+  await expect(resetar).toBeHidden();
+  await expect(salvar).toBeDisabled();
+  await fantasia.fill('FANTASIA E2E');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Atividade Econômica: add one through the activity dialog and make it the principal.
+  await page.getByRole('tab', { name: 'Atividade Econômica' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Adicionar Atividade' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Atividade econômica' });
+  await dialogo.getByRole('textbox', { name: 'Código CNAE ou descrição' }).fill('padaria');
+  await dialogo.getByRole('textbox', { name: 'Código CNAE ou descrição' }).press('Enter');
+  const escolher = dialogo.getByRole('button', { name: /^Escolher a atividade/ }).first();
+  const rotulo = (await escolher.getAttribute('aria-label'))!;
+  const cnae = rotulo.replace('Escolher a atividade ', '');
+  await escolher.click();
+  await expect(dialogo).toBeHidden();
+  await page.getByRole('radio', { name: `Tornar ${cnae} a atividade principal` }).check();
+
+  // Back to Dados Cadastrais: the draft survived the tab switch.
+  await page.getByRole('tab', { name: 'Dados Cadastrais' }).click();
+  await expect(page.getByRole('textbox', { name: 'Nome fantasia' })).toHaveValue('FANTASIA E2E');
+
+  await salvar.click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await expect(processo.getByText('Dados Cadastrais, Atividade Econômica')).toBeVisible();
+  const confirmar = processo.getByRole('button', { name: 'Salvar' });
+  await expect(confirmar).toBeDisabled();
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0001/2026');
+  await processo.getByRole('textbox', { name: 'Ato declaratório' }).fill('Correção cadastral de teste');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await confirmar.click();
+  const aviso = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(aviso).toContainText('Alteração realizada com sucesso!');
+  await aviso.getByRole('button', { name: 'Continuar' }).click();
+  await expect(aviso).toBeHidden();
+  await expect(salvar).toBeDisabled();
+  await expect(page.getByText('FANTASIA E2E')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  const evento = page.getByTestId('evento').first();
+  await expect(evento).toContainText('Processo E2E-0001/2026');
+  await expect(evento).toContainText('auditor');
+  await expect(evento.getByRole('row', { name: /Nome fantasia/ })).toContainText('FANTASIA E2E');
+  await expect(evento.getByRole('row').filter({ hasText: `Atividade (${cnae})` }).first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('supertela: a stale version is refused with the exact text; an inactive registration asks before Editar', async ({ page, request }) => {
+  const r = await registro(request, 'ATIVO', 8);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await page.getByRole('tab', { name: 'Atividade Econômica' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: /^Remover a atividade/ }).last().click();
+  // Someone else saves the same registration meanwhile.
+  const { headers } = await apiAs(request, 'auditor');
+  const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json();
+  const outro = await request.post(`${api}/eventos`, {
+    headers,
+    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, processo: 'OUTRO', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
+      dadosCadastrais: { nomeFantasia: 'OUTRA PESSOA', email: d.identificacao.email, porteId: d.identificacao.porte?.id ?? null, valorCapitalSocial: d.identificacao.valorCapitalSocial,
+        processamentoDados: d.processamentoDados, formasAtuacao: d.formasAtuacao.map((f: { id: number }) => f.id), tiposUnidade: d.tipoUnidade.map((f: { id: number }) => f.id),
+        telefones: d.identificacao.telefones.map((f: { id: number; codigoTipoTelefone: number; ddd: string; numeroTelefone: string }) => ({ id: f.id, codigoTipoTelefone: f.codigoTipoTelefone, ddd: f.ddd, numeroTelefone: f.numeroTelefone })) } },
+  });
+  expect(outro.status()).toBe(200);
+  await page.getByTestId('salvar-evento').click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0002');
+  await processo.getByRole('button', { name: 'Salvar' }).click();
+  await expect(processo.getByRole('alert')).toHaveText('O cadastro foi alterado por outra pessoa; consulte novamente.');
+
+  // An inactive situation (BAIXADO): 'Não' keeps the tab locked.
+  const b = await registro(request, 'BAIXADO');
+  await page.goto(`/#/contribuinte/${b.numeroCaceal}/${b.numeroPessoa}`);
+  // The switch asks first: it does not turn on by itself.
+  await page.getByTestId('editar').click({ force: true });
+  const pergunta = page.getByRole('dialog', { name: 'Confirmação' });
+  await expect(pergunta).toContainText('Contribuinte na situação (Baixado). Deseja realmente continuar?');
+  await pergunta.getByRole('button', { name: 'Não' }).click();
+  await expect(pergunta).toBeHidden();
+  await expect(page.getByTestId('editar')).not.toBeChecked();
+  await page.getByTestId('editar').click({ force: true });
+  await pergunta.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByTestId('editar')).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Nome fantasia' })).toBeEnabled();
+});
+
+test('a consult-only clerk sees the tabs read-only: no Editar, no Salvar; the timeline is there', async ({ page, request }) => {
+  const r = await registro(request, 'ATIVO', 7);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'atendente');
+  await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
+  await expect(page.getByTestId('editar')).toHaveCount(0);
+  await expect(page.getByTestId('salvar-evento')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  await expect(page.getByTestId('evento').first()).toContainText('E2E-0001/2026');
+});
