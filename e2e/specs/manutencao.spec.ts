@@ -13,7 +13,7 @@ async function registro(request: APIRequestContext, situacao: string, pular = 0)
   return l;
 }
 
-test('supertela: edit Dados Cadastrais and Atividade Econômica, Resetar dados, save through the process dialog, see it in the timeline', async ({ page, request }) => {
+test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Resetar dados, save through the process dialog, see it in the timeline', async ({ page, request }) => {
   const r = await registro(request, 'ATIVO', 7);
   await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
   await signIn(page, 'auditor');
@@ -50,13 +50,22 @@ test('supertela: edit Dados Cadastrais and Atividade Econômica, Resetar dados, 
   await expect(dialogo).toBeHidden();
   await page.getByRole('radio', { name: `Tornar ${cnae} a atividade principal` }).check();
 
+  // Quadro de Sócios: a partner's share lowered (the sum stays ≤ 100).
+  await page.getByRole('tab', { name: 'Quadro de Sócios e Administradores' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: /^Editar o sócio/ }).first().click();
+  const socio = page.getByRole('dialog', { name: 'Sócio' });
+  await socio.getByRole('textbox', { name: 'Participação (%)' }).fill('0,5');
+  await socio.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('socios')).toContainText('0,50 %');
+
   // Back to Dados Cadastrais: the draft survived the tab switch.
   await page.getByRole('tab', { name: 'Dados Cadastrais' }).click();
   await expect(page.getByRole('textbox', { name: 'Nome fantasia' })).toHaveValue('FANTASIA E2E');
 
   await salvar.click();
   const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
-  await expect(processo.getByText('Dados Cadastrais, Atividade Econômica')).toBeVisible();
+  await expect(processo.getByText('Dados Cadastrais, Atividade Econômica, Quadro de Sócios e Administradores')).toBeVisible();
   const confirmar = processo.getByRole('button', { name: 'Salvar' });
   await expect(confirmar).toBeDisabled();
   await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0001/2026');
@@ -76,6 +85,7 @@ test('supertela: edit Dados Cadastrais and Atividade Econômica, Resetar dados, 
   await expect(evento).toContainText('auditor');
   await expect(evento.getByRole('row', { name: /Nome fantasia/ })).toContainText('FANTASIA E2E');
   await expect(evento.getByRole('row').filter({ hasText: `Atividade (${cnae})` }).first()).toBeVisible();
+  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Participação' })).toContainText('0.50');
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 

@@ -16,6 +16,9 @@ import { SalvarEventoBotao } from './manutencao/Salvar';
 import { HistoricoAba } from './manutencao/Historico';
 import { AtividadesEditor } from './manutencao/Atividades';
 import { DadosEditor } from './manutencao/Dados';
+import { SociosEditor } from './manutencao/Socios';
+import { ContadorEditor, ProcuradoresEditor, ResponsavelEditor } from './manutencao/Vinculos';
+import { RegimesEditor } from './manutencao/Regimes';
 
 type AbaProps = { numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean };
 
@@ -33,6 +36,11 @@ const ABAS: [string, string, ComponentType<AbaProps>][] = [
 /** With the "supertela" role (§6) these tabs are the editable ones (Editar unlocks them). */
 const EDITORES: Partial<Record<string, ComponentType<AbaProps>>> = {
   atividades: AtividadesEditor,
+  contador: ContadorEditor,
+  procuradores: ProcuradoresEditor,
+  responsavel: ResponsavelEditor,
+  socios: SociosEditor,
+  regimes: RegimesEditor,
 };
 
 /** contribuinte/{numeroPessoa}(?caceal=) and contribuinte/{caceal}/{numeroPessoa}: 'Dados do Contribuinte'. */
