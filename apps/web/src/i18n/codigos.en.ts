@@ -33,6 +33,7 @@ export const codigosAuditoria: typeof Auditoria = {
     PERSON_FROM_RECEITA: 'Registered/updated from the federal registry',
     REGISTRY_EVENT: 'Registry event (taxpayer maintenance)',
     PORTE_PROPAGATED: 'Company size propagated from another registration of the same CNPJ root',
+    REGISTRATION_DELETED: 'Registration created by mistake deleted',
   },
   entity: { usuario: 'User', Pessoa: 'Person', Contribuinte: 'Taxpayer', Contador: 'Accountant', Endereco: 'Address', Telefone: 'Phone' },
   param: { remoteAddress: 'Address' },

@@ -39,6 +39,7 @@ export const codigosAuditoria = {
     PERSON_FROM_RECEITA: 'Cadastro/atualização a partir da Receita Federal',
     REGISTRY_EVENT: 'Evento cadastral (manutenção do contribuinte)',
     PORTE_PROPAGATED: 'Porte propagado de outra inscrição da mesma raiz do CNPJ',
+    REGISTRATION_DELETED: 'Inscrição criada por engano excluída',
   } satisfies Record<AuditMessage, string>,
   entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte', Contador: 'Contador', Endereco: 'Endereço', Telefone: 'Telefone' },
   param: { remoteAddress: 'Endereço' },

@@ -118,6 +118,13 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       adicionar: 'Add attorney',
       cpf: "Attorney's CPF",
     },
+    exclusao: {
+      botao: 'Delete registration',
+      pergunta: 'Delete registration {{caceal}}? Only possible for a registration created by mistake, with no history at all.',
+      feita: 'Registration {{caceal}} deleted.',
+      comHistorico: 'The registration cannot be deleted because it has history ({{motivos}}); change its registration status instead.',
+      motivo: { eventos: 'registry events', editais: 'notices', pendencias: 'irregularities', solicitacoes: 'requests', manifestacoes: 'accountant statements', fic: 'FIC issued', situacoes: 'status changes' },
+    },
     regime: {
       adicionar: 'Add special regime',
       alterar: 'Change',

@@ -116,6 +116,13 @@ export const manutencao = {
       adicionar: 'Adicionar Procurador',
       cpf: 'CPF do procurador',
     },
+    exclusao: {
+      botao: 'Excluir inscrição',
+      pergunta: 'Excluir a inscrição {{caceal}}? Só é possível para uma inscrição criada por engano, sem nenhum histórico.',
+      feita: 'Inscrição {{caceal}} excluída.',
+      comHistorico: 'A inscrição não pode ser excluída porque tem histórico ({{motivos}}); altere a situação cadastral.',
+      motivo: { eventos: 'eventos cadastrais', editais: 'editais', pendencias: 'pendências', solicitacoes: 'solicitações', manifestacoes: 'manifestações de contador', fic: 'FIC emitida', situacoes: 'alterações de situação' },
+    },
     regime: {
       adicionar: 'Adicionar Regime Especial',
       alterar: 'Alterar',

@@ -38,6 +38,7 @@ export const AuditMessage = {
   PERSON_FROM_RECEITA: 'PERSON_FROM_RECEITA',
   REGISTRY_EVENT: 'REGISTRY_EVENT',
   PORTE_PROPAGATED: 'PORTE_PROPAGATED',
+  REGISTRATION_DELETED: 'REGISTRATION_DELETED',
 } as const;
 export type AuditMessage = (typeof AuditMessage)[keyof typeof AuditMessage];
 

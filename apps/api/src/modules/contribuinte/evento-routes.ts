@@ -6,6 +6,7 @@ import { query } from '../../db/consulta.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { listarEventos, salvarEvento } from './evento.js';
+import { excluirContribuinte } from './exclusao.js';
 
 const tags = ['contribuinte'];
 
@@ -45,6 +46,17 @@ export function eventoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!r) throw notFound('Nenhum registro encontrado.');
         return r;
       },
+    });
+
+    app.delete('/contribuinte/:numeroCaceal', {
+      config: { access: [Authority.MAN_DADOS_CONTRI] },
+      schema: {
+        tags,
+        summary: 'Delete a registration created by mistake (no event, notice, pendência, request, statement, FIC or status change) — else 409',
+        params: z.object({ numeroCaceal: z.coerce.number().int().min(0).max(99_999_999) }),
+        response: { 200: z.object({ numeroCaceal: z.number().int(), mensagem: z.literal('cadastroExcluido') }) },
+      },
+      handler: async (req) => db().transaction((tx) => excluirContribuinte(tx, req.principal!.login, req.params.numeroCaceal)),
     });
 
     app.get('/atividade/consultar', {

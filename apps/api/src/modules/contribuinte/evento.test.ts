@@ -188,4 +188,26 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     expect((await atendente.get(`${api}/atividade/consultar?termo=4711-3`)).json().content[0].codigoCnae).toMatch(/^47113/);
     expectProblem(await atendente.get(`${api}/atividade/consultar?termo=`), 400);
   });
+
+  it('DELETE contribuinte/{caceal}: only a registration created by mistake (no history); audited; roles', async () => {
+    const comHistorico = await registro(3);
+    await all(`insert into evento_alteracao (contribuinte_id, numero_pessoa, processo, usuario, alteracoes)
+      values (${comHistorico.id}, ${comHistorico.numero_pessoa}, 'P', 'auditor', '{}')`);
+    const antes = await impressao();
+    const p = expectProblem(await auditor.delete(`${api}/contribuinte/${comHistorico.numero_caceal}`), 409);
+    expect(p.message).toBe('error.contribuinte.comHistorico');
+    expect(await impressao()).toEqual(antes);
+    // A registration typed in by mistake a moment ago: nothing refers to it yet.
+    const np = await one<{ numero_pessoa: number }>(`select numero_pessoa from pessoa where tipo = 'J' order by numero_pessoa limit 1`);
+    const novo = await one<{ id: number }>(`insert into contribuinte (numero_caceal, digito_caceal, numero_pessoa, indicador_matriz, data_inicio_atividade, situacao_id, data_situacao)
+      values (24999998, 0, ${np.numero_pessoa}, 'M', '2026-11-01', 1, '2026-11-01') returning id`);
+    expectProblem(await atendente.delete(`${api}/contribuinte/24999998`), 403);
+    const r = await auditor.delete(`${api}/contribuinte/24999998`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ numeroCaceal: 24999998, mensagem: 'cadastroExcluido' });
+    expect(await all(`select 1 from contribuinte where id = ${novo.id}`)).toEqual([]);
+    const a = await one<{ event_type: string; before: { numero_caceal: number } }>(`select event_type, before from evento_auditoria where entity = 'Contribuinte' and entity_id = '${novo.id}'`);
+    expect(a).toMatchObject({ event_type: 'ENTITY_DELETED', before: { numero_caceal: 24999998 } });
+    expectProblem(await auditor.delete(`${api}/contribuinte/24999998`), 404);
+  });
 });

@@ -19,6 +19,7 @@ import { DadosEditor } from './manutencao/Dados';
 import { SociosEditor } from './manutencao/Socios';
 import { ContadorEditor, ProcuradoresEditor, ResponsavelEditor } from './manutencao/Vinculos';
 import { RegimesEditor } from './manutencao/Regimes';
+import { ExcluirInscricao } from './manutencao/Exclusao';
 
 type AbaProps = { numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean };
 
@@ -95,7 +96,12 @@ function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }
             <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
             <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
           </Group>
-          {supertela && <SalvarEventoBotao numeroPessoa={d.numeroPessoa} numeroCaceal={d.numeroCaceal} />}
+          {supertela && (
+            <Group>
+              <ExcluirInscricao numeroCaceal={d.numeroCaceal} digito={d.identificacao.digitoCaceal} />
+              <SalvarEventoBotao numeroPessoa={d.numeroPessoa} numeroCaceal={d.numeroCaceal} />
+            </Group>
+          )}
         </Group>
       </Paper>
       <Tabs defaultValue="dados" keepMounted={false}>
