@@ -58,8 +58,11 @@ console.log(`POST eventos, three tabs: ${fmt(tres)}`);
 
 // 2. A root with 500 registrations: a generated head office plus 499 branches of the same CNPJ root.
 const raiz = '99' + String(Date.now() % 1_000_000).padStart(6, '0');
-const cacealBase = 24_998_000;
-await db.execute(sql`delete from contribuinte where numero_caceal between ${cacealBase} and ${cacealBase + 499}`);
+// 500 free CACEALs in a row (the generator draws its own at random in 24000000–24999999).
+const livre = await queryOne<{ base: number }>(db, sql`select g as base from generate_series(24000000, 24999499, 500) g
+  where not exists (select 1 from contribuinte where numero_caceal between g and g + 499) limit 1`);
+if (!livre) throw new Error('no 500 free CACEALs in a row');
+const cacealBase = Number(livre.base);
 const pessoas = await query<{ numero_pessoa: number }>(db, sql`insert into pessoa (tipo, numero_documento, nome)
   select 'J', ${raiz} || lpad(g::text, 4, '0') || '00', 'BENCH RAIZ ' || g from generate_series(1, 500) g returning numero_pessoa`);
 await db.execute(sql`insert into contribuinte (numero_caceal, digito_caceal, numero_pessoa, indicador_matriz, porte_id, data_inicio_atividade, situacao_id, data_situacao)

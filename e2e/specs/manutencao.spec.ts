@@ -139,3 +139,60 @@ test('a consult-only clerk sees the tabs read-only: no Editar, no Salvar; the ti
   await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
   await expect(page.getByTestId('evento').first()).toContainText('E2E-0001/2026');
 });
+
+test('supertela: Regime Especial deleted after the confirm, Responsável from an existing partner, the accountant replace question', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const r = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as Linha[];
+  let alvo: Linha | undefined;
+  for (const l of r.filter((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO').slice(10)) {
+    const q = `${l.numeroPessoa}?caceal=${l.numeroCaceal}`;
+    const [regimes, contador, socios] = await Promise.all(['obterRegimesEspeciais', 'obterContador', 'obterSocios'].map(async (n) => (await request.get(`${api}/contribuinte/${n}/${q}`, { headers })).json()));
+    if (regimes.length && contador && socios.length) { alvo = l; break; }
+  }
+  if (!alvo) throw new Error('no registration with a special regime, an accountant and partners');
+  await page.goto(`/#/contribuinte/${alvo.numeroCaceal}/${alvo.numeroPessoa}`);
+  await signIn(page, 'auditor');
+
+  await page.getByRole('tab', { name: 'Regime Especial' }).click();
+  const linhas = page.getByTestId('regimes').getByRole('row');
+  const antes = await linhas.count();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Excluir', exact: true }).first().click();
+  const confirma = page.getByRole('dialog', { name: 'Excluir', exact: true });
+  await expect(confirma).toContainText('Deseja realmente excluir o regime especial?');
+  await confirma.getByRole('button', { name: 'Sim' }).click();
+  await expect(confirma).toBeHidden();
+  if (antes > 2) await expect(linhas).toHaveCount(antes - 1);
+
+  await page.getByRole('tab', { name: 'Responsável' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Alterar Responsável' }).click();
+  const resp = page.getByRole('dialog', { name: 'Alterar Responsável' });
+  await resp.getByRole('combobox', { name: 'Sócio Existente' }).click();
+  const opcao = page.getByRole('option').first();
+  const escolhido = (await opcao.textContent())!.split(' — ')[1]!;
+  await opcao.click();
+  await resp.getByRole('combobox', { name: 'Qualificação' }).click();
+  await page.getByRole('option').first().click();
+  await resp.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('responsavel')).toContainText(escolhido);
+
+  await page.getByRole('tab', { name: 'Contador' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Alterar Contador' }).click();
+  const substituir = page.getByRole('dialog', { name: 'Confirmação' });
+  await expect(substituir).toContainText('Empresa já possui contador! Deseja substituir?');
+  await substituir.getByRole('button', { name: 'Não' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByTestId('salvar-evento').click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0003');
+  await processo.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('dialog', { name: 'Aviso' }).getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  const evento = page.getByTestId('evento').first();
+  await expect(evento).toContainText('Processo E2E-0003');
+  await expect(evento.getByRole('row').filter({ hasText: 'Regime especial' }).first()).toBeVisible();
+  await expect(evento.getByRole('row').filter({ hasText: 'Responsável' }).first()).toBeVisible();
+});
