@@ -58,16 +58,15 @@ console.log(`POST eventos, three tabs: ${fmt(tres)}`);
 
 // 2. A root with 500 registrations: a generated head office plus 499 branches of the same CNPJ root.
 const raiz = '99' + String(Date.now() % 1_000_000).padStart(6, '0');
-// 500 free CACEALs in a row (the generator draws its own at random in 24000000–24999999).
-const livre = await queryOne<{ base: number }>(db, sql`select g as base from generate_series(24000000, 24999499, 500) g
-  where not exists (select 1 from contribuinte where numero_caceal between g and g + 499) limit 1`);
-if (!livre) throw new Error('no 500 free CACEALs in a row');
-const cacealBase = Number(livre.base);
+// 500 free CACEALs (the generator draws its own at random in 24000000–24999999).
+const livres = (await query<{ g: number }>(db, sql`select g from generate_series(24000000, 24999999) g
+  where not exists (select 1 from contribuinte where numero_caceal = g) limit 500`)).map((x) => Number(x.g));
+const cacealBase = livres[0]!;
 const pessoas = await query<{ numero_pessoa: number }>(db, sql`insert into pessoa (tipo, numero_documento, nome)
   select 'J', ${raiz} || lpad(g::text, 4, '0') || '00', 'BENCH RAIZ ' || g from generate_series(1, 500) g returning numero_pessoa`);
 await db.execute(sql`insert into contribuinte (numero_caceal, digito_caceal, numero_pessoa, indicador_matriz, porte_id, data_inicio_atividade, situacao_id, data_situacao)
-  select ${cacealBase} + i - 1, 0, x, case when i = 1 then 'M' else 'F' end, 1, '2020-01-01', 1, '2020-01-01'
-  from unnest(${`{${pessoas.map((p) => p.numero_pessoa).join(',')}}`}::bigint[]) with ordinality as u(x, i)`);
+  select c, 0, x, case when i = 1 then 'M' else 'F' end, 1, '2020-01-01', 1, '2020-01-01'
+  from unnest(${`{${pessoas.map((p) => p.numero_pessoa).join(',')}}`}::bigint[], ${`{${livres.join(',')}}`}::int[]) with ordinality as u(x, c, i)`);
 const porte: number[] = [];
 for (let i = 0; i < 5; i++) {
   const body = { ...PROCESSO, ...(await blocoDados(cacealBase, 'BENCH RAIZ', i % 2 === 0 ? 2 : 1)), numeroCaceal: cacealBase };

@@ -54,6 +54,27 @@ const semRepetir = <T>(chave: (x: T) => string | number, mensagem: string) => (l
   });
 };
 
+/** §2 address form / §5 new address: type and principal flag required; país, UF, município, logradouro… `id` = a stored one. */
+export const EnderecoEdicao = z.object({
+  id: z.number().int().positive().optional(),
+  tipoEnderecoId: Id,
+  ehPrincipal: z.boolean(),
+  paisId: Id,
+  uf: z.string().regex(/^[A-Z]{2}$/, V.pattern).nullable(),
+  municipioId: Id.nullable(),
+  tipoLogradouroId: Id.nullable(),
+  logradouro: z.string().trim().min(1, V.required).max(150, V.maxlength(150)),
+  numero: opcional(10),
+  complemento: opcional(100),
+  bairro: opcional(80),
+  cep: z.string().regex(/^\d{8}$/, V.pattern).nullable(),
+  referencia: opcional(150),
+  enderecoEletronico: opcional(100),
+  latitude: z.string().regex(/^-?\d{1,3}(\.\d{1,6})?$/, V.pattern).refine((v) => Math.abs(Number(v)) <= 90, V.pattern).nullable(),
+  longitude: z.string().regex(/^-?\d{1,3}(\.\d{1,6})?$/, V.pattern).refine((v) => Math.abs(Number(v)) <= 180, V.pattern).nullable(),
+});
+export type EnderecoEdicao = z.infer<typeof EnderecoEdicao>;
+
 /** The Dados Cadastrais tab: identification, contact, phones, processing indicators, formas de atuação, tipos de unidade. */
 export const DadosCadastraisEdicao = z.object({
   nomeFantasia: opcional(150),
@@ -65,6 +86,8 @@ export const DadosCadastraisEdicao = z.object({
   formasAtuacao: z.array(Id).max(50).superRefine(semRepetir((x) => x, 'duplicado')),
   tiposUnidade: z.array(Id).max(50).superRefine(semRepetir((x) => x, 'duplicado')),
   telefones: z.array(TelefoneEdicao).max(20),
+  /** Absent: the addresses are not touched. At most one principal. */
+  enderecos: z.array(EnderecoEdicao).max(20).refine((l) => l.filter((e) => e.ehPrincipal).length <= 1, 'umPrincipal').optional(),
 });
 export type DadosCadastraisEdicao = z.infer<typeof DadosCadastraisEdicao>;
 

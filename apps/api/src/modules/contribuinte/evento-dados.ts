@@ -118,6 +118,7 @@ export async function aplicarDadosCadastrais(tx: DbOrTx, login: string, r: Regis
   await tx.execute(sql`insert into contribuinte_tipo_unidade (contribuinte_id, tipo_unidade_id) select ${r.id}, x from unnest(${arr(b.tiposUnidade)}::int[]) x on conflict do nothing`);
 
   alteracoes.push(...(await aplicarTelefones(tx, r.numeroPessoa, b.telefones)));
+  if (b.enderecos) alteracoes.push(...(await aplicarEnderecos(tx, r.numeroPessoa, b.enderecos)));
   return { alteracoes, portePropagado };
 }
 
@@ -173,4 +174,54 @@ async function propagarPorte(tx: DbOrTx, login: string, r: Registro, eventoId: n
       from mudou returning entity_id as id`,
   );
   return feitos.length;
+}
+
+type EnderecoLido = { id: number; tipo: string; eh_principal: boolean; pais: string; uf: string | null; municipio: string | null; tipo_logradouro: string | null;
+  logradouro: string; numero: string | null; complemento: string | null; bairro: string | null; cep: string | null; referencia: string | null;
+  endereco_eletronico: string | null; latitude: string | null; longitude: string | null };
+const camposEndereco = (e: EnderecoLido): Campos => ({
+  tipo: e.tipo, principal: simNao(e.eh_principal), pais: e.pais, uf: texto(e.uf), municipio: texto(e.municipio), tipoLogradouro: texto(e.tipo_logradouro),
+  logradouro: e.logradouro, numero: texto(e.numero), complemento: texto(e.complemento), bairro: texto(e.bairro), cep: texto(e.cep),
+  referencia: texto(e.referencia), enderecoEletronico: texto(e.endereco_eletronico), latitude: texto(e.latitude && Number(e.latitude).toFixed(6)),
+  longitude: texto(e.longitude && Number(e.longitude).toFixed(6)),
+});
+const lerEnderecos = (tx: DbOrTx, numeroPessoa: number) => query<EnderecoLido>(tx, sql`select e.id, te.descricao as tipo, e.eh_principal, pa.nome as pais, e.uf,
+    mu.nome as municipio, tl.descricao as tipo_logradouro, e.logradouro, e.numero, e.complemento, e.bairro, e.cep, e.referencia, e.endereco_eletronico,
+    e.latitude::text, e.longitude::text
+  from endereco e join ref_tipo_endereco te on te.id = e.tipo_endereco_id join ref_pais pa on pa.id = e.pais_id
+  left join ref_municipio mu on mu.id = e.municipio_id left join ref_tipo_logradouro tl on tl.id = e.tipo_logradouro_id where e.numero_pessoa = ${numeroPessoa}`);
+
+/** §2 addresses: the list replaces the person's; every reference must exist and the município be of the UF. */
+async function aplicarEnderecos(tx: DbOrTx, numeroPessoa: number, lista: NonNullable<DadosCadastraisEdicao['enderecos']>): Promise<Alteracao[]> {
+  const antes = await lerEnderecos(tx, numeroPessoa);
+  const ids = new Set(antes.map((e) => Number(e.id)));
+  for (const [i, e] of lista.entries()) {
+    const ok = await queryOne<{ tipo: boolean; pais: boolean; uf: boolean; municipio: boolean; logradouro: boolean }>(tx, sql`select
+      exists (select 1 from ref_tipo_endereco where id = ${e.tipoEnderecoId}) as tipo, exists (select 1 from ref_pais where id = ${e.paisId}) as pais,
+      (${e.uf}::text is null or exists (select 1 from ref_uf where sigla = ${e.uf})) as uf,
+      (${e.municipioId}::int is null or exists (select 1 from ref_municipio where id = ${e.municipioId} and uf = ${e.uf})) as municipio,
+      (${e.tipoLogradouroId}::int is null or exists (select 1 from ref_tipo_logradouro where id = ${e.tipoLogradouroId})) as logradouro`);
+    for (const [campo, valido] of [['tipoEnderecoId', ok!.tipo], ['paisId', ok!.pais], ['uf', ok!.uf], ['municipioId', ok!.municipio], ['tipoLogradouroId', ok!.logradouro]] as const) {
+      if (!valido) throw bad(`enderecos.${i}.${campo}`, 'Valor desconhecido.');
+    }
+    if (e.id !== undefined && !ids.has(e.id)) throw bad(`enderecos.${i}.id`, 'Endereço de outra pessoa.');
+  }
+  const mantidos = lista.filter((e) => e.id !== undefined).map((e) => e.id!);
+  await tx.execute(sql`delete from endereco where numero_pessoa = ${numeroPessoa} and id <> all(${arr(mantidos)}::bigint[])`);
+  // One principal per person at every moment: clear the flag before setting it anywhere.
+  await tx.execute(sql`update endereco set eh_principal = false where numero_pessoa = ${numeroPessoa} and eh_principal`);
+  for (const e of lista) {
+    const v = sql`${e.tipoEnderecoId}, ${e.ehPrincipal}, ${e.paisId}, ${e.uf}, ${e.municipioId}, ${e.tipoLogradouroId}, ${e.logradouro}, ${e.numero || null},
+      ${e.complemento || null}, ${e.bairro || null}, ${e.cep}, ${e.referencia || null}, ${e.enderecoEletronico || null}, ${e.latitude}, ${e.longitude}`;
+    if (e.id === undefined) {
+      await tx.execute(sql`insert into endereco (numero_pessoa, tipo_endereco_id, eh_principal, pais_id, uf, municipio_id, tipo_logradouro_id, logradouro, numero,
+        complemento, bairro, cep, referencia, endereco_eletronico, latitude, longitude) values (${numeroPessoa}, ${v})`);
+    } else {
+      await tx.execute(sql`update endereco set (tipo_endereco_id, eh_principal, pais_id, uf, municipio_id, tipo_logradouro_id, logradouro, numero,
+        complemento, bairro, cep, referencia, endereco_eletronico, latitude, longitude) = (${v}), version = version + 1, updated_at = now() where id = ${e.id}`);
+    }
+  }
+  const depois = await lerEnderecos(tx, numeroPessoa);
+  const mapa = (l: EnderecoLido[]) => new Map(l.map((e) => [String(e.id), camposEndereco(e)]));
+  return diffLista('dadosCadastrais', 'endereco', mapa(antes), mapa(depois));
 }
