@@ -34,6 +34,17 @@ test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Reseta
   await expect(resetar).toBeHidden();
   await expect(salvar).toBeDisabled();
   await fantasia.fill('FANTASIA E2E');
+  // A new address through the address form.
+  await page.getByRole('button', { name: 'Novo Endereço' }).click();
+  const endereco = page.getByRole('dialog', { name: 'Novo Endereço' });
+  await endereco.getByRole('combobox', { name: 'Tipo de endereço' }).click();
+  await page.getByRole('option').first().click();
+  await endereco.getByRole('textbox', { name: 'Logradouro' }).fill('RUA E2E');
+  await endereco.getByRole('textbox', { name: 'CEP' }).fill('57000000');
+  await expect(endereco.getByRole('textbox', { name: 'CEP' })).toHaveValue('57000-000');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await endereco.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText(/RUA E2E/)).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // Atividade Econômica: add one through the activity dialog and make it the principal.
@@ -86,6 +97,7 @@ test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Reseta
   await expect(evento.getByRole('row', { name: /Nome fantasia/ })).toContainText('FANTASIA E2E');
   await expect(evento.getByRole('row').filter({ hasText: `Atividade (${cnae})` }).first()).toBeVisible();
   await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Participação' })).toContainText('0.50');
+  await expect(evento.getByRole('row').filter({ hasText: 'RUA E2E' }).first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 

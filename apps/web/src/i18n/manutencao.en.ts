@@ -66,6 +66,8 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       atividade: 'Activity', descricao: 'Description', socio: 'Partner', nome: 'Name', qualificacao: 'Qualification', percentual: 'Share',
       dataInclusao: 'Inclusion', responsavel: 'Responsible', documento: 'CPF/CNPJ', contador: 'Accountant', dataInicio: 'Start',
       procurador: 'Attorney', dataInicioValidade: 'Valid from', regime: 'Special regime', ato: 'Granting act', processo: 'Process',
+      endereco: 'Address', principal: 'Main', pais: 'Country', uf: 'State', municipio: 'Municipality', tipoLogradouro: 'Street type', logradouro: 'Street',
+      complemento: 'Complement', bairro: 'District', cep: 'Postal code', referencia: 'Reference', enderecoEletronico: 'Web address', latitude: 'Latitude', longitude: 'Longitude',
       dtInicio: 'Start', dtFim: 'End', situacao: 'Situation', indAtivo: 'Active',
     },
     atividade: {
@@ -125,6 +127,7 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       comHistorico: 'The registration cannot be deleted because it has history ({{motivos}}); change its registration status instead.',
       motivo: { eventos: 'registry events', editais: 'notices', pendencias: 'irregularities', solicitacoes: 'requests', manifestacoes: 'accountant statements', fic: 'FIC issued', situacoes: 'status changes' },
     },
+    endereco: { titulo: 'Addresses', novo: 'New address', tipo: 'Address type', latitude: 'Latitude', longitude: 'Longitude' },
     regime: {
       adicionar: 'Add special regime',
       alterar: 'Change',

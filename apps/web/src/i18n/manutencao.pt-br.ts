@@ -64,6 +64,8 @@ export const manutencao = {
       atividade: 'Atividade', descricao: 'Descrição', socio: 'Sócio', nome: 'Nome', qualificacao: 'Qualificação', percentual: 'Participação',
       dataInclusao: 'Inclusão', responsavel: 'Responsável', documento: 'CPF/CNPJ', contador: 'Contador', dataInicio: 'Início',
       procurador: 'Procurador', dataInicioValidade: 'Início da validade', regime: 'Regime especial', ato: 'Ato concessório', processo: 'Processo',
+      endereco: 'Endereço', principal: 'Principal', pais: 'País', uf: 'UF', municipio: 'Município', tipoLogradouro: 'Tipo de logradouro', logradouro: 'Logradouro',
+      complemento: 'Complemento', bairro: 'Bairro', cep: 'CEP', referencia: 'Referência', enderecoEletronico: 'Endereço eletrônico', latitude: 'Latitude', longitude: 'Longitude',
       dtInicio: 'Início', dtFim: 'Fim', situacao: 'Situação', indAtivo: 'Ativo',
     },
     atividade: {
@@ -123,6 +125,7 @@ export const manutencao = {
       comHistorico: 'A inscrição não pode ser excluída porque tem histórico ({{motivos}}); altere a situação cadastral.',
       motivo: { eventos: 'eventos cadastrais', editais: 'editais', pendencias: 'pendências', solicitacoes: 'solicitações', manifestacoes: 'manifestações de contador', fic: 'FIC emitida', situacoes: 'alterações de situação' },
     },
+    endereco: { titulo: 'Endereços', novo: 'Novo Endereço', tipo: 'Tipo de endereço', latitude: 'Latitude', longitude: 'Longitude' },
     regime: {
       adicionar: 'Adicionar Regime Especial',
       alterar: 'Alterar',

@@ -8,14 +8,16 @@ import { http } from '../../../ui/http';
 import { DadosCadastraisAba, Secao } from '../DadosCadastrais';
 import { useAbaEditavel } from './contexto';
 import { BarraEdicao } from './Salvar';
+import { enderecoDoOriginal, enderecoParaBloco, EnderecosEdicao, type EnderecoRascunho } from './EnderecosEdicao';
 
 type Fone = { id?: number; codigoTipoTelefone: number; descricaoTipoTelefone: string; ddd: string; numeroTelefone: string };
 /** The tab's draft: the block sent, with the phones' type names for the list. */
-type Rascunho = Omit<DadosCadastraisEdicao, 'telefones'> & { telefones: Fone[] };
+type Rascunho = Omit<DadosCadastraisEdicao, 'telefones' | 'enderecos'> & { telefones: Fone[]; enderecos: EnderecoRascunho[] };
 
 const paraBloco = (r: Rascunho): DadosCadastraisEdicao => ({
   ...r,
   telefones: r.telefones.map(({ id, codigoTipoTelefone, ddd, numeroTelefone }) => ({ ...(id ? { id } : {}), codigoTipoTelefone, ddd, numeroTelefone })),
+  enderecos: r.enderecos.map(enderecoParaBloco),
 });
 
 function doOriginal(d: DadosCadastrais): Rascunho {
@@ -25,6 +27,7 @@ function doOriginal(d: DadosCadastrais): Rascunho {
     processamentoDados: d.processamentoDados,
     formasAtuacao: d.formasAtuacao.map((f) => f.id), tiposUnidade: d.tipoUnidade.map((f) => f.id),
     telefones: id.telefones.map((f) => ({ id: f.id, codigoTipoTelefone: f.codigoTipoTelefone, descricaoTipoTelefone: f.descricaoTipoTelefone, ddd: f.ddd, numeroTelefone: f.numeroTelefone })),
+    enderecos: id.enderecos.map(enderecoDoOriginal),
   };
 }
 
@@ -97,6 +100,7 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
           </Table>
         </Stack>
       </Secao>
+      <EnderecosEdicao enderecos={r.enderecos} ed={ed} alterar={(enderecos) => set({ enderecos })} />
       <Secao titulo={t('contribuinte.secao.processamento')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           {INDICADORES.map(([opcao, data, rotulo]) => (
