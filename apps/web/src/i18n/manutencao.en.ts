@@ -33,8 +33,7 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
     aviso: {
       titulo: 'Notice',
       eventoRegistrado: 'Change saved! Event no. {{id}} recorded.',
-      porte_one: 'The new company size was also applied to {{count}} other registration of the same CNPJ root.',
-      porte_other: 'The new company size was also applied to {{count}} other registrations of the same CNPJ root.',
+      porte: 'Registrations of the same CNPJ root that also got the new company size: {{count}}.',
       continuar: 'Continue',
     },
     aba: {

@@ -31,8 +31,7 @@ export const manutencao = {
     aviso: {
       titulo: 'Aviso',
       eventoRegistrado: 'Alteração realizada com sucesso! Evento nº {{id}} registrado.',
-      porte_one: 'O novo porte foi aplicado também a {{count}} outra inscrição da mesma raiz do CNPJ.',
-      porte_other: 'O novo porte foi aplicado também a {{count}} outras inscrições da mesma raiz do CNPJ.',
+      porte: 'Inscrições da mesma raiz do CNPJ que também receberam o novo porte: {{count}}.',
       continuar: 'Continuar',
     },
     aba: {
