@@ -13,6 +13,7 @@ export * from './combo/contracts.js';
 export * from './contribuinte/busca.js';
 export * from './contribuinte/dados.js';
 export * from './contribuinte/abas.js';
+export * from './contribuinte/evento.js';
 export * from './fic/contracts.js';
 export * from './common/dias.js';
 export * from './situacao/contracts.js';

@@ -6,6 +6,7 @@ import { pessoa } from './pessoa.en';
 import { edital } from './edital.en';
 import { contador } from './contador.en';
 import { relatorio } from './relatorio.en';
+import { manutencao } from './manutencao.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -314,6 +315,7 @@ const en: Messages = {
   ...pendencia,
   ...edital,
   ...relatorio,
+  ...manutencao,
   pagination: {
     label: 'Pagination',
     first: 'First page',

@@ -5,6 +5,7 @@ import { pessoa } from './pessoa.pt-br';
 import { edital } from './edital.pt-br';
 import { contador } from './contador.pt-br';
 import { relatorio } from './relatorio.pt-br';
+import { manutencao } from './manutencao.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -313,6 +314,7 @@ const ptBr = {
   ...pendencia,
   ...edital,
   ...relatorio,
+  ...manutencao,
   pagination: {
     label: 'Paginação',
     first: 'Primeira página',

@@ -65,6 +65,7 @@ export type Contador = z.infer<typeof Contador>;
 
 /** §3 Attorney in the State (obterProcuradores). */
 export const Procurador = z.object({
+  numeroPessoa: z.number().int(),
   numeroDocumento: z.string(),
   razaoSocial: z.string(),
   dataInicioValidade: z.string(),
@@ -89,6 +90,10 @@ export type EditalDoContribuinte = z.infer<typeof EditalDoContribuinte>;
 export const RegimeEspecial = z.object({
   seqSujeitoPassivo: z.number().int(),
   numCaceal: z.number().int(),
+  /** Ids of the combos, so the special-regime dialog can alter it. */
+  regimeId: z.number().int(),
+  tipoRegimeId: z.number().int(),
+  tipoAtoConcessorioId: z.number().int(),
   descRegimeEspecial: z.string(),
   descTipoRegime: z.string(),
   descAtoConcessorio: z.string(),

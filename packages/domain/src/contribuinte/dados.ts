@@ -4,8 +4,10 @@ const Ref = z.object({ id: z.number().int(), descricao: z.string() });
 
 export const Endereco = z.object({
   id: z.number().int(),
+  tipoEnderecoId: z.number().int(),
   tipoEndereco: z.string(),
   ehPrincipal: z.boolean(),
+  paisId: z.number().int(),
   pais: z.object({ nome: z.string() }),
   uf: z.string().nullable(),
   municipio: z.object({ id: z.number().int(), nome: z.string(), codigoUf: z.string() }).nullable(),
@@ -37,6 +39,8 @@ export const DadosCadastrais = z.object({
   numeroPessoa: z.number().int(),
   numeroPessoaRaiz: z.number().int(),
   numeroCaceal: z.number().int(),
+  /** The registration's optimistic-lock version: a registry event (POST eventos) carries it back. */
+  version: z.number().int(),
   identificacao: z.object({
     digitoCaceal: z.number().int(),
     cnpj: z.string(),

@@ -213,7 +213,11 @@ export const eventoAlteracao = pgTable(
     registradoEm: timestamp('registrado_em', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     alteracoes: jsonb('alteracoes').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [index('evento_alteracao_pessoa_idx').on(t.numeroPessoa, t.registradoEm)],
+  (t) => [
+    index('evento_alteracao_pessoa_idx').on(t.numeroPessoa, t.registradoEm),
+    // The change timeline of a registration, newest first (GET eventos/listar).
+    index('evento_alteracao_contribuinte_idx').on(t.contribuinteId, t.registradoEm.desc(), t.id.desc()),
+  ],
 );
 
 /** Manager system ("gestor") records the simulator answers from. */

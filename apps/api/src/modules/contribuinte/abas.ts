@@ -100,6 +100,7 @@ export async function obterProcuradores(db: DbOrTx, by: { numeroPessoa?: number;
       join contribuinte c on c.id = r.id order by x.data_inicio_validade desc`);
   const contatos = await contatosDe(db, procuradores.map((x) => Number(x.numero_pessoa)));
   return procuradores.map((x) => ({
+    numeroPessoa: Number(x.numero_pessoa),
     numeroDocumento: String(x.numero_documento),
     razaoSocial: String(x.nome),
     dataInicioValidade: day(x.data_inicio_validade),
@@ -128,13 +129,16 @@ export async function obterEditais(db: DbOrTx, by: { numeroPessoa?: number; cace
 
 export async function obterRegimesEspeciais(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<RegimeEspecial[]> {
   return (
-    await rows(db, sql`select x.*, c.numero_caceal, re.descricao as regime, tr.descricao as tipo, ta.descricao as ato from ${registro(by)} r
+    await rows(db, sql`select x.*, c.numero_caceal, re.tipo_regime_id, re.descricao as regime, tr.descricao as tipo, ta.descricao as ato from ${registro(by)} r
       join regime_especial_contribuinte x on x.contribuinte_id = r.id join contribuinte c on c.id = r.id
       join ref_regime_especial re on re.id = x.regime_id join ref_tipo_regime_especial tr on tr.id = re.tipo_regime_id
       join ref_tipo_ato_concessorio ta on ta.id = x.tipo_ato_concessorio_id order by x.dt_inicio desc`)
   ).map((x) => ({
     seqSujeitoPassivo: Number(x.seq),
     numCaceal: Number(x.numero_caceal),
+    regimeId: Number(x.regime_id),
+    tipoRegimeId: Number(x.tipo_regime_id),
+    tipoAtoConcessorioId: Number(x.tipo_ato_concessorio_id),
     descRegimeEspecial: String(x.regime),
     descTipoRegime: String(x.tipo),
     descAtoConcessorio: String(x.ato),

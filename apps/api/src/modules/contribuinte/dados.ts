@@ -39,6 +39,7 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
     numeroPessoa: np,
     numeroPessoaRaiz: Number(c.raiz),
     numeroCaceal: Number(c.numero_caceal),
+    version: Number(c.version),
     identificacao: {
       digitoCaceal: Number(c.digito_caceal),
       cnpj: String(c.numero_documento),

@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.js';
 import { buscarContribuintes } from './busca.js';
 import { fichaCadastralPdf } from './ficha.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
+import { eventoRoutes } from './evento-routes.js';
 
 /** §7 "Taxpayer" calls under /sfz-cadastro-api/api/contribuinte. */
 export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,6 +30,8 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         (e: Error) => done(e),
       );
     });
+    // The maintenance ("supertela") calls: registry events and the activity search.
+    await app.register(eventoRoutes(ctx));
     app.get('/contribuinte/obterDadosCadastrais/:numeroPessoa', {
       config: dados,
       schema: {

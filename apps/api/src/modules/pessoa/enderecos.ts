@@ -68,8 +68,10 @@ export async function contatosDe(db: DbOrTx, pessoas: readonly number[]): Promis
 function paraEndereco(e: Row): Endereco {
   return {
     id: Number(e.id),
+    tipoEnderecoId: Number(e.tipo_endereco_id),
     tipoEndereco: String(e.tipo),
     ehPrincipal: Boolean(e.eh_principal),
+    paisId: Number(e.pais_id),
     pais: { nome: String(e.pais) },
     uf: (e.uf as string | null) ?? null,
     municipio: e.municipio_id ? { id: Number(e.municipio_id), nome: String(e.municipio_nome), codigoUf: String(e.uf) } : null,

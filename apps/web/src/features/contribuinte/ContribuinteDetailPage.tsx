@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { documentKind, formatCaceal, formatDocumento } from '@cadastro/domain';
+import { Authority, documentKind, formatCaceal, formatDocumento, type DadosCadastrais } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { RecordState } from '../../ui/NotFound';
@@ -12,9 +12,21 @@ import { DadosCadastraisAba } from './DadosCadastrais';
 import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, ResponsavelAba, SociosAba } from './Abas';
 import { PendenciasAba } from './pendencias/PendenciasAba';
 import { SolicitacoesAba } from './solicitacoes/SolicitacoesAba';
+import { useSession } from '../../ui/session';
+import { ManutencaoProvider } from './manutencao/contexto';
+import { SalvarEventoBotao } from './manutencao/Salvar';
+import { HistoricoAba } from './manutencao/Historico';
+import { AtividadesEditor } from './manutencao/Atividades';
+import { DadosEditor } from './manutencao/Dados';
+import { SociosEditor } from './manutencao/Socios';
+import { ContadorEditor, ProcuradoresEditor, ResponsavelEditor } from './manutencao/Vinculos';
+import { RegimesEditor } from './manutencao/Regimes';
+import { ExcluirInscricao } from './manutencao/Exclusao';
+
+type AbaProps = { numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean };
 
 /** The tabs after Dados Cadastrais, in the order of §2; each loads by its own call. */
-const ABAS: [string, string, ComponentType<{ numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean }>][] = [
+const ABAS: [string, string, ComponentType<AbaProps>][] = [
   ['atividades', 'contribuinte.abas.atividades', AtividadesAba],
   ['contador', 'contribuinte.abas.contador', ContadorAba],
   ['procuradores', 'contribuinte.abas.procuradores', ProcuradoresAba],
@@ -25,6 +37,16 @@ const ABAS: [string, string, ComponentType<{ numeroPessoa: number; caceal: numbe
   ['pendencias', 'pendencia.aba', PendenciasAba],
   ['solicitacoes', 'solicitacao.aba', SolicitacoesAba],
 ];
+
+/** With the "supertela" role (§6) these tabs are the editable ones (Editar unlocks them). */
+const EDITORES: Partial<Record<string, ComponentType<AbaProps>>> = {
+  atividades: AtividadesEditor,
+  contador: ContadorEditor,
+  procuradores: ProcuradoresEditor,
+  responsavel: ResponsavelEditor,
+  socios: SociosEditor,
+  regimes: RegimesEditor,
+};
 
 /** contribuinte/{numeroPessoa}(?caceal=) and contribuinte/{caceal}/{numeroPessoa}: 'Dados do Contribuinte'. */
 export default function ContribuinteDetailPage() {
@@ -53,35 +75,65 @@ export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false
         </Group>
       </Group>
       <RecordState query={q}>
-        {(d) => (
-          <>
-            <Paper withBorder p="md" bg="gray.0" data-testid="cabecalho-contribuinte">
-              <Group gap="xl" wrap="wrap">
-                <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(d.numeroCaceal, d.identificacao.digitoCaceal)} />
-                <Campo rotulo={documentKind(d.identificacao.cnpj) === 'CPF' ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
-                <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
-                <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
-              </Group>
-            </Paper>
-            <Tabs defaultValue="dados" keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
-                {ABAS.map(([valor, rotulo]) => (
-                  <Tabs.Tab key={valor} value={valor}>{t(rotulo)}</Tabs.Tab>
-                ))}
-              </Tabs.List>
-              <Tabs.Panel value="dados" pt="md">
-                <DadosCadastraisAba d={d} />
-              </Tabs.Panel>
-              {ABAS.map(([valor, , Aba]) => (
-                <Tabs.Panel key={valor} value={valor} pt="md">
-                  <Aba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} verEnderecos={novaConsulta} />
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          </>
-        )}
+        {(d) => (novaConsulta ? (
+          // The staff page is the maintenance page: drafts per tab, the page's Salvar, the timeline.
+          <ManutencaoProvider version={d.version} situacao={d.situacaoCadastral.situacaoCadastralContribuinte}>
+            <Registro d={d} manutencao />
+          </ManutencaoProvider>
+        ) : <Registro d={d} manutencao={false} />)}
       </RecordState>
     </Stack>
+  );
+}
+
+function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }) {
+  const { t } = useTranslation();
+  const { hasAnyAuthority } = useSession();
+  const supertela = manutencao && hasAnyAuthority([Authority.MAN_DADOS_CONTRI]);
+  return (
+    <>
+      <Paper withBorder p="md" bg="gray.0" data-testid="cabecalho-contribuinte">
+        <Group justify="space-between">
+          <Group gap="xl" wrap="wrap">
+            <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(d.numeroCaceal, d.identificacao.digitoCaceal)} />
+            <Campo rotulo={documentKind(d.identificacao.cnpj) === 'CPF' ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
+            <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
+            <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
+          </Group>
+          {supertela && (
+            <Group>
+              <ExcluirInscricao numeroCaceal={d.numeroCaceal} digito={d.identificacao.digitoCaceal} />
+              <SalvarEventoBotao numeroPessoa={d.numeroPessoa} numeroCaceal={d.numeroCaceal} />
+            </Group>
+          )}
+        </Group>
+      </Paper>
+      <Tabs defaultValue="dados" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
+          {ABAS.map(([valor, rotulo]) => (
+            <Tabs.Tab key={valor} value={valor}>{t(rotulo)}</Tabs.Tab>
+          ))}
+          {manutencao && <Tabs.Tab value="historico">{t('manutencao.aba.historico')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="dados" pt="md">
+          {supertela ? <DadosEditor d={d} /> : <DadosCadastraisAba d={d} />}
+        </Tabs.Panel>
+        {ABAS.map(([valor, , Aba]) => {
+          const Editor = supertela ? EDITORES[valor] : undefined;
+          return (
+            <Tabs.Panel key={valor} value={valor} pt="md">
+              {Editor ? <Editor numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} verEnderecos={manutencao} />
+                : <Aba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} verEnderecos={manutencao} />}
+            </Tabs.Panel>
+          );
+        })}
+        {manutencao && (
+          <Tabs.Panel value="historico" pt="md">
+            <HistoricoAba numeroCaceal={d.numeroCaceal} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </>
   );
 }

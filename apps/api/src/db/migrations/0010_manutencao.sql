@@ -1,0 +1,1 @@
+CREATE INDEX "evento_alteracao_contribuinte_idx" ON "evento_alteracao" USING btree ("contribuinte_id","registrado_em" DESC NULLS LAST,"id" DESC NULLS LAST);

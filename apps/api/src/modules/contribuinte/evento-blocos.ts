@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type {
+  Alteracao, AtividadesEdicao, ContadorResponsavelEdicao, ProcuradoresEdicao, RegimeEspecialEdicao, ResponsavelEdicao, SociosEdicao,
+} from '@cadastro/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { query, queryOne } from '../../db/consulta.js';
+import { fieldProblem } from '../../platform/errors/problem.js';
+import { arr, diffCampos, diffLista, texto, type Campos } from './evento-diff.js';
+import type { Registro } from './evento-dados.js';
+
+const bad = (aba: string, campo: string, detail: string) => fieldProblem(aba, `${aba}.${campo}`, 'invalido', detail);
+
+/** Atividade Econômica: the list replaces the registration's activities; every CNAE must exist (§5). */
+export async function aplicarAtividades(tx: DbOrTx, r: Registro, lista: AtividadesEdicao): Promise<Alteracao[]> {
+  const cnaes = await query<{ id: string; descricao: string }>(tx, sql`select id, descricao from ref_cnae where id = any(${arr(lista.map((a) => a.codigoCnae))}::text[])`);
+  const desc = new Map(cnaes.map((c) => [c.id, c.descricao]));
+  lista.forEach((a, i) => {
+    if (!desc.has(a.codigoCnae)) throw bad('atividades', `${i}.codigoCnae`, `CNAE ${a.codigoCnae} não existe.`);
+  });
+  const atuais = await query<{ cnae: string; descricao: string; eh_principal: boolean }>(tx, sql`select a.cnae, k.descricao, a.eh_principal
+    from atividade_contribuinte a join ref_cnae k on k.id = a.cnae where a.contribuinte_id = ${r.id}`);
+  const tipo = (p: boolean) => (p ? 'PRINCIPAL' : 'SECUNDARIA');
+  const antes = new Map(atuais.map((a) => [a.cnae, { descricao: a.descricao, tipo: tipo(a.eh_principal) } as Campos]));
+  const depois = new Map(lista.map((a) => [a.codigoCnae, { descricao: desc.get(a.codigoCnae)!, tipo: tipo(a.ehAtividadePrincipal) } as Campos]));
+  const alteracoes = diffLista('atividades', 'atividade', antes, depois);
+  if (!alteracoes.length) return [];
+  const principal = lista.find((a) => a.ehAtividadePrincipal)!.codigoCnae;
+  await tx.execute(sql`delete from atividade_contribuinte where contribuinte_id = ${r.id} and cnae <> all(${arr(lista.map((a) => a.codigoCnae))}::text[])`);
+  // Clear the old principal first: the table allows one principal per registration at every moment.
+  await tx.execute(sql`update atividade_contribuinte set eh_principal = false where contribuinte_id = ${r.id} and eh_principal and cnae <> ${principal}`);
+  await tx.execute(sql`insert into atividade_contribuinte (contribuinte_id, cnae, eh_principal)
+    select ${r.id}, x, x = ${principal} from unnest(${arr(lista.map((a) => a.codigoCnae))}::text[]) x
+    on conflict (contribuinte_id, cnae) do update set eh_principal = excluded.eh_principal`);
+  return alteracoes;
+}
+
+type PessoaLida = { numero_pessoa: number; tipo: string; numero_documento: string; nome: string };
+const pessoas = async (tx: DbOrTx, numeros: number[]) =>
+  new Map((await query<PessoaLida>(tx, sql`select numero_pessoa, tipo, numero_documento, nome from pessoa where numero_pessoa = any(${arr(numeros)}::bigint[])`)).map((p) => [Number(p.numero_pessoa), p]));
+const qualificacoes = async (tx: DbOrTx, ids: number[]) =>
+  new Map((await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_qualificacao where id = any(${arr(ids)}::int[])`)).map((q) => [Number(q.id), q.descricao]));
+
+/** Quadro de Sócios (on the head office's person): the list replaces the QSA; partners exist, never the company itself. */
+export async function aplicarSocios(tx: DbOrTx, r: Registro, lista: SociosEdicao): Promise<Alteracao[]> {
+  const ps = await pessoas(tx, lista.map((s) => s.numeroPessoaSocio));
+  const qs = await qualificacoes(tx, lista.map((s) => s.qualificacaoId));
+  lista.forEach((s, i) => {
+    if (!ps.has(s.numeroPessoaSocio)) throw bad('socios', `${i}.numeroPessoaSocio`, 'Registro não encontrado.');
+    if (s.numeroPessoaSocio === r.raiz) throw bad('socios', `${i}.numeroPessoaSocio`, 'A empresa não pode ser sócia de si mesma.');
+    if (!qs.has(s.qualificacaoId)) throw bad('socios', `${i}.qualificacaoId`, 'Qualificação desconhecida.');
+  });
+  const atuais = await query<{ numero_pessoa_socio: number; numero_documento: string; nome: string; qualificacao: string; percentual: string | null; data_inclusao: string }>(
+    tx,
+    sql`select s.numero_pessoa_socio, p.numero_documento, p.nome, q.descricao as qualificacao, s.percentual_participacao::text as percentual, s.data_inclusao::text
+      from socio s join pessoa p on p.numero_pessoa = s.numero_pessoa_socio join ref_qualificacao q on q.id = s.qualificacao_id where s.numero_pessoa_empresa = ${r.raiz}`,
+  );
+  const antes = new Map(atuais.map((s) => [s.numero_documento, { nome: s.nome, qualificacao: s.qualificacao, percentual: texto(s.percentual), dataInclusao: texto(s.data_inclusao) } as Campos]));
+  const depois = new Map(lista.map((s) => {
+    const p = ps.get(s.numeroPessoaSocio)!;
+    return [p.numero_documento, { nome: p.nome, qualificacao: qs.get(s.qualificacaoId)!, percentual: s.percentualParticipacao.toFixed(2), dataInclusao: s.dataInclusao } as Campos];
+  }));
+  const alteracoes = diffLista('socios', 'socio', antes, depois);
+  if (!alteracoes.length) return [];
+  await tx.execute(sql`delete from socio where numero_pessoa_empresa = ${r.raiz} and numero_pessoa_socio <> all(${arr(lista.map((s) => s.numeroPessoaSocio))}::bigint[])`);
+  for (const s of lista) {
+    await tx.execute(sql`insert into socio (numero_pessoa_empresa, numero_pessoa_socio, qualificacao_id, percentual_participacao, data_inclusao)
+      values (${r.raiz}, ${s.numeroPessoaSocio}, ${s.qualificacaoId}, ${s.percentualParticipacao.toFixed(2)}, ${s.dataInclusao})
+      on conflict (numero_pessoa_empresa, numero_pessoa_socio) do update set qualificacao_id = excluded.qualificacao_id,
+        percentual_participacao = excluded.percentual_participacao, data_inclusao = excluded.data_inclusao,
+        version = socio.version + 1, updated_at = now()
+      where (socio.qualificacao_id, socio.percentual_participacao, socio.data_inclusao)
+        is distinct from (excluded.qualificacao_id, excluded.percentual_participacao, excluded.data_inclusao)`);
+  }
+  return alteracoes;
+}
+
+/** Responsável (on the head office's person): 'Sócio Existente' or 'Novo Responsável' — the entry is replaced. */
+export async function aplicarResponsavel(tx: DbOrTx, r: Registro, b: ResponsavelEdicao): Promise<Alteracao[]> {
+  const p = (await pessoas(tx, [b.numeroPessoa])).get(b.numeroPessoa);
+  if (!p) throw bad('responsavel', 'numeroPessoa', 'Registro não encontrado.');
+  const q = (await qualificacoes(tx, [b.qualificacaoId])).get(b.qualificacaoId);
+  if (!q) throw bad('responsavel', 'qualificacaoId', 'Qualificação desconhecida.');
+  const a = await queryOne<{ numero_documento: string; nome: string; qualificacao: string }>(tx, sql`select p.numero_documento, p.nome, q.descricao as qualificacao
+    from responsavel x join pessoa p on p.numero_pessoa = x.numero_pessoa_responsavel join ref_qualificacao q on q.id = x.qualificacao_id
+    where x.numero_pessoa_empresa = ${r.raiz}`);
+  const antes: Campos = { documento: texto(a?.numero_documento), nome: texto(a?.nome), qualificacao: texto(a?.qualificacao) };
+  const depois: Campos = { documento: p.numero_documento, nome: p.nome, qualificacao: q };
+  const alteracoes = diffCampos('responsavel', 'responsavel', null, antes, depois);
+  if (!alteracoes.length) return [];
+  await tx.execute(sql`insert into responsavel (numero_pessoa_empresa, numero_pessoa_responsavel, qualificacao_id) values (${r.raiz}, ${b.numeroPessoa}, ${b.qualificacaoId})
+    on conflict (numero_pessoa_empresa) do update set numero_pessoa_responsavel = excluded.numero_pessoa_responsavel,
+      qualificacao_id = excluded.qualificacao_id, version = responsavel.version + 1, updated_at = now()`);
+  return alteracoes;
+}
+
+/** Contador: registered, or replaced ('Empresa já possui contador! Deseja substituir?'); the person must be an accountant. */
+export async function aplicarContador(tx: DbOrTx, r: Registro, b: ContadorResponsavelEdicao): Promise<Alteracao[]> {
+  const k = await queryOne<{ numero_documento: string; nome: string }>(tx, sql`select p.numero_documento, p.nome from contador k
+    join pessoa p on p.numero_pessoa = k.numero_pessoa where k.numero_pessoa = ${b.numeroPessoaContador}`);
+  if (!k) throw bad('contador', 'numeroPessoaContador', 'Registro não encontrado.');
+  const a = await queryOne<{ numero_documento: string; nome: string; data_inicio: string }>(tx, sql`select p.numero_documento, p.nome, cc.data_inicio::text
+    from contribuinte_contador cc join pessoa p on p.numero_pessoa = cc.numero_pessoa_contador where cc.contribuinte_id = ${r.id}`);
+  const antes: Campos = { documento: texto(a?.numero_documento), nome: texto(a?.nome), dataInicio: texto(a?.data_inicio) };
+  const depois: Campos = { documento: k.numero_documento, nome: k.nome, dataInicio: b.dataInicio };
+  const alteracoes = diffCampos('contador', 'contador', null, antes, depois);
+  if (!alteracoes.length) return [];
+  await tx.execute(sql`insert into contribuinte_contador (contribuinte_id, numero_pessoa_contador, data_inicio) values (${r.id}, ${b.numeroPessoaContador}, ${b.dataInicio})
+    on conflict (contribuinte_id) do update set numero_pessoa_contador = excluded.numero_pessoa_contador, data_inicio = excluded.data_inicio`);
+  return alteracoes;
+}
+
+/** Procuradores no Estado: individuals (CPF) with a start date; the list replaces the registration's. */
+export async function aplicarProcuradores(tx: DbOrTx, r: Registro, lista: ProcuradoresEdicao): Promise<Alteracao[]> {
+  const ps = await pessoas(tx, lista.map((p) => p.numeroPessoa));
+  lista.forEach((p, i) => {
+    const x = ps.get(p.numeroPessoa);
+    if (!x) throw bad('procuradores', `${i}.numeroPessoa`, 'Registro não encontrado.');
+    if (x.tipo !== 'F') throw bad('procuradores', `${i}.numeroPessoa`, 'O procurador é uma pessoa física (CPF).');
+  });
+  const atuais = await query<{ numero_documento: string; nome: string; data: string }>(tx, sql`select p.numero_documento, p.nome, x.data_inicio_validade::text as data
+    from procurador x join pessoa p on p.numero_pessoa = x.numero_pessoa_procurador where x.contribuinte_id = ${r.id}`);
+  const antes = new Map(atuais.map((p) => [`${p.numero_documento} ${p.data}`, { nome: p.nome, dataInicioValidade: p.data } as Campos]));
+  const depois = new Map(lista.map((p) => {
+    const x = ps.get(p.numeroPessoa)!;
+    return [`${x.numero_documento} ${p.dataInicioValidade}`, { nome: x.nome, dataInicioValidade: p.dataInicioValidade } as Campos];
+  }));
+  const alteracoes = diffLista('procuradores', 'procurador', antes, depois);
+  if (!alteracoes.length) return [];
+  await tx.execute(sql`delete from procurador where contribuinte_id = ${r.id}`);
+  for (const p of lista) {
+    await tx.execute(sql`insert into procurador (contribuinte_id, numero_pessoa_procurador, data_inicio_validade) values (${r.id}, ${p.numeroPessoa}, ${p.dataInicioValidade})`);
+  }
+  return alteracoes;
+}
+
+/** Regime Especial: add (no seq), alter (seq of this registration), delete (left out of the list). */
+export async function aplicarRegimes(tx: DbOrTx, r: Registro, lista: RegimeEspecialEdicao[]): Promise<Alteracao[]> {
+  const regimes = new Map((await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_regime_especial where id = any(${arr(lista.map((x) => x.regimeId))}::int[])`)).map((x) => [Number(x.id), x.descricao]));
+  const atos = new Map((await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_tipo_ato_concessorio where id = any(${arr(lista.map((x) => x.tipoAtoConcessorioId))}::int[])`)).map((x) => [Number(x.id), x.descricao]));
+  const atuais = await query<{ seq: number; regime: string; ato: string; processo: string | null; dt_inicio: string; dt_fim: string | null; situacao: string; ind_ativo: string }>(
+    tx,
+    sql`select x.seq, re.descricao as regime, ta.descricao as ato, x.processo, x.dt_inicio::text, x.dt_fim::text, x.situacao, x.ind_ativo
+      from regime_especial_contribuinte x join ref_regime_especial re on re.id = x.regime_id join ref_tipo_ato_concessorio ta on ta.id = x.tipo_ato_concessorio_id
+      where x.contribuinte_id = ${r.id}`,
+  );
+  const seqs = new Set(atuais.map((x) => Number(x.seq)));
+  lista.forEach((x, i) => {
+    if (!regimes.has(x.regimeId)) throw bad('regimesEspeciais', `${i}.regimeId`, 'Regime especial desconhecido.');
+    if (!atos.has(x.tipoAtoConcessorioId)) throw bad('regimesEspeciais', `${i}.tipoAtoConcessorioId`, 'Tipo de ato concessório desconhecido.');
+    if (x.seq !== undefined && !seqs.has(x.seq)) throw bad('regimesEspeciais', `${i}.seq`, 'Regime especial de outra inscrição.');
+  });
+  const campos = (regime: string, ato: string, processo: string | null, inicio: string, fim: string | null, situacao: string, ativo: string): Campos =>
+    ({ regime, ato, processo: texto(processo), dtInicio: inicio, dtFim: texto(fim), situacao, indAtivo: ativo });
+  const antes = new Map(atuais.map((x) => [String(x.seq), campos(x.regime, x.ato, x.processo, x.dt_inicio, x.dt_fim, x.situacao, x.ind_ativo)]));
+  const depois = new Map(lista.map((x, i) => [x.seq !== undefined ? String(x.seq) : `novo-${i + 1}`,
+    campos(regimes.get(x.regimeId)!, atos.get(x.tipoAtoConcessorioId)!, x.processo || null, x.dtInicio, x.dtFim, x.situacao, x.indAtivo)]));
+  const alteracoes = diffLista('regimesEspeciais', 'regime', antes, depois);
+  if (!alteracoes.length) return [];
+  const mantidos = lista.filter((x) => x.seq !== undefined).map((x) => x.seq!);
+  await tx.execute(sql`delete from regime_especial_contribuinte where contribuinte_id = ${r.id} and seq <> all(${arr(mantidos)}::bigint[])`);
+  for (const x of lista) {
+    if (x.seq === undefined) {
+      await tx.execute(sql`insert into regime_especial_contribuinte (contribuinte_id, regime_id, tipo_ato_concessorio_id, processo, dt_inicio, dt_fim, situacao, ind_ativo)
+        values (${r.id}, ${x.regimeId}, ${x.tipoAtoConcessorioId}, ${x.processo || null}, ${x.dtInicio}, ${x.dtFim}, ${x.situacao}, ${x.indAtivo})`);
+    } else {
+      await tx.execute(sql`update regime_especial_contribuinte set regime_id = ${x.regimeId}, tipo_ato_concessorio_id = ${x.tipoAtoConcessorioId},
+        processo = ${x.processo || null}, dt_inicio = ${x.dtInicio}, dt_fim = ${x.dtFim}, situacao = ${x.situacao}, ind_ativo = ${x.indAtivo},
+        version = version + 1, updated_at = now() where seq = ${x.seq} and contribuinte_id = ${r.id}`);
+    }
+  }
+  return alteracoes;
+}

@@ -1,0 +1,112 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ABAS_EVENTO, ProcessoEvento, REGISTRY_API_BASE, type EventoSalvo, type SalvarEvento } from '@cadastro/domain';
+import { fieldMessage } from '../../../ui/form';
+import { http, HttpError } from '../../../ui/http';
+import { httpErrorMessage } from '../../../ui/errors';
+import { useManutencao } from './contexto';
+
+/** Editar (a switch: the tab's lock) and 'Resetar dados', shown only when the tab changed (§4). */
+/** What the bar needs of a tab (useAbaEditavel). */
+interface Trava { pode: boolean; editando: boolean; alterado: boolean; alternar(): void; resetar(): void }
+
+export function BarraEdicao({ aba, children }: { aba: Trava; children?: ReactNode }) {
+  const { t } = useTranslation();
+  if (!aba.pode) return null;
+  return (
+    <Group justify="space-between" mb="sm">
+      <Group>
+        <Switch label={t('manutencao.editar')} checked={aba.editando} onChange={aba.alternar} data-testid="editar" />
+        {aba.alterado && <Button size="xs" variant="default" onClick={aba.resetar}>{t('manutencao.resetar')}</Button>}
+      </Group>
+      <Group>{children}</Group>
+    </Group>
+  );
+}
+
+type Processo = { processo: string; atoDeclaratorio: string | null; protocoloRedesim: string | null; dataEvento: string | null; dataLegal: string | null };
+
+/**
+ * The page's Salvar (§2): disabled while no tab has a change; opens the confirm-process dialog, sends
+ * POST eventos with every changed block, then 'Aviso' with the answer and Continuar → every tab reloads.
+ */
+export function SalvarEventoBotao({ numeroPessoa, numeroCaceal }: { numeroPessoa: number; numeroCaceal: number }) {
+  const { t } = useTranslation();
+  const ctx = useManutencao();
+  const qc = useQueryClient();
+  const [aberto, setAberto] = useState(false);
+  const [aviso, setAviso] = useState<EventoSalvo | null>(null);
+  const [erro, setErro] = useState<string | null>(null);
+  const form = useForm<Processo>({
+    resolver: zodResolver(ProcessoEvento),
+    mode: 'onChange',
+    defaultValues: { processo: '', atoDeclaratorio: '', protocoloRedesim: '', dataEvento: null, dataLegal: null },
+  });
+  if (!ctx) return null;
+  const pendentes = ABAS_EVENTO.filter((a) => ctx.blocos[a]);
+  const salvar = async (p: Processo) => {
+    setErro(null);
+    const corpo: SalvarEvento = {
+      ...p, atoDeclaratorio: p.atoDeclaratorio || null, protocoloRedesim: p.protocoloRedesim || null,
+      numeroPessoa, numeroCaceal, version: ctx.version,
+      ...Object.fromEntries(pendentes.map((a) => [a, ctx.blocos[a]])),
+    };
+    try {
+      const r = await http.post<EventoSalvo>(`${REGISTRY_API_BASE}/eventos`, corpo, { silent: true });
+      setAberto(false);
+      form.reset();
+      setAviso(r);
+    } catch (e) {
+      setErro(e instanceof HttpError && e.status === 409 ? t('manutencao.cadastroAlterado') : httpErrorMessage(e, t));
+    }
+  };
+  const continuar = async () => {
+    setAviso(null);
+    ctx.limpar();
+    // Every tab and the timeline read again (§4: success reloads every tab).
+    await qc.invalidateQueries({ predicate: (q) => q.queryKey.includes('contribuinte') || q.queryKey.includes('eventos') });
+  };
+  const e = form.formState.errors;
+  return (
+    <>
+      <Button onClick={() => { setErro(null); setAberto(true); }} disabled={!pendentes.length} data-testid="salvar-evento">{t('manutencao.salvar')}</Button>
+      <Modal opened={aberto} onClose={() => setAberto(false)} title={t('manutencao.processo.titulo')} size="lg">
+        <form onSubmit={form.handleSubmit(salvar)} noValidate>
+          <Stack>
+            <Text size="sm">{t('manutencao.processo.abas', { abas: pendentes.map((a) => t(`manutencao.aba.${a}`)).join(', ') })}</Text>
+            {erro && <Alert color="red" role="alert">{erro}</Alert>}
+            <TextInput label={t('manutencao.processo.processo')} withAsterisk maxLength={15} data-autofocus error={fieldMessage(t, e.processo)} {...form.register('processo')} />
+            <Textarea label={t('manutencao.processo.ato')} maxLength={800} autosize minRows={2} error={fieldMessage(t, e.atoDeclaratorio)} {...form.register('atoDeclaratorio')} />
+            <TextInput label={t('manutencao.processo.redesim')} maxLength={20} error={fieldMessage(t, e.protocoloRedesim)} {...form.register('protocoloRedesim')} />
+            <SimpleGrid cols={2}>
+              <Controller control={form.control} name="dataEvento" render={({ field }) => (
+                <DateInput label={t('manutencao.processo.dataEvento')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataEvento)} />
+              )} />
+              <Controller control={form.control} name="dataLegal" render={({ field }) => (
+                <DateInput label={t('manutencao.processo.dataLegal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataLegal)} />
+              )} />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAberto(false)}>{t('entity.action.cancel')}</Button>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isValid}>{t('manutencao.salvar')}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <Modal opened={aviso !== null} onClose={() => void continuar()} title={t('manutencao.aviso.titulo')} withCloseButton={false}>
+        {aviso && (
+          <Stack>
+            <Text role="status">{t(`manutencao.aviso.${aviso.mensagem}`, { id: aviso.id })}</Text>
+            {aviso.portePropagado > 0 && <Text size="sm">{t('manutencao.aviso.porte', { count: aviso.portePropagado })}</Text>}
+            <Group justify="flex-end"><Button onClick={() => void continuar()} data-autofocus>{t('manutencao.aviso.continuar')}</Button></Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { formatDocumento, SociosEdicao, type Socio } from '@cadastro/domain';
+import { Carregando } from '../../../ui/Carregando';
+import { formatDay, formatMoney } from '../../../ui/format';
+import { httpErrorMessage } from '../../../ui/errors';
+import { useAba } from '../api';
+import { BuscaPessoa, type Encontrada } from './BuscaPessoa';
+import { useAbaEditavel } from './contexto';
+import { useCombo } from './Dados';
+import { BarraEdicao } from './Salvar';
+
+/** A partner as the tab edits it (the read call's fields the table shows). */
+type Linha = Pick<Socio, 'numeroPessoaSocio' | 'numeroDocumentoSocio' | 'nomeSocio' | 'qualificacao' | 'percentualParticipacao' | 'dataInclusao'>;
+
+const paraBloco = (l: Linha[]) => l.map((s) => ({
+  numeroPessoaSocio: s.numeroPessoaSocio, qualificacaoId: s.qualificacao.id, percentualParticipacao: Number(s.percentualParticipacao ?? 0), dataInclusao: s.dataInclusao,
+}));
+
+/** Quadro de Sócios e Administradores, editable: add (lookup, Cadastrar when not found), edit, remove (§2, §5). */
+export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; caceal: number | undefined }) {
+  const { t } = useTranslation();
+  const q = useAba<Socio[]>('obterSocios', numeroPessoa, caceal);
+  const aba = useAbaEditavel<Linha[]>('socios', q.data, paraBloco);
+  const [dialogo, setDialogo] = useState<{ indice: number | null } | null>(null);
+  if (q.isPending) return <Carregando h={100} />;
+  if (q.isError) return <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>;
+  const lista = aba.atual ?? [];
+  const ed = aba.editando;
+  const regra = aba.alterado ? SociosEdicao.safeParse(paraBloco(lista)) : null;
+  const mensagemRegra = regra && !regra.success
+    ? regra.error.issues.some((i) => i.message === 'socioDuplicado') ? t('manutencao.socio.jaExiste') : regra.error.issues.some((i) => i.message === 'percentualAcima') ? t('manutencao.socio.soma') : t('manutencao.dados.invalido')
+    : null;
+  return (
+    <Stack>
+      <BarraEdicao aba={aba}>
+        <Button size="xs" disabled={!ed} onClick={() => setDialogo({ indice: null })}>{t('manutencao.socio.adicionar')}</Button>
+      </BarraEdicao>
+      {mensagemRegra && <Alert color="orange" role="alert">{mensagemRegra}</Alert>}
+      {!lista.length ? <Alert color="gray">{t('contribuinte.busca.vazio')}</Alert> : (
+        <Table withTableBorder striped data-testid="socios">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('contribuinte.socio.documento')}</Table.Th>
+              <Table.Th>{t('contribuinte.socio.nome')}</Table.Th>
+              <Table.Th>{t('contribuinte.socio.qualificacao')}</Table.Th>
+              <Table.Th>{t('contribuinte.socio.percentual')}</Table.Th>
+              <Table.Th>{t('contribuinte.socio.inclusao')}</Table.Th>
+              <Table.Th>{t('manutencao.acoes')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lista.map((s, i) => (
+              <Table.Tr key={s.numeroPessoaSocio}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocumento(s.numeroDocumentoSocio)}</Table.Td>
+                <Table.Td>{s.nomeSocio}</Table.Td>
+                <Table.Td>{s.qualificacao.descricao}</Table.Td>
+                <Table.Td>{s.percentualParticipacao === null ? t('contribuinte.naoInformado') : `${formatMoney(s.percentualParticipacao)} %`}</Table.Td>
+                <Table.Td>{formatDay(s.dataInclusao)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="xs" variant="subtle" disabled={!ed} onClick={() => setDialogo({ indice: i })} aria-label={t('manutencao.socio.editar', { nome: s.nomeSocio })}>{t('entity.action.edit')}</Button>
+                    <Button size="xs" variant="subtle" color="red" disabled={!ed} onClick={() => aba.alterar(lista.filter((_, j) => j !== i))} aria-label={t('manutencao.socio.remover', { nome: s.nomeSocio })}>{t('manutencao.remover')}</Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {dialogo && (
+        <SocioDialogo
+          socio={dialogo.indice === null ? null : lista[dialogo.indice]!}
+          onClose={() => setDialogo(null)}
+          onSalvar={(s) => {
+            aba.alterar(dialogo.indice === null ? [...lista, s] : lista.map((x, j) => (j === dialogo.indice ? s : x)));
+            setDialogo(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Add (document lookup 1–14 digits) or edit a partner: qualification, percentage 0–100 (step 0.01), inclusion date. */
+function SocioDialogo({ socio, onClose, onSalvar }: { socio: Linha | null; onClose(): void; onSalvar(s: Linha): void }) {
+  const { t } = useTranslation();
+  const qualificacoes = useCombo('qualificacao');
+  const [pessoa, setPessoa] = useState<Encontrada | null>(socio && { numeroPessoa: socio.numeroPessoaSocio, numeroDocumento: socio.numeroDocumentoSocio, nome: socio.nomeSocio });
+  const [qualificacao, setQualificacao] = useState<string | null>(socio ? String(socio.qualificacao.id) : null);
+  const [percentual, setPercentual] = useState<number | string>(socio?.percentualParticipacao ? Number(socio.percentualParticipacao) : '');
+  const [inclusao, setInclusao] = useState<string | null>(socio?.dataInclusao ?? null);
+  const valido = !!pessoa && !!qualificacao && typeof percentual === 'number' && percentual >= 0 && percentual <= 100 && !!inclusao;
+  const salvar = () => {
+    if (!valido) return;
+    const q = qualificacoes.data?.find((x) => String(x.id) === qualificacao);
+    onSalvar({
+      numeroPessoaSocio: pessoa.numeroPessoa, numeroDocumentoSocio: pessoa.numeroDocumento, nomeSocio: pessoa.nome,
+      qualificacao: { id: Number(qualificacao), descricao: q?.descricao ?? '' }, percentualParticipacao: percentual.toFixed(2), dataInclusao: inclusao,
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('manutencao.socio.titulo')} size="lg">
+      <Stack>
+        {socio ? <Alert color="gray">{formatDocumento(socio.numeroDocumentoSocio)} — {socio.nomeSocio}</Alert>
+          : <BuscaPessoa rotulo={t('manutencao.socio.documento')} min={1} max={14} onEncontrar={setPessoa} />}
+        <Select label={t('contribuinte.socio.qualificacao')} withAsterisk searchable data={(qualificacoes.data ?? []).map((x) => ({ value: String(x.id), label: x.descricao }))} value={qualificacao} onChange={setQualificacao} />
+        <Group grow>
+          <NumberInput label={t('manutencao.socio.percentual')} withAsterisk min={0} max={100} step={0.01} decimalScale={2} decimalSeparator="," value={percentual} onChange={setPercentual} />
+          <DateInput label={t('manutencao.socio.inclusao')} withAsterisk valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" value={inclusao} onChange={setInclusao} />
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('entity.action.cancel')}</Button>
+          <Button onClick={salvar} disabled={!valido}>{t('entity.action.save')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,210 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
+type Linha = { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string };
+
+/** A company registration in a given situation, from the search (other specs edit persons, not these). */
+async function registro(request: APIRequestContext, situacao: string, pular = 0): Promise<Linha> {
+  const { headers } = await apiAs(request, 'auditor');
+  const r = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as Linha[];
+  const l = r.filter((x) => x.numeroCaceal && x.situacaoCadastral === situacao && x.cnpj.length === 14)[pular];
+  if (!l) throw new Error(`no ${situacao} registration in the seed`);
+  return l;
+}
+
+test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Resetar dados, save through the process dialog, see it in the timeline', async ({ page, request }) => {
+  const r = await registro(request, 'ATIVO', 7);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
+  const salvar = page.getByTestId('salvar-evento');
+  await expect(salvar).toBeDisabled();
+
+  // Dados Cadastrais: locked until Editar; Resetar dados only when changed.
+  await page.getByTestId('editar').check({ force: true });
+  const fantasia = page.getByRole('textbox', { name: 'Nome fantasia' });
+  const original = await fantasia.inputValue();
+  await fantasia.fill('FANTASIA E2E');
+  const resetar = page.getByRole('button', { name: 'Resetar dados' });
+  await expect(resetar).toBeVisible();
+  await expect(salvar).toBeEnabled();
+  await resetar.click();
+  await expect(fantasia).toHaveValue(original);
+  await expect(resetar).toBeHidden();
+  await expect(salvar).toBeDisabled();
+  await fantasia.fill('FANTASIA E2E');
+  // A new address through the address form.
+  await page.getByRole('button', { name: 'Novo Endereço' }).click();
+  const endereco = page.getByRole('dialog', { name: 'Novo Endereço' });
+  await endereco.getByRole('combobox', { name: 'Tipo de endereço' }).click();
+  await page.getByRole('option').first().click();
+  await endereco.getByRole('textbox', { name: 'Logradouro' }).fill('RUA E2E');
+  await endereco.getByRole('textbox', { name: 'CEP' }).fill('57000000');
+  await expect(endereco.getByRole('textbox', { name: 'CEP' })).toHaveValue('57000-000');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await endereco.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText(/RUA E2E/)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Atividade Econômica: add one through the activity dialog and make it the principal.
+  await page.getByRole('tab', { name: 'Atividade Econômica' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Adicionar Atividade' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Atividade econômica' });
+  await dialogo.getByRole('textbox', { name: 'Código CNAE ou descrição' }).fill('padaria');
+  await dialogo.getByRole('textbox', { name: 'Código CNAE ou descrição' }).press('Enter');
+  const escolher = dialogo.getByRole('button', { name: /^Escolher a atividade/ }).first();
+  const rotulo = (await escolher.getAttribute('aria-label'))!;
+  const cnae = rotulo.replace('Escolher a atividade ', '');
+  await escolher.click();
+  await expect(dialogo).toBeHidden();
+  await page.getByRole('radio', { name: `Tornar ${cnae} a atividade principal` }).check();
+
+  // Quadro de Sócios: a partner's share lowered (the sum stays ≤ 100).
+  await page.getByRole('tab', { name: 'Quadro de Sócios e Administradores' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: /^Editar o sócio/ }).first().click();
+  const socio = page.getByRole('dialog', { name: 'Sócio' });
+  await socio.getByRole('textbox', { name: 'Participação (%)' }).fill('0,5');
+  await socio.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('socios')).toContainText('0,50 %');
+
+  // Back to Dados Cadastrais: the draft survived the tab switch.
+  await page.getByRole('tab', { name: 'Dados Cadastrais' }).click();
+  await expect(page.getByRole('textbox', { name: 'Nome fantasia' })).toHaveValue('FANTASIA E2E');
+
+  await salvar.click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await expect(processo.getByText('Dados Cadastrais, Atividade Econômica, Quadro de Sócios e Administradores')).toBeVisible();
+  const confirmar = processo.getByRole('button', { name: 'Salvar' });
+  await expect(confirmar).toBeDisabled();
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0001/2026');
+  await processo.getByRole('textbox', { name: 'Ato declaratório' }).fill('Correção cadastral de teste');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await confirmar.click();
+  const aviso = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(aviso).toContainText('Alteração realizada com sucesso!');
+  await aviso.getByRole('button', { name: 'Continuar' }).click();
+  await expect(aviso).toBeHidden();
+  await expect(salvar).toBeDisabled();
+  await expect(page.getByText('FANTASIA E2E')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  const evento = page.getByTestId('evento').first();
+  await expect(evento).toContainText('Processo E2E-0001/2026');
+  await expect(evento).toContainText('auditor');
+  await expect(evento.getByRole('row', { name: /Nome fantasia/ })).toContainText('FANTASIA E2E');
+  await expect(evento.getByRole('row').filter({ hasText: `Atividade (${cnae})` }).first()).toBeVisible();
+  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Participação' })).toContainText('0.50');
+  await expect(evento.getByRole('row').filter({ hasText: 'RUA E2E' }).first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('supertela: a stale version is refused with the exact text; an inactive registration asks before Editar', async ({ page, request }) => {
+  const r = await registro(request, 'ATIVO', 8);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await page.getByRole('tab', { name: 'Atividade Econômica' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: /^Remover a atividade/ }).last().click();
+  // Someone else saves the same registration meanwhile.
+  const { headers } = await apiAs(request, 'auditor');
+  const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json();
+  const outro = await request.post(`${api}/eventos`, {
+    headers,
+    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, processo: 'OUTRO', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
+      dadosCadastrais: { nomeFantasia: 'OUTRA PESSOA', email: d.identificacao.email, porteId: d.identificacao.porte?.id ?? null, valorCapitalSocial: d.identificacao.valorCapitalSocial,
+        processamentoDados: d.processamentoDados, formasAtuacao: d.formasAtuacao.map((f: { id: number }) => f.id), tiposUnidade: d.tipoUnidade.map((f: { id: number }) => f.id),
+        telefones: d.identificacao.telefones.map((f: { id: number; codigoTipoTelefone: number; ddd: string; numeroTelefone: string }) => ({ id: f.id, codigoTipoTelefone: f.codigoTipoTelefone, ddd: f.ddd, numeroTelefone: f.numeroTelefone })) } },
+  });
+  expect(outro.status()).toBe(200);
+  await page.getByTestId('salvar-evento').click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0002');
+  await processo.getByRole('button', { name: 'Salvar' }).click();
+  await expect(processo.getByRole('alert')).toHaveText('O cadastro foi alterado por outra pessoa; consulte novamente.');
+
+  // An inactive situation (BAIXADO): 'Não' keeps the tab locked.
+  const b = await registro(request, 'BAIXADO');
+  await page.goto(`/#/contribuinte/${b.numeroCaceal}/${b.numeroPessoa}`);
+  // The switch asks first: it does not turn on by itself.
+  await page.getByTestId('editar').click({ force: true });
+  const pergunta = page.getByRole('dialog', { name: 'Confirmação' });
+  await expect(pergunta).toContainText('Contribuinte na situação (Baixado). Deseja realmente continuar?');
+  await pergunta.getByRole('button', { name: 'Não' }).click();
+  await expect(pergunta).toBeHidden();
+  await expect(page.getByTestId('editar')).not.toBeChecked();
+  await page.getByTestId('editar').click({ force: true });
+  await pergunta.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByTestId('editar')).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Nome fantasia' })).toBeEnabled();
+});
+
+test('a consult-only clerk sees the tabs read-only: no Editar, no Salvar; the timeline is there', async ({ page, request }) => {
+  const r = await registro(request, 'ATIVO', 7);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'atendente');
+  await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
+  await expect(page.getByTestId('editar')).toHaveCount(0);
+  await expect(page.getByTestId('salvar-evento')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  await expect(page.getByTestId('evento').first()).toContainText('E2E-0001/2026');
+});
+
+test('supertela: Regime Especial deleted after the confirm, Responsável from an existing partner, the accountant replace question', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const r = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as Linha[];
+  let alvo: Linha | undefined;
+  for (const l of r.filter((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO').slice(10)) {
+    const q = `${l.numeroPessoa}?caceal=${l.numeroCaceal}`;
+    const [regimes, contador, socios] = await Promise.all(['obterRegimesEspeciais', 'obterContador', 'obterSocios'].map(async (n) => (await request.get(`${api}/contribuinte/${n}/${q}`, { headers })).json()));
+    if (regimes.length && contador && socios.length) { alvo = l; break; }
+  }
+  if (!alvo) throw new Error('no registration with a special regime, an accountant and partners');
+  await page.goto(`/#/contribuinte/${alvo.numeroCaceal}/${alvo.numeroPessoa}`);
+  await signIn(page, 'auditor');
+
+  await page.getByRole('tab', { name: 'Regime Especial' }).click();
+  const linhas = page.getByTestId('regimes').getByRole('row');
+  const antes = await linhas.count();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Excluir', exact: true }).first().click();
+  const confirma = page.getByRole('dialog', { name: 'Excluir', exact: true });
+  await expect(confirma).toContainText('Deseja realmente excluir o regime especial?');
+  await confirma.getByRole('button', { name: 'Sim' }).click();
+  await expect(confirma).toBeHidden();
+  if (antes > 2) await expect(linhas).toHaveCount(antes - 1);
+
+  await page.getByRole('tab', { name: 'Responsável' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Alterar Responsável' }).click();
+  const resp = page.getByRole('dialog', { name: 'Alterar Responsável' });
+  await resp.getByRole('combobox', { name: 'Sócio Existente' }).click();
+  const opcao = page.getByRole('option').first();
+  const escolhido = (await opcao.textContent())!.split(' — ')[1]!;
+  await opcao.click();
+  await resp.getByRole('combobox', { name: 'Qualificação' }).click();
+  await page.getByRole('option').first().click();
+  await resp.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('responsavel')).toContainText(escolhido);
+
+  await page.getByRole('tab', { name: 'Contador' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Alterar Contador' }).click();
+  const substituir = page.getByRole('dialog', { name: 'Confirmação' });
+  await expect(substituir).toContainText('Empresa já possui contador! Deseja substituir?');
+  await substituir.getByRole('button', { name: 'Não' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByTestId('salvar-evento').click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0003');
+  await processo.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('dialog', { name: 'Aviso' }).getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  const evento = page.getByTestId('evento').first();
+  await expect(evento).toContainText('Processo E2E-0003');
+  await expect(evento.getByRole('row').filter({ hasText: 'Regime especial' }).first()).toBeVisible();
+  await expect(evento.getByRole('row').filter({ hasText: 'Responsável' }).first()).toBeVisible();
+});
