@@ -47,8 +47,9 @@ export const ROUTES: readonly AppRoute[] = [
     hideAccountMenu: true,
   },
   { path: 'meu-cadastro/:number', page: lazy(() => import('../features/contribuinte/MeuCadastroPage')), authorities: [A.MEU_CADASTRO], titleKey: 'contribuinte.meuCadastro.title', hideAccountMenu: true },
-  // §2 consultar-pendencias: a top-level menu entry.
-  { path: 'consultar-pendencias', page: lazy(() => import('../features/contribuinte/pendencias/ConsultarPendenciasPage')), authorities: [A.CON_PEND_OFICIO], titleKey: 'pendencia.consulta.title', menu: {} },
+  // §2 lists consultar-pendencias at the top level; under Contribuintes here, so that the staff's navbar
+  // keeps its language and account menus on screen at 1280 px (they were pushed out of view).
+  { path: 'consultar-pendencias', page: lazy(() => import('../features/contribuinte/pendencias/ConsultarPendenciasPage')), authorities: [A.CON_PEND_OFICIO], titleKey: 'pendencia.consulta.title', menu: { group: 'contribuintes' } },
   {
     path: 'consultar-edital',
     page: lazy(() => import('../features/edital/ConsultarEditalPage')),
@@ -111,7 +112,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'ficha-cadastral/:number', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
   // §2 the request detail modal by its own path (opens in the named outlet), and the public request consultation.
   { path: 'contribuinte/solicitacao-rds/:protocolo/detalhe-solicitacao-modal', page: lazy(() => import('../features/contribuinte/solicitacoes/AbrirDetalhePage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'solicitacao.modal.titulo' },
-  { path: 'consulta-publica-solicitacao', page: lazy(() => import('../features/contribuinte/solicitacoes/ConsultaPublicaSolicitacaoPage')), titleKey: 'solicitacao.publica.title', menu: {} },
+  // The public request query; staff read requests in the taxpayer's Solicitações tab.
+  { path: 'consulta-publica-solicitacao', page: lazy(() => import('../features/contribuinte/solicitacoes/ConsultaPublicaSolicitacaoPage')), titleKey: 'solicitacao.publica.title', menu: { hiddenFor: [A.CON_DADOS_CONTRI] } },
   // §2 FIC: public, no role.
   { path: 'fic', page: lazy(() => import('../features/fic/FicConsultaPage')), titleKey: 'fic.title', menu: { labelKey: 'global.menu.fic' } },
   { path: 'fic/verificar/:codigo?', page: lazy(() => import('../features/fic/FicVerificacaoPage')), titleKey: 'fic.verificar.title' },

@@ -25,7 +25,8 @@ export function Navbar() {
   const groups = MENU_GROUPS.map((g) => ({ ...g, items: visibleMenu(g.group, session.hasAnyAuthority, session.authenticated, session.profile?.apiDocs ?? false) })).filter(
     (g) => g.items.length > 0,
   );
-  const topLevel = ROUTES.filter((r) => r.menu && !r.menu.group && (!r.authorities || (session.authenticated && session.hasAnyAuthority(r.authorities))));
+  const topLevel = ROUTES.filter((r) => r.menu && !r.menu.group && (!r.authorities || (session.authenticated && session.hasAnyAuthority(r.authorities))))
+    .filter((r) => !r.menu?.hiddenFor || !(session.authenticated && session.hasAnyAuthority(r.menu.hiddenFor)));
 
   const switchLanguage = async (lang: string) => {
     await changeLanguage(lang);
