@@ -46,6 +46,7 @@ export const codigosAuditoria: typeof Auditoria = {
     STATEMENTS_GENERATED: 'Statements generated',
     REGISTRY_EVENT: 'Registry event (taxpayer maintenance)',
     PORTE_PROPAGATED: 'Company size propagated from another registration of the same CNPJ root',
+    PARTNER_RENAMED: "Partner's corporate name changed in a registry event",
     REGISTRATION_DELETED: 'Registration created by mistake deleted',
   },
   entity: { usuario: 'User', Pessoa: 'Person', Contribuinte: 'Taxpayer', Contador: 'Accountant', Endereco: 'Address', Telefone: 'Phone', Edital: 'Notice' },

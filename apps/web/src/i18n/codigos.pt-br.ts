@@ -52,6 +52,7 @@ export const codigosAuditoria = {
     STATEMENTS_GENERATED: 'Manifestações geradas',
     REGISTRY_EVENT: 'Evento cadastral (manutenção do contribuinte)',
     PORTE_PROPAGATED: 'Porte propagado de outra inscrição da mesma raiz do CNPJ',
+    PARTNER_RENAMED: 'Razão social do sócio alterada em evento cadastral',
     REGISTRATION_DELETED: 'Inscrição criada por engano excluída',
   } satisfies Record<AuditMessage, string>,
   entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte', Contador: 'Contador', Endereco: 'Endereço', Telefone: 'Telefone', Edital: 'Edital' },

@@ -51,6 +51,7 @@ export const AuditMessage = {
   STATEMENTS_GENERATED: 'STATEMENTS_GENERATED',
   REGISTRY_EVENT: 'REGISTRY_EVENT',
   PORTE_PROPAGATED: 'PORTE_PROPAGATED',
+  PARTNER_RENAMED: 'PARTNER_RENAMED',
   REGISTRATION_DELETED: 'REGISTRATION_DELETED',
 } as const;
 export type AuditMessage = (typeof AuditMessage)[keyof typeof AuditMessage];

@@ -28,7 +28,10 @@ export const Socio = z.object({
   ehResponsavel: z.boolean(),
   documentoRepresentanteLegal: z.string().nullable(),
   nomeRepresentanteLegal: z.string().nullable(),
+  qualificacaoRepresentanteLegal: z.string().nullable(),
   ...Contatos,
+  /** Every address of the partner, the main one first (the Quadro de Sócios edits them). */
+  enderecos: z.array(Endereco),
 });
 export type Socio = z.infer<typeof Socio>;
 

@@ -75,6 +75,9 @@ export const EnderecoEdicao = z.object({
 });
 export type EnderecoEdicao = z.infer<typeof EnderecoEdicao>;
 
+/** A person's addresses as one list (replaced by it): at most one principal. */
+const EnderecosEdicao = z.array(EnderecoEdicao).max(20).refine((l) => l.filter((e) => e.ehPrincipal).length <= 1, 'umPrincipal');
+
 /** The Dados Cadastrais tab: identification, contact, phones, processing indicators, formas de atuação, tipos de unidade. */
 export const DadosCadastraisEdicao = z.object({
   nomeFantasia: opcional(150),
@@ -87,7 +90,7 @@ export const DadosCadastraisEdicao = z.object({
   tiposUnidade: z.array(Id).max(50).superRefine(semRepetir((x) => x, 'duplicado')),
   telefones: z.array(TelefoneEdicao).max(20),
   /** Absent: the addresses are not touched. At most one principal. */
-  enderecos: z.array(EnderecoEdicao).max(20).refine((l) => l.filter((e) => e.ehPrincipal).length <= 1, 'umPrincipal').optional(),
+  enderecos: EnderecosEdicao.optional(),
 });
 export type DadosCadastraisEdicao = z.infer<typeof DadosCadastraisEdicao>;
 
@@ -100,7 +103,11 @@ export const AtividadesEdicao = z
   .refine((l) => l.filter((a) => a.ehAtividadePrincipal).length === 1, 'umaPrincipal');
 export type AtividadesEdicao = z.infer<typeof AtividadesEdicao>;
 
-/** §5 partner rules: percentage 0–100 (2 decimals), qualification, inclusion date; the same person once; sum ≤ 100. */
+/**
+ * §5 partner rules: percentage 0–100 (2 decimals), qualification, inclusion date; the same person once; sum ≤ 100.
+ * §2 'Alterar Razão Social' (partners with a 14-digit document only: checked by the server) renames the partner
+ * person; `enderecos` (absent: untouched) replaces the partner's addresses.
+ */
 export const SociosEdicao = z
   .array(
     z.object({
@@ -108,6 +115,8 @@ export const SociosEdicao = z
       qualificacaoId: Id,
       percentualParticipacao: z.number().min(0, 'min:0').max(100, 'max:100').refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, V.pattern),
       dataInclusao: Dia,
+      razaoSocial: z.string().trim().min(1, V.required).max(150, V.maxlength(150)).optional(),
+      enderecos: EnderecosEdicao.optional(),
     }),
   )
   .max(500)

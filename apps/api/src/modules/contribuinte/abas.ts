@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { contatosDe } from '../pessoa/enderecos.js';
+import { contatosDe, enderecosDe, telefonesDe } from '../pessoa/enderecos.js';
 
 type Row = Record<string, unknown>;
 const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
@@ -32,11 +32,15 @@ export async function obterAtividades(db: DbOrTx, by: { numeroPessoa?: number; c
 /** The QSA lives on the head office's person, so branches show the same partners. */
 export async function obterSocios(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Socio[]> {
   const socios = await rows(db, sql`select s.*, ps.numero_documento, ps.nome, q.descricao as qualificacao, pr.numero_documento as rep_doc, pr.nome as rep_nome,
+        qr.descricao as rep_qualificacao,
         exists (select 1 from responsavel x where x.numero_pessoa_empresa = s.numero_pessoa_empresa and x.numero_pessoa_responsavel = s.numero_pessoa_socio) as eh_resp
       from ${registro(by)} r join socio s on s.numero_pessoa_empresa = r.raiz join pessoa ps on ps.numero_pessoa = s.numero_pessoa_socio
       join ref_qualificacao q on q.id = s.qualificacao_id left join pessoa pr on pr.numero_pessoa = s.numero_pessoa_representante
+      left join ref_qualificacao qr on qr.id = s.qualificacao_representante_id
       order by ps.nome`);
-  const contatos = await contatosDe(db, socios.map((s) => Number(s.numero_pessoa_socio)));
+  const pessoas = socios.map((s) => Number(s.numero_pessoa_socio));
+  // The addresses once (every one of each partner), the phones alongside: two queries whatever the QSA's size.
+  const [enderecos, telefones] = await Promise.all([enderecosDe(db, pessoas), telefonesDe(db, pessoas)]);
   return socios.map((s) => ({
     numeroPessoaSocio: Number(s.numero_pessoa_socio),
     numeroDocumentoSocio: String(s.numero_documento),
@@ -48,7 +52,10 @@ export async function obterSocios(db: DbOrTx, by: { numeroPessoa?: number; cacea
     ehResponsavel: Boolean(s.eh_resp),
     documentoRepresentanteLegal: (s.rep_doc as string | null) ?? null,
     nomeRepresentanteLegal: (s.rep_nome as string | null) ?? null,
-    ...contatos(Number(s.numero_pessoa_socio)),
+    qualificacaoRepresentanteLegal: (s.rep_qualificacao as string | null) ?? null,
+    endereco: enderecos.get(Number(s.numero_pessoa_socio))?.[0] ?? null,
+    contatos: telefones.get(Number(s.numero_pessoa_socio)) ?? [],
+    enderecos: enderecos.get(Number(s.numero_pessoa_socio)) ?? [],
   }));
 }
 

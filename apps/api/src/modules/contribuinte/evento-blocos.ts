@@ -1,36 +1,39 @@
 import { sql } from 'drizzle-orm';
 import type {
-  Alteracao, AtividadesEdicao, ContadorResponsavelEdicao, ProcuradoresEdicao, RegimeEspecialEdicao, ResponsavelEdicao, SociosEdicao,
+  Alteracao, AtividadesEdicao, ContadorResponsavelEdicao, ProcuradoresEdicao, RegimeEspecialEdicao, ResponsavelEdicao,
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
 import { arr, diffCampos, diffLista, texto, type Campos } from './evento-diff.js';
 import type { Registro } from './evento-dados.js';
+import type { AtividadesAtuais } from './evento-estado.js';
 
 const bad = (aba: string, campo: string, detail: string) => fieldProblem(aba, `${aba}.${campo}`, 'invalido', detail);
 
-/** Atividade Econômica: the list replaces the registration's activities; every CNAE must exist (§5). */
-export async function aplicarAtividades(tx: DbOrTx, r: Registro, lista: AtividadesEdicao): Promise<Alteracao[]> {
-  const cnaes = await query<{ id: string; descricao: string }>(tx, sql`select id, descricao from ref_cnae where id = any(${arr(lista.map((a) => a.codigoCnae))}::text[])`);
-  const desc = new Map(cnaes.map((c) => [c.id, c.descricao]));
+/**
+ * Atividade Econômica: the list replaces the registration's activities; every CNAE must exist (§5).
+ * Current state and CNAEs come read; two statements when it changed (the old principal must be
+ * cleared before the new one is set: the one-principal index is checked row by row).
+ */
+export async function aplicarAtividades(tx: DbOrTx, r: Registro, lido: AtividadesAtuais, lista: AtividadesEdicao): Promise<Alteracao[]> {
+  const desc = new Map(lido.cnaes.map((c) => [c.id, c.descricao]));
   lista.forEach((a, i) => {
     if (!desc.has(a.codigoCnae)) throw bad('atividades', `${i}.codigoCnae`, `CNAE ${a.codigoCnae} não existe.`);
   });
-  const atuais = await query<{ cnae: string; descricao: string; eh_principal: boolean }>(tx, sql`select a.cnae, k.descricao, a.eh_principal
-    from atividade_contribuinte a join ref_cnae k on k.id = a.cnae where a.contribuinte_id = ${r.id}`);
   const tipo = (p: boolean) => (p ? 'PRINCIPAL' : 'SECUNDARIA');
-  const antes = new Map(atuais.map((a) => [a.cnae, { descricao: a.descricao, tipo: tipo(a.eh_principal) } as Campos]));
+  const antes = new Map(lido.atuais.map((a) => [a.cnae, { descricao: a.descricao, tipo: tipo(a.eh_principal) } as Campos]));
   const depois = new Map(lista.map((a) => [a.codigoCnae, { descricao: desc.get(a.codigoCnae)!, tipo: tipo(a.ehAtividadePrincipal) } as Campos]));
   const alteracoes = diffLista('atividades', 'atividade', antes, depois);
   if (!alteracoes.length) return [];
   const principal = lista.find((a) => a.ehAtividadePrincipal)!.codigoCnae;
-  await tx.execute(sql`delete from atividade_contribuinte where contribuinte_id = ${r.id} and cnae <> all(${arr(lista.map((a) => a.codigoCnae))}::text[])`);
-  // Clear the old principal first: the table allows one principal per registration at every moment.
-  await tx.execute(sql`update atividade_contribuinte set eh_principal = false where contribuinte_id = ${r.id} and eh_principal and cnae <> ${principal}`);
+  const cnaes = arr(lista.map((a) => a.codigoCnae));
+  await tx.execute(sql`with d as (delete from atividade_contribuinte where contribuinte_id = ${r.id} and cnae <> all(${cnaes}::text[]))
+    update atividade_contribuinte set eh_principal = false where contribuinte_id = ${r.id} and eh_principal and cnae <> ${principal} and cnae = any(${cnaes}::text[])`);
   await tx.execute(sql`insert into atividade_contribuinte (contribuinte_id, cnae, eh_principal)
-    select ${r.id}, x, x = ${principal} from unnest(${arr(lista.map((a) => a.codigoCnae))}::text[]) x
-    on conflict (contribuinte_id, cnae) do update set eh_principal = excluded.eh_principal`);
+    select ${r.id}, x, x = ${principal} from unnest(${cnaes}::text[]) x
+    on conflict (contribuinte_id, cnae) do update set eh_principal = excluded.eh_principal
+    where atividade_contribuinte.eh_principal is distinct from excluded.eh_principal`);
   return alteracoes;
 }
 
@@ -39,40 +42,6 @@ const pessoas = async (tx: DbOrTx, numeros: number[]) =>
   new Map((await query<PessoaLida>(tx, sql`select numero_pessoa, tipo, numero_documento, nome from pessoa where numero_pessoa = any(${arr(numeros)}::bigint[])`)).map((p) => [Number(p.numero_pessoa), p]));
 const qualificacoes = async (tx: DbOrTx, ids: number[]) =>
   new Map((await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_qualificacao where id = any(${arr(ids)}::int[])`)).map((q) => [Number(q.id), q.descricao]));
-
-/** Quadro de Sócios (on the head office's person): the list replaces the QSA; partners exist, never the company itself. */
-export async function aplicarSocios(tx: DbOrTx, r: Registro, lista: SociosEdicao): Promise<Alteracao[]> {
-  const ps = await pessoas(tx, lista.map((s) => s.numeroPessoaSocio));
-  const qs = await qualificacoes(tx, lista.map((s) => s.qualificacaoId));
-  lista.forEach((s, i) => {
-    if (!ps.has(s.numeroPessoaSocio)) throw bad('socios', `${i}.numeroPessoaSocio`, 'Registro não encontrado.');
-    if (s.numeroPessoaSocio === r.raiz) throw bad('socios', `${i}.numeroPessoaSocio`, 'A empresa não pode ser sócia de si mesma.');
-    if (!qs.has(s.qualificacaoId)) throw bad('socios', `${i}.qualificacaoId`, 'Qualificação desconhecida.');
-  });
-  const atuais = await query<{ numero_pessoa_socio: number; numero_documento: string; nome: string; qualificacao: string; percentual: string | null; data_inclusao: string }>(
-    tx,
-    sql`select s.numero_pessoa_socio, p.numero_documento, p.nome, q.descricao as qualificacao, s.percentual_participacao::text as percentual, s.data_inclusao::text
-      from socio s join pessoa p on p.numero_pessoa = s.numero_pessoa_socio join ref_qualificacao q on q.id = s.qualificacao_id where s.numero_pessoa_empresa = ${r.raiz}`,
-  );
-  const antes = new Map(atuais.map((s) => [s.numero_documento, { nome: s.nome, qualificacao: s.qualificacao, percentual: texto(s.percentual), dataInclusao: texto(s.data_inclusao) } as Campos]));
-  const depois = new Map(lista.map((s) => {
-    const p = ps.get(s.numeroPessoaSocio)!;
-    return [p.numero_documento, { nome: p.nome, qualificacao: qs.get(s.qualificacaoId)!, percentual: s.percentualParticipacao.toFixed(2), dataInclusao: s.dataInclusao } as Campos];
-  }));
-  const alteracoes = diffLista('socios', 'socio', antes, depois);
-  if (!alteracoes.length) return [];
-  await tx.execute(sql`delete from socio where numero_pessoa_empresa = ${r.raiz} and numero_pessoa_socio <> all(${arr(lista.map((s) => s.numeroPessoaSocio))}::bigint[])`);
-  for (const s of lista) {
-    await tx.execute(sql`insert into socio (numero_pessoa_empresa, numero_pessoa_socio, qualificacao_id, percentual_participacao, data_inclusao)
-      values (${r.raiz}, ${s.numeroPessoaSocio}, ${s.qualificacaoId}, ${s.percentualParticipacao.toFixed(2)}, ${s.dataInclusao})
-      on conflict (numero_pessoa_empresa, numero_pessoa_socio) do update set qualificacao_id = excluded.qualificacao_id,
-        percentual_participacao = excluded.percentual_participacao, data_inclusao = excluded.data_inclusao,
-        version = socio.version + 1, updated_at = now()
-      where (socio.qualificacao_id, socio.percentual_participacao, socio.data_inclusao)
-        is distinct from (excluded.qualificacao_id, excluded.percentual_participacao, excluded.data_inclusao)`);
-  }
-  return alteracoes;
-}
 
 /** Responsável (on the head office's person): 'Sócio Existente' or 'Novo Responsável' — the entry is replaced. */
 export async function aplicarResponsavel(tx: DbOrTx, r: Registro, b: ResponsavelEdicao): Promise<Alteracao[]> {
@@ -126,10 +95,10 @@ export async function aplicarProcuradores(tx: DbOrTx, r: Registro, lista: Procur
   }));
   const alteracoes = diffLista('procuradores', 'procurador', antes, depois);
   if (!alteracoes.length) return [];
-  await tx.execute(sql`delete from procurador where contribuinte_id = ${r.id}`);
-  for (const p of lista) {
-    await tx.execute(sql`insert into procurador (contribuinte_id, numero_pessoa_procurador, data_inicio_validade) values (${r.id}, ${p.numeroPessoa}, ${p.dataInicioValidade})`);
-  }
+  // Replaced whole: the delete and the one multi-row insert touch different rows (writable CTE).
+  await tx.execute(sql`with d as (delete from procurador where contribuinte_id = ${r.id})
+    insert into procurador (contribuinte_id, numero_pessoa_procurador, data_inicio_validade)
+    select ${r.id}, v.p, v.d from jsonb_to_recordset(${JSON.stringify(lista.map((p) => ({ p: p.numeroPessoa, d: p.dataInicioValidade })))}::jsonb) as v(p bigint, d date)`);
   return alteracoes;
 }
 

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
+import { AuditMessage, AuditType, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
-import { auditChange } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors/problem.js';
-import { aplicarDadosCadastrais, type Registro } from './evento-dados.js';
-import { aplicarAtividades, aplicarContador, aplicarProcuradores, aplicarRegimes, aplicarResponsavel, aplicarSocios } from './evento-blocos.js';
+import { aplicarDadosCadastrais, propagacaoPorte, type Registro } from './evento-dados.js';
+import { aplicarAtividades, aplicarContador, aplicarProcuradores, aplicarRegimes, aplicarResponsavel } from './evento-blocos.js';
+import { aplicarEnderecos } from './evento-enderecos.js';
+import { lerEstado } from './evento-estado.js';
+import { aplicarSocios } from './evento-socios.js';
 
 /** The issue's wording of a stale save (the registration as a whole, not one record). */
 export const CADASTRO_ALTERADO = 'O cadastro foi alterado por outra pessoa; consulte novamente.';
@@ -17,48 +19,63 @@ type Evento = z.output<typeof SalvarEvento>;
  * POST eventos: one registry event in ONE transaction (the caller's) — the registration locked and its
  * version checked, every block validated and applied, the event row with its field-by-field changes,
  * the audit row. Any refusal throws, and the transaction writes nothing.
+ *
+ * Round trips are what an event costs under load, so: ONE statement reads the lock, the version, the
+ * current state of the tabs sent and every reference they name (evento-estado); each tab writes only
+ * what changed, in one statement (writable CTEs, multi-row inserts from a JSON recordset); ONE final
+ * statement inserts the event row, bumps the version, writes the audit row and propagates the porte.
  */
 export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promise<EventoSalvo> {
-  const r = await queryOne<{ id: number; numero_caceal: number; numero_pessoa: number; raiz: number; raiz_cnpj: string | null; version: number }>(
-    tx,
-    sql`select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz, p.raiz_cnpj, c.version
-      from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_caceal = ${e.numeroCaceal} for update of c`,
-  );
-  if (!r || Number(r.numero_pessoa) !== e.numeroPessoa) throw notFound('Nenhum registro encontrado.');
-  // Locked: a concurrent save of the same registration waits here, then finds the version moved on.
-  if (Number(r.version) !== e.version) throw conflict(CADASTRO_ALTERADO);
+  const estado = await lerEstado(tx, e);
+  if (!estado || Number(estado.numero_pessoa) !== e.numeroPessoa) throw notFound('Nenhum registro encontrado.');
+  // Locked: a concurrent save of the same registration waits in lerEstado, then finds the version moved on.
+  if (Number(estado.version) !== e.version) throw conflict(CADASTRO_ALTERADO);
   const reg: Registro = {
-    id: Number(r.id), numeroCaceal: Number(r.numero_caceal), numeroPessoa: Number(r.numero_pessoa), raiz: Number(r.raiz), raizCnpj: r.raiz_cnpj, version: Number(r.version),
+    id: Number(estado.id), numeroCaceal: Number(estado.numero_caceal), numeroPessoa: Number(estado.numero_pessoa), raiz: Number(estado.raiz),
+    raizCnpj: estado.raiz_cnpj, version: Number(estado.version),
   };
 
-  const [ev] = await query<{ id: number }>(tx, sql`insert into evento_alteracao
-      (contribuinte_id, numero_pessoa, processo, ato_declaratorio, protocolo_redesim, data_evento, data_legal, usuario, alteracoes)
-    values (${reg.id}, ${reg.numeroPessoa}, ${e.processo}, ${e.atoDeclaratorio || null}, ${e.protocoloRedesim || null}, ${e.dataEvento}, ${e.dataLegal}, ${login}, '{}'::jsonb)
-    returning id`);
-  const eventoId = Number(ev!.id);
-
   const alteracoes: Alteracao[] = [];
-  let portePropagado = 0;
+  let propagar = false;
   if (e.dadosCadastrais) {
-    const d = await aplicarDadosCadastrais(tx, login, reg, eventoId, e.dadosCadastrais);
+    const d = await aplicarDadosCadastrais(tx, reg, estado.dados!, e.dadosCadastrais);
     alteracoes.push(...d.alteracoes);
-    portePropagado = d.portePropagado;
+    propagar = d.portePropagado;
+    if (e.dadosCadastrais.enderecos) {
+      alteracoes.push(...(await aplicarEnderecos(tx, [{
+        numeroPessoa: reg.numeroPessoa, lista: e.dadosCadastrais.enderecos, caminho: 'dadosCadastrais.enderecos', aba: 'dadosCadastrais', campo: 'endereco', prefixo: '',
+      }], estado.enderecos ?? [], estado.refs_endereco!)));
+    }
   }
-  if (e.atividades) alteracoes.push(...(await aplicarAtividades(tx, reg, e.atividades)));
+  if (e.atividades) alteracoes.push(...(await aplicarAtividades(tx, reg, estado.atividades!, e.atividades)));
   if (e.contador) alteracoes.push(...(await aplicarContador(tx, reg, e.contador)));
   if (e.procuradores) alteracoes.push(...(await aplicarProcuradores(tx, reg, e.procuradores)));
   if (e.responsavel) alteracoes.push(...(await aplicarResponsavel(tx, reg, e.responsavel)));
-  if (e.socios) alteracoes.push(...(await aplicarSocios(tx, reg, e.socios)));
+  if (e.socios) alteracoes.push(...(await aplicarSocios(tx, login, reg, estado, e.socios)));
   if (e.regimesEspeciais) alteracoes.push(...(await aplicarRegimes(tx, reg, e.regimesEspeciais)));
   // An event that changes nothing would only add noise to the timeline.
   if (!alteracoes.length) throw badRequest('Nenhuma alteração a registrar.', { message: 'error.evento.nadaAlterado' });
 
-  const [novo] = await query<{ version: number }>(tx, sql`update contribuinte set version = version + 1, updated_at = now() where id = ${reg.id} returning version`);
-  await tx.execute(sql`update evento_alteracao set alteracoes = ${JSON.stringify({ alteracoes })}::jsonb where id = ${eventoId}`);
   const imagem = (lado: 'antes' | 'depois') =>
-    Object.fromEntries(alteracoes.map((a) => [`${a.aba}.${a.campo}${a.chave ? `[${a.chave}]` : ''}`, a[lado]]));
-  await auditChange(tx, login, 'Contribuinte', reg.id, { evento: eventoId, version: reg.version, ...imagem('antes') }, { evento: eventoId, version: Number(novo!.version), ...imagem('depois') }, AuditMessage.REGISTRY_EVENT);
-  return { id: eventoId, version: Number(novo!.version), mensagem: 'eventoRegistrado', portePropagado };
+    JSON.stringify(Object.fromEntries(alteracoes.map((a) => [`${a.aba}.${a.campo}${a.chave ? `[${a.chave}]` : ''}`, a[lado]])));
+  const porte = propagar ? propagacaoPorte(login, reg, e.dadosCadastrais!.porteId!) : [];
+  const [fim] = await query<{ id: number; version: number; propagado: number }>(
+    tx,
+    sql`with ev as (insert into evento_alteracao
+        (contribuinte_id, numero_pessoa, processo, ato_declaratorio, protocolo_redesim, data_evento, data_legal, usuario, alteracoes)
+        values (${reg.id}, ${reg.numeroPessoa}, ${e.processo}, ${e.atoDeclaratorio || null}, ${e.protocoloRedesim || null}, ${e.dataEvento}, ${e.dataLegal}, ${login},
+          ${JSON.stringify({ alteracoes })}::jsonb)
+        returning id),
+      v as (update contribuinte set version = version + 1, updated_at = now() where id = ${reg.id} returning version),
+      aud as (insert into evento_auditoria (principal, event_type, entity, entity_id, data, before, after)
+        select ${login}, ${AuditType.ENTITY_UPDATED}, 'Contribuinte', ${String(reg.id)}, jsonb_build_object('message', ${AuditMessage.REGISTRY_EVENT}::text),
+          jsonb_build_object('evento', ev.id, 'version', ${reg.version}::int) || ${imagem('antes')}::jsonb,
+          jsonb_build_object('evento', ev.id, 'version', v.version) || ${imagem('depois')}::jsonb
+        from ev, v returning 1)
+      ${porte.length ? sql`, ${sql.join(porte, sql`, `)}` : sql``}
+    select ev.id, v.version, ${porte.length ? sql`(select count(*) from propagado)::int` : sql`0`} as propagado from ev, v`,
+  );
+  return { id: Number(fim!.id), version: Number(fim!.version), mensagem: 'eventoRegistrado', portePropagado: Number(fim!.propagado) };
 }
 
 /** GET eventos/listar: a registration's events, newest first, one statement (page + total). */

@@ -1,0 +1,114 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SalvarEvento } from '@cadastro/domain';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { queryOne } from '../../db/consulta.js';
+import { arr } from './evento-diff.js';
+
+type Evento = z.output<typeof SalvarEvento>;
+export type Ref = { id: number; descricao: string };
+
+/** An address as the timeline compares it (names, not ids), with the ids the block refers to. */
+export type EnderecoLido = { id: number; numero_pessoa: number; tipo: string; eh_principal: boolean; pais: string; uf: string | null; municipio: string | null;
+  tipo_logradouro: string | null; logradouro: string; numero: string | null; complemento: string | null; bairro: string | null; cep: string | null;
+  referencia: string | null; endereco_eletronico: string | null; latitude: string | null; longitude: string | null };
+
+/** The reference rows the addresses of an event name (only the ids the event sends). */
+export type RefsEndereco = { tipos: Ref[]; paises: { id: number; nome: string }[]; ufs: string[]; municipios: { id: number; nome: string; uf: string }[]; logradouros: Ref[] };
+
+export interface DadosAtuais {
+  nome_fantasia: string | null; email: string | null; porte_id: number | null; porte: string | null; valor_capital_social: string | null;
+  opcao_livro_eletronico: boolean | null; data_autorizacao_livro_eletronico: string | null; opcao_documento_eletronico: boolean | null;
+  data_autorizacao_documento_eletronico: string | null; opcao_livros_fiscais: boolean | null; data_autorizacao_livros_fiscais: string | null;
+  uso_obrigatorio_sped: boolean | null;
+  formas: Ref[]; unidades: Ref[]; telefones: { id: number; tipo_telefone_id: number; tipo: string; ddd: string; numero: string }[];
+  /** The references the block names. */
+  ref_porte: string | null; ref_formas: Ref[]; ref_unidades: Ref[]; ref_tipos_fone: Ref[];
+}
+
+export interface SociosAtuais {
+  atuais: { numero_pessoa_socio: number; numero_documento: string; nome: string; qualificacao: string; percentual: string | null; data_inclusao: string }[];
+  pessoas: { numero_pessoa: number; tipo: string; numero_documento: string; nome: string }[];
+  qualificacoes: Ref[];
+}
+
+export interface AtividadesAtuais {
+  atuais: { cnae: string; descricao: string; eh_principal: boolean }[];
+  cnaes: { id: string; descricao: string }[];
+}
+
+/** Everything an event needs to know before it writes, read in ONE statement with the registration locked. */
+export interface Estado {
+  id: number; numero_caceal: number; numero_pessoa: number; raiz: number; raiz_cnpj: string | null; version: number;
+  dados: DadosAtuais | null;
+  atividades: AtividadesAtuais | null;
+  socios: SociosAtuais | null;
+  /** The stored addresses of the persons whose addresses the event replaces (the registration's, partners'). */
+  enderecos: EnderecoLido[] | null;
+  refs_endereco: RefsEndereco | null;
+}
+
+const lista = (q: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${q}) x)`;
+const refs = (tabela: string, ids: readonly number[]) =>
+  lista(sql`select id, descricao from ${sql.raw(tabela)} where id = any(${arr(ids)}::int[])`);
+
+/**
+ * The lock, the version, the current state of every tab the event sends and the reference rows it
+ * names: one round trip instead of one per table (the diff for the timeline and the 400s need them).
+ * Read under FOR UPDATE: a concurrent event waits, then sees the version moved on (409), so a state
+ * read before that wait is never used to write.
+ */
+export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefined> {
+  const d = e.dadosCadastrais;
+  const dados = d
+    ? sql`(select json_build_object(
+        'nome_fantasia', p.nome_fantasia, 'email', p.email, 'porte_id', c.porte_id, 'porte', (select descricao from ref_porte where id = c.porte_id),
+        'valor_capital_social', c.valor_capital_social::text, 'opcao_livro_eletronico', c.opcao_livro_eletronico,
+        'data_autorizacao_livro_eletronico', c.data_autorizacao_livro_eletronico::text, 'opcao_documento_eletronico', c.opcao_documento_eletronico,
+        'data_autorizacao_documento_eletronico', c.data_autorizacao_documento_eletronico::text, 'opcao_livros_fiscais', c.opcao_livros_fiscais,
+        'data_autorizacao_livros_fiscais', c.data_autorizacao_livros_fiscais::text, 'uso_obrigatorio_sped', c.uso_obrigatorio_sped,
+        'formas', ${lista(sql`select f.id, f.descricao from contribuinte_forma_atuacao x join ref_forma_atuacao f on f.id = x.forma_atuacao_id where x.contribuinte_id = c.id`)},
+        'unidades', ${lista(sql`select u.id, u.descricao from contribuinte_tipo_unidade x join ref_tipo_unidade u on u.id = x.tipo_unidade_id where x.contribuinte_id = c.id`)},
+        'telefones', ${lista(sql`select t.id, t.tipo_telefone_id, tt.descricao as tipo, t.ddd, t.numero from telefone t join ref_tipo_telefone tt on tt.id = t.tipo_telefone_id
+          where t.numero_pessoa = c.numero_pessoa order by t.id`)},
+        'ref_porte', (select descricao from ref_porte where id = ${d.porteId ?? 0}),
+        'ref_formas', ${refs('ref_forma_atuacao', d.formasAtuacao)}, 'ref_unidades', ${refs('ref_tipo_unidade', d.tiposUnidade)},
+        'ref_tipos_fone', ${refs('ref_tipo_telefone', d.telefones.map((t) => t.codigoTipoTelefone))}))`
+    : sql`null`;
+  const atividades = e.atividades
+    ? sql`json_build_object(
+        'atuais', ${lista(sql`select a.cnae, k.descricao, a.eh_principal from atividade_contribuinte a join ref_cnae k on k.id = a.cnae where a.contribuinte_id = c.id`)},
+        'cnaes', ${lista(sql`select id, descricao from ref_cnae where id = any(${arr(e.atividades.map((a) => a.codigoCnae))}::text[])`)})`
+    : sql`null`;
+  const socios = e.socios
+    ? sql`json_build_object(
+        'atuais', ${lista(sql`select s.numero_pessoa_socio, ps.numero_documento, ps.nome, q.descricao as qualificacao, s.percentual_participacao::text as percentual,
+          s.data_inclusao::text from socio s join pessoa ps on ps.numero_pessoa = s.numero_pessoa_socio join ref_qualificacao q on q.id = s.qualificacao_id
+          where s.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)`)},
+        'pessoas', ${lista(sql`select numero_pessoa, tipo, numero_documento, nome from pessoa where numero_pessoa = any(${arr(e.socios.map((s) => s.numeroPessoaSocio))}::bigint[])`)},
+        'qualificacoes', ${refs('ref_qualificacao', e.socios.map((s) => s.qualificacaoId))})`
+    : sql`null`;
+  // Whose addresses the event replaces: the registration's person (Dados Cadastrais) and partners with an address list.
+  const novos = [...(d?.enderecos ?? []), ...(e.socios ?? []).flatMap((s) => s.enderecos ?? [])];
+  const pessoasEndereco = [...(d?.enderecos ? [e.numeroPessoa] : []), ...(e.socios ?? []).filter((s) => s.enderecos).map((s) => s.numeroPessoaSocio)];
+  const enderecos = pessoasEndereco.length
+    ? lista(sql`select e.id, e.numero_pessoa, te.descricao as tipo, e.eh_principal, pa.nome as pais, e.uf, mu.nome as municipio, tl.descricao as tipo_logradouro,
+        e.logradouro, e.numero, e.complemento, e.bairro, e.cep, e.referencia, e.endereco_eletronico, e.latitude::text, e.longitude::text
+      from endereco e join ref_tipo_endereco te on te.id = e.tipo_endereco_id join ref_pais pa on pa.id = e.pais_id
+      left join ref_municipio mu on mu.id = e.municipio_id left join ref_tipo_logradouro tl on tl.id = e.tipo_logradouro_id
+      where e.numero_pessoa = any(${arr(pessoasEndereco)}::bigint[]) order by e.id`)
+    : sql`null`;
+  const refsEndereco = pessoasEndereco.length
+    ? sql`json_build_object('tipos', ${refs('ref_tipo_endereco', novos.map((x) => x.tipoEnderecoId))},
+        'paises', ${lista(sql`select id, nome from ref_pais where id = any(${arr(novos.map((x) => x.paisId))}::int[])`)},
+        'ufs', (select coalesce(json_agg(sigla), '[]') from ref_uf where sigla = any(${`{${[...new Set(novos.map((x) => x.uf ?? 'XX'))].join(',')}}`}::text[])),
+        'municipios', ${lista(sql`select id, nome, uf from ref_municipio where id = any(${arr(novos.map((x) => x.municipioId ?? 0))}::int[])`)},
+        'logradouros', ${refs('ref_tipo_logradouro', novos.map((x) => x.tipoLogradouroId ?? 0))})`
+    : sql`null`;
+  return queryOne<Estado>(
+    tx,
+    sql`select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz, p.raiz_cnpj, c.version,
+        ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco
+      from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_caceal = ${e.numeroCaceal} for update of c`,
+  );
+}
