@@ -208,3 +208,93 @@ test('supertela: Regime Especial deleted after the confirm, Responsável from an
   await expect(evento.getByRole('row').filter({ hasText: 'Regime especial' }).first()).toBeVisible();
   await expect(evento.getByRole('row').filter({ hasText: 'Responsável' }).first()).toBeVisible();
 });
+
+test("supertela: a legal-entity partner's Alterar Razão Social and a new partner address; the porte warning when Editar turns on", async ({ page, request }) => {
+  const r = await registro(request, 'ATIVO', 15);
+  const outra = await registro(request, 'ATIVO', 16);
+  const { headers } = await apiAs(request, 'auditor');
+  const q = `${r.numeroPessoa}?caceal=${r.numeroCaceal}`;
+  // A legal-entity partner (another company, 14 digits) joins the QSA through an event, with a 0 % share.
+  const socios = (await (await request.get(`${api}/contribuinte/obterSocios/${q}`, { headers })).json()) as { numeroPessoaSocio: number; qualificacao: { id: number }; percentualParticipacao: string | null; dataInclusao: string }[];
+  const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${q}`, { headers })).json();
+  const qualificacoes = (await (await request.get(`${api}/qualificacao`, { headers })).json()) as { id: number }[];
+  const bloco = socios.map((s) => ({ numeroPessoaSocio: s.numeroPessoaSocio, qualificacaoId: s.qualificacao.id, percentualParticipacao: Number(s.percentualParticipacao ?? 0), dataInclusao: s.dataInclusao }));
+  const entra = await request.post(`${api}/eventos`, {
+    headers,
+    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, processo: 'E2E-PJ', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
+      socios: [...bloco, { numeroPessoaSocio: outra.numeroPessoa, qualificacaoId: bloco[0]?.qualificacaoId ?? qualificacoes[0]!.id, percentualParticipacao: 0, dataInclusao: '2026-01-02' }] },
+  });
+  expect(entra.status(), await entra.text()).toBe(200);
+
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await page.getByRole('tab', { name: 'Quadro de Sócios e Administradores' }).click();
+  // Locked: Alterar Razão Social shows (14 digits) but is disabled until Editar.
+  const alterar = page.getByRole('button', { name: /^Alterar Razão Social de/ });
+  await expect(alterar).toHaveCount(1);
+  await expect(alterar).toBeDisabled();
+  await page.getByTestId('editar').check({ force: true });
+  await alterar.click();
+  const razao = page.getByRole('dialog', { name: 'Alterar Razão Social' });
+  const campo = razao.getByRole('textbox', { name: 'Razão social' });
+  await campo.fill('  ');
+  await expect(razao.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await campo.fill('SOCIA RENOMEADA E2E LTDA');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await campo.press('Enter');
+  await expect(razao).toBeHidden();
+  await expect(page.getByTestId('socios')).toContainText('SOCIA RENOMEADA E2E LTDA');
+
+  // The partner's addresses: the same address form as Dados Cadastrais.
+  await page.getByRole('button', { name: 'Endereço do sócio SOCIA RENOMEADA E2E LTDA' }).click();
+  const enderecos = page.getByRole('dialog', { name: 'Endereços de SOCIA RENOMEADA E2E LTDA' });
+  await enderecos.getByRole('button', { name: 'Adicionar Endereço' }).click();
+  const form = page.getByRole('dialog', { name: 'Novo Endereço' });
+  await form.getByRole('combobox', { name: 'Tipo de endereço' }).click();
+  await page.getByRole('option').first().click();
+  await form.getByRole('textbox', { name: 'Logradouro' }).fill('AVENIDA DO SOCIO E2E');
+  await form.getByRole('textbox', { name: 'CEP' }).fill('57035000');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(enderecos.getByText(/AVENIDA DO SOCIO E2E/)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await enderecos.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(enderecos).toBeHidden();
+
+  // Dados Cadastrais: a new porte, Editar off and on again → the warning about the whole CNPJ root.
+  await page.getByRole('tab', { name: 'Dados Cadastrais' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('combobox', { name: 'Porte' }).click();
+  const atual = await page.getByRole('combobox', { name: 'Porte' }).inputValue();
+  await page.getByRole('option').filter({ hasNotText: atual || '§' }).first().click();
+  await expect(page.getByTestId('aviso-porte')).toBeVisible();
+  await page.getByTestId('editar').uncheck({ force: true });
+  await page.getByTestId('editar').check({ force: true });
+  const aviso = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(aviso).toContainText('Todos os contribuintes da mesma raiz do CNPJ também receberão o novo porte.');
+  await aviso.getByRole('button', { name: 'Continuar' }).click();
+  await expect(aviso).toBeHidden();
+  await page.getByRole('button', { name: 'Resetar dados' }).click();
+
+  // The activity dialog pages with up to 10 page links (§2); an empty term cannot search.
+  await page.getByRole('tab', { name: 'Atividade Econômica' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Adicionar Atividade' }).click();
+  const atividade = page.getByRole('dialog', { name: 'Atividade econômica' });
+  await expect(atividade.getByRole('button', { name: 'Pesquisar' })).toBeDisabled();
+  await atividade.getByRole('textbox', { name: 'Código CNAE ou descrição' }).fill('comércio');
+  await atividade.getByRole('textbox', { name: 'Código CNAE ou descrição' }).press('Enter');
+  await expect(atividade.getByRole('button', { name: /^Página \d+$/ })).toHaveCount(10);
+  await page.keyboard.press('Escape');
+  await expect(atividade).toBeHidden();
+
+  await page.getByTestId('salvar-evento').click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0004');
+  await processo.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('dialog', { name: 'Aviso' }).getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
+  const evento = page.getByTestId('evento').first();
+  await expect(evento).toContainText('Processo E2E-0004');
+  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Nome' })).toContainText('SOCIA RENOMEADA E2E LTDA');
+  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Endereço' }).first()).toContainText('AVENIDA DO SOCIO E2E');
+});

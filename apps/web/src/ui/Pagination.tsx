@@ -17,10 +17,12 @@ interface Props {
   total: number;
   pageSize: number;
   onChange(page: number): void;
+  /** Page links shown (§9: 5; the activity dialog of §2: 10). */
+  maxLinks?: number;
 }
 
-/** At most 5 page links, with first/previous/next/last boundary links (§9). */
-export function Pagination({ page, total, pageSize, onChange }: Props) {
+/** At most 5 page links (or `maxLinks`), with first/previous/next/last boundary links (§9). */
+export function Pagination({ page, total, pageSize, onChange, maxLinks = MAX_PAGE_LINKS }: Props) {
   const { t } = useTranslation();
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize) return null;
@@ -29,7 +31,7 @@ export function Pagination({ page, total, pageSize, onChange }: Props) {
     <Group gap={4} justify="center" component="nav" aria-label={t('pagination.label')}>
       <Button size="xs" variant="default" onClick={() => go(1)} disabled={page <= 1} aria-label={t('pagination.first')}>«</Button>
       <Button size="xs" variant="default" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={t('pagination.previous')}>‹</Button>
-      {pageWindow(page, totalPages).map((p) => (
+      {pageWindow(page, totalPages, maxLinks).map((p) => (
         <Button key={p} size="xs" variant={p === page ? 'filled' : 'default'} onClick={() => go(p)} aria-current={p === page ? 'page' : undefined} aria-label={t('pagination.page', { page: p })}>
           {p}
         </Button>

@@ -98,7 +98,7 @@ function EscolherAtividade({ opened, onClose, onEscolher, jaTem }: { opened: boo
       <form onSubmit={(e) => { e.preventDefault(); if (termo) setBusca({ termo, page: 1 }); }}>
         <Group align="flex-end">
           <TextInput label={t('manutencao.atividade.termo')} value={texto} onChange={(e) => setTexto(e.currentTarget.value)} maxLength={100} style={{ flex: 1 }} data-autofocus />
-          <Button type="submit" disabled={!termo}>{t('manutencao.pesquisar')}</Button>
+          <Button type="submit" disabled={!termo || termo.length > 100}>{t('manutencao.pesquisar')}</Button>
         </Group>
       </form>
       {busca && q.isPending && <Carregando h={80} />}
@@ -122,7 +122,7 @@ function EscolherAtividade({ opened, onClose, onEscolher, jaTem }: { opened: boo
             </Table.Tbody>
           </Table>
           <Text size="sm" c="dimmed" ta="center">{t('contribuinte.busca.exibindo', { n: q.data.totalElements })}</Text>
-          <Pagination page={busca!.page} total={q.data.totalElements} pageSize={TAMANHO} onChange={(p) => setBusca({ ...busca!, page: p })} />
+          <Pagination page={busca!.page} total={q.data.totalElements} pageSize={TAMANHO} maxLinks={10} onChange={(p) => setBusca({ ...busca!, page: p })} />
         </Stack>
       )}
     </Modal>

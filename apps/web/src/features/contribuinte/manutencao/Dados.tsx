@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -40,11 +40,26 @@ const opcoes = (c: Combo | undefined) => (c ?? []).map((x) => ({ value: String(x
 
 /** Dados Cadastrais: read-only until Editar; then identification, contact, phones, processing indicators, formas and tipos. */
 export function DadosEditor({ d }: { d: DadosCadastrais }) {
+  const { t } = useTranslation();
   const original = useMemo(() => doOriginal(d), [d]);
   const aba = useAbaEditavel('dadosCadastrais', original, paraBloco);
+  // §4: turning Editar on with a porte that differs from the original warns that the whole CNPJ root gets it.
+  const [avisoPorte, setAvisoPorte] = useState(false);
+  const antes = useRef(aba.editando);
+  const porteMudou = !!aba.atual && aba.atual.porteId !== original.porteId;
+  useEffect(() => {
+    if (aba.editando && !antes.current && porteMudou) setAvisoPorte(true);
+    antes.current = aba.editando;
+  }, [aba.editando, porteMudou]);
   return (
     <Stack>
       <BarraEdicao aba={aba} />
+      <Modal opened={avisoPorte} onClose={() => setAvisoPorte(false)} title={t('manutencao.aviso.titulo')}>
+        <Stack>
+          <Text data-testid="aviso-porte-editar">{t('manutencao.dados.porteRaiz')}</Text>
+          <Group justify="flex-end"><Button onClick={() => setAvisoPorte(false)} data-autofocus>{t('manutencao.aviso.continuar')}</Button></Group>
+        </Stack>
+      </Modal>
       {aba.editando || aba.alterado ? <Formulario d={d} r={aba.atual!} ed={aba.editando} alterar={aba.alterar} /> : <DadosCadastraisAba d={d} />}
     </Stack>
   );

@@ -19,8 +19,8 @@ export const enderecoDoOriginal = (e: Endereco): EnderecoRascunho => ({
 });
 export const enderecoParaBloco = ({ rotulo: _r, tipo: _t, ...e }: EnderecoRascunho): EnderecoEdicao => e;
 
-/** §2 addresses of the Dados Cadastrais tab: new address, edit, remove; one principal. */
-export function EnderecosEdicao({ enderecos, ed, alterar }: { enderecos: EnderecoRascunho[]; ed: boolean; alterar(l: EnderecoRascunho[]): void }) {
+/** §2 addresses of the Dados Cadastrais tab (and of a partner): new address, edit, remove; one principal. */
+export function EnderecosEdicao({ enderecos, ed, alterar, rotuloNovo }: { enderecos: EnderecoRascunho[]; ed: boolean; alterar(l: EnderecoRascunho[]): void; rotuloNovo?: string }) {
   const { t } = useTranslation();
   const [dialogo, setDialogo] = useState<{ indice: number | null } | null>(null);
   const salvar = (e: EnderecoRascunho) => {
@@ -30,7 +30,7 @@ export function EnderecosEdicao({ enderecos, ed, alterar }: { enderecos: Enderec
     setDialogo(null);
   };
   return (
-    <Secao titulo={t('manutencao.endereco.titulo')} acao={<Button size="xs" disabled={!ed} onClick={() => setDialogo({ indice: null })}>{t('manutencao.endereco.novo')}</Button>}>
+    <Secao titulo={t('manutencao.endereco.titulo')} acao={<Button size="xs" disabled={!ed} onClick={() => setDialogo({ indice: null })}>{rotuloNovo ?? t('manutencao.endereco.novo')}</Button>}>
       <Stack gap="xs">
         {!enderecos.length && <Text c="dimmed">{t('contribuinte.naoInformado')}</Text>}
         {enderecos.map((e, i) => (

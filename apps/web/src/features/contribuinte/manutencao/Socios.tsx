@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { formatDocumento, SociosEdicao, type Socio } from '@cadastro/domain';
@@ -11,20 +11,41 @@ import { BuscaPessoa, type Encontrada } from './BuscaPessoa';
 import { useAbaEditavel } from './contexto';
 import { useCombo } from './Dados';
 import { BarraEdicao } from './Salvar';
+import { enderecoDoOriginal, enderecoParaBloco, type EnderecoRascunho } from './EnderecosEdicao';
+import { EnderecosSocioDialogo, RazaoSocialDialogo } from './SociosDialogos';
 
-/** A partner as the tab edits it (the read call's fields the table shows). */
-type Linha = Pick<Socio, 'numeroPessoaSocio' | 'numeroDocumentoSocio' | 'nomeSocio' | 'qualificacao' | 'percentualParticipacao' | 'dataInclusao'>;
+/**
+ * A partner as the tab edits it: the read call's fields the table shows, the name as read (a changed
+ * `nomeSocio` is an 'Alterar Razão Social'), and the addresses — the draft and the ones it replaces
+ * (undefined: never opened; a partner added here gets them read when its address dialog opens).
+ */
+type Linha = Pick<Socio, 'numeroPessoaSocio' | 'numeroDocumentoSocio' | 'nomeSocio' | 'qualificacao' | 'percentualParticipacao' | 'dataInclusao'
+  | 'documentoRepresentanteLegal' | 'nomeRepresentanteLegal' | 'qualificacaoRepresentanteLegal'> & {
+  nomeOriginal: string;
+  enderecos?: EnderecoRascunho[];
+  enderecosOriginais?: EnderecoRascunho[];
+};
 
+const doOriginal = (l: Socio[]): Linha[] => l.map((s) => ({
+  ...s, nomeOriginal: s.nomeSocio, enderecos: s.enderecos.map(enderecoDoOriginal), enderecosOriginais: s.enderecos.map(enderecoDoOriginal),
+}));
+const blocoEnderecos = (l: EnderecoRascunho[] | undefined) => JSON.stringify((l ?? []).map(enderecoParaBloco));
 const paraBloco = (l: Linha[]) => l.map((s) => ({
   numeroPessoaSocio: s.numeroPessoaSocio, qualificacaoId: s.qualificacao.id, percentualParticipacao: Number(s.percentualParticipacao ?? 0), dataInclusao: s.dataInclusao,
+  ...(s.nomeSocio !== s.nomeOriginal ? { razaoSocial: s.nomeSocio } : {}),
+  // Sent only when changed: an untouched partner's addresses are not rewritten.
+  ...(s.enderecos && blocoEnderecos(s.enderecos) !== blocoEnderecos(s.enderecosOriginais) ? { enderecos: s.enderecos.map(enderecoParaBloco) } : {}),
 }));
 
 /** Quadro de Sócios e Administradores, editable: add (lookup, Cadastrar when not found), edit, remove (§2, §5). */
 export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; caceal: number | undefined }) {
   const { t } = useTranslation();
   const q = useAba<Socio[]>('obterSocios', numeroPessoa, caceal);
-  const aba = useAbaEditavel<Linha[]>('socios', q.data, paraBloco);
+  const original = useMemo(() => q.data && doOriginal(q.data), [q.data]);
+  const aba = useAbaEditavel<Linha[]>('socios', original, paraBloco);
   const [dialogo, setDialogo] = useState<{ indice: number | null } | null>(null);
+  const [razao, setRazao] = useState<number | null>(null);
+  const [enderecos, setEnderecos] = useState<number | null>(null);
   if (q.isPending) return <Carregando h={100} />;
   if (q.isError) return <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>;
   const lista = aba.atual ?? [];
@@ -55,13 +76,27 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
             {lista.map((s, i) => (
               <Table.Tr key={s.numeroPessoaSocio}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocumento(s.numeroDocumentoSocio)}</Table.Td>
-                <Table.Td>{s.nomeSocio}</Table.Td>
+                <Table.Td>
+                  {s.nomeSocio}
+                  {s.nomeRepresentanteLegal && (
+                    <Text size="xs" c="dimmed">
+                      {t('manutencao.socio.representante', { nome: s.nomeRepresentanteLegal, documento: formatDocumento(s.documentoRepresentanteLegal ?? '') })}
+                      {s.qualificacaoRepresentanteLegal && ` · ${s.qualificacaoRepresentanteLegal}`}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{s.qualificacao.descricao}</Table.Td>
                 <Table.Td>{s.percentualParticipacao === null ? t('contribuinte.naoInformado') : `${formatMoney(s.percentualParticipacao)} %`}</Table.Td>
                 <Table.Td>{formatDay(s.dataInclusao)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Button size="xs" variant="subtle" disabled={!ed} onClick={() => setDialogo({ indice: i })} aria-label={t('manutencao.socio.editar', { nome: s.nomeSocio })}>{t('entity.action.edit')}</Button>
+                    {s.numeroDocumentoSocio.length === 14 && (
+                      <Button size="xs" variant="subtle" disabled={!ed} onClick={() => setRazao(i)} aria-label={t('manutencao.socio.alterarRazaoDe', { nome: s.nomeSocio })}>
+                        {t('manutencao.socio.alterarRazao')}
+                      </Button>
+                    )}
+                    <Button size="xs" variant="subtle" onClick={() => setEnderecos(i)} aria-label={t('manutencao.socio.enderecosAria', { nome: s.nomeSocio })}>{t('manutencao.socio.endereco')}</Button>
                     <Button size="xs" variant="subtle" color="red" disabled={!ed} onClick={() => aba.alterar(lista.filter((_, j) => j !== i))} aria-label={t('manutencao.socio.remover', { nome: s.nomeSocio })}>{t('manutencao.remover')}</Button>
                   </Group>
                 </Table.Td>
@@ -75,10 +110,22 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
           socio={dialogo.indice === null ? null : lista[dialogo.indice]!}
           onClose={() => setDialogo(null)}
           onSalvar={(s) => {
-            aba.alterar(dialogo.indice === null ? [...lista, s] : lista.map((x, j) => (j === dialogo.indice ? s : x)));
+            aba.alterar(dialogo.indice === null ? [...lista, s] : lista.map((x, j) => (j === dialogo.indice ? { ...x, ...s } : x)));
             setDialogo(null);
           }}
         />
+      )}
+      {razao !== null && lista[razao] && (
+        <RazaoSocialDialogo documento={lista[razao].numeroDocumentoSocio} nome={lista[razao].nomeSocio} onClose={() => setRazao(null)}
+          onSalvar={(nome) => { aba.alterar(lista.map((x, j) => (j === razao ? { ...x, nomeSocio: nome } : x))); setRazao(null); }} />
+      )}
+      {enderecos !== null && lista[enderecos] && (
+        <EnderecosSocioDialogo numeroPessoa={lista[enderecos].numeroPessoaSocio} nome={lista[enderecos].nomeSocio} enderecos={lista[enderecos].enderecos} ed={ed}
+          onClose={() => setEnderecos(null)}
+          onAplicar={(novos, originais) => {
+            aba.alterar(lista.map((x, j) => (j === enderecos ? { ...x, enderecos: novos, ...(originais ? { enderecosOriginais: originais } : {}) } : x)));
+            setEnderecos(null);
+          }} />
       )}
     </Stack>
   );
@@ -97,6 +144,7 @@ function SocioDialogo({ socio, onClose, onSalvar }: { socio: Linha | null; onClo
     if (!valido) return;
     const q = qualificacoes.data?.find((x) => String(x.id) === qualificacao);
     onSalvar({
+      documentoRepresentanteLegal: null, nomeRepresentanteLegal: null, qualificacaoRepresentanteLegal: null, ...socio, nomeOriginal: socio?.nomeOriginal ?? pessoa.nome,
       numeroPessoaSocio: pessoa.numeroPessoa, numeroDocumentoSocio: pessoa.numeroDocumento, nomeSocio: pessoa.nome,
       qualificacao: { id: Number(qualificacao), descricao: q?.descricao ?? '' }, percentualParticipacao: percentual.toFixed(2), dataInclusao: inclusao,
     });
