@@ -2,10 +2,17 @@
 # Maintenance benchmark: N generated taxpayers (default 1,000,000) in a throwaway PostgreSQL cluster,
 # then POST eventos (three tabs), a porte change on a 500-registration root, and a 200-event timeline.
 # Usage: bash bench/manutencao.sh [N] [events]
+#        BENCH_DATABASE_URL=postgres://… bash bench/manutencao.sh - [events]   (existing data, nothing generated)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-1000000}
 node scripts/ensure-deps.mjs
+if [ -n "${BENCH_DATABASE_URL:-}" ]; then
+  # An existing database with generated data (e.g. a shared 1M cluster): nothing generated, only the bench's own rows added.
+  echo "== maintenance on $BENCH_DATABASE_URL ($(uptime | sed 's/.*load/load/'))"
+  DATABASE_URL="$BENCH_DATABASE_URL" node --import tsx bench/manutencao.ts "${2:-200}"
+  exit 0
+fi
 bash scripts/ensure-debian.sh
 source scripts/pg-temp.sh
 trap pg_temp_stop EXIT
