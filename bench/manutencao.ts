@@ -37,7 +37,16 @@ async function blocoDados(numeroCaceal: number, nomeFantasia: string, porteId?: 
   };
 }
 // Its own transaction (a savepoint inside the rolled-back one of parts 2 and 3): the route's BEGIN … COMMIT.
-const salvar = (body: unknown, c: Conexao = db) => c.transaction((tx) => salvarEvento(tx, 'bench', SalvarEvento.parse(body)));
+// The statements each event sends are counted (round trips are what an event costs under load).
+let comandos = 0;
+const contando = <T extends object>(tx: T): T => new Proxy(tx, {
+  get: (alvo, nome, r) => {
+    const v = Reflect.get(alvo, nome, r) as unknown;
+    if (nome !== 'execute' || typeof v !== 'function') return v;
+    return (...args: unknown[]) => { comandos++; return (v as (...a: unknown[]) => unknown).apply(alvo, args); };
+  },
+});
+const salvar = (body: unknown, c: Conexao = db) => c.transaction((tx) => salvarEvento(contando(tx), 'bench', SalvarEvento.parse(body)));
 
 // 1. Three tabs per event, each on another head office (random rows, so caches are not all warm).
 const alvos = await query<{ numero_caceal: number; numero_pessoa: number }>(db, sql`select c.numero_caceal, c.numero_pessoa from contribuinte c tablesample system (1)
@@ -58,7 +67,7 @@ for (const [i, a] of alvos.entries()) {
   await salvar(body);
   tres.push(performance.now() - t0);
 }
-console.log(`POST eventos, three tabs: ${fmt(tres)}`);
+console.log(`POST eventos, three tabs: ${fmt(tres)}; ${(comandos / alvos.length).toFixed(1)} statements per event (+ BEGIN/COMMIT)`);
 
 class Desfeito extends Error {}
 try {
