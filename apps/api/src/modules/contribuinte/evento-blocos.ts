@@ -3,11 +3,10 @@ import type {
   Alteracao, AtividadesEdicao, ContadorResponsavelEdicao, ProcuradoresEdicao, RegimeEspecialEdicao, ResponsavelEdicao,
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { query, queryOne } from '../../db/consulta.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
 import { arr, diffCampos, diffLista, texto, type Campos } from './evento-diff.js';
 import type { Registro } from './evento-dados.js';
-import type { AtividadesAtuais } from './evento-estado.js';
+import type { AtividadesAtuais, Outros } from './evento-estado.js';
 
 const bad = (aba: string, campo: string, detail: string) => fieldProblem(aba, `${aba}.${campo}`, 'invalido', detail);
 
@@ -37,21 +36,13 @@ export async function aplicarAtividades(tx: DbOrTx, r: Registro, lido: Atividade
   return alteracoes;
 }
 
-type PessoaLida = { numero_pessoa: number; tipo: string; numero_documento: string; nome: string };
-const pessoas = async (tx: DbOrTx, numeros: number[]) =>
-  new Map((await query<PessoaLida>(tx, sql`select numero_pessoa, tipo, numero_documento, nome from pessoa where numero_pessoa = any(${arr(numeros)}::bigint[])`)).map((p) => [Number(p.numero_pessoa), p]));
-const qualificacoes = async (tx: DbOrTx, ids: number[]) =>
-  new Map((await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_qualificacao where id = any(${arr(ids)}::int[])`)).map((q) => [Number(q.id), q.descricao]));
-
 /** Responsável (on the head office's person): 'Sócio Existente' or 'Novo Responsável' — the entry is replaced. */
-export async function aplicarResponsavel(tx: DbOrTx, r: Registro, b: ResponsavelEdicao): Promise<Alteracao[]> {
-  const p = (await pessoas(tx, [b.numeroPessoa])).get(b.numeroPessoa);
+export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: ResponsavelEdicao): Promise<Alteracao[]> {
+  const p = o.resp_pessoa;
   if (!p) throw bad('responsavel', 'numeroPessoa', 'Registro não encontrado.');
-  const q = (await qualificacoes(tx, [b.qualificacaoId])).get(b.qualificacaoId);
+  const q = o.resp_qualificacao;
   if (!q) throw bad('responsavel', 'qualificacaoId', 'Qualificação desconhecida.');
-  const a = await queryOne<{ numero_documento: string; nome: string; qualificacao: string }>(tx, sql`select p.numero_documento, p.nome, q.descricao as qualificacao
-    from responsavel x join pessoa p on p.numero_pessoa = x.numero_pessoa_responsavel join ref_qualificacao q on q.id = x.qualificacao_id
-    where x.numero_pessoa_empresa = ${r.raiz}`);
+  const a = o.resp_atual;
   const antes: Campos = { documento: texto(a?.numero_documento), nome: texto(a?.nome), qualificacao: texto(a?.qualificacao) };
   const depois: Campos = { documento: p.numero_documento, nome: p.nome, qualificacao: q };
   const alteracoes = diffCampos('responsavel', 'responsavel', null, antes, depois);
@@ -63,12 +54,10 @@ export async function aplicarResponsavel(tx: DbOrTx, r: Registro, b: Responsavel
 }
 
 /** Contador: registered, or replaced ('Empresa já possui contador! Deseja substituir?'); the person must be an accountant. */
-export async function aplicarContador(tx: DbOrTx, r: Registro, b: ContadorResponsavelEdicao): Promise<Alteracao[]> {
-  const k = await queryOne<{ numero_documento: string; nome: string }>(tx, sql`select p.numero_documento, p.nome from contador k
-    join pessoa p on p.numero_pessoa = k.numero_pessoa where k.numero_pessoa = ${b.numeroPessoaContador}`);
+export async function aplicarContador(tx: DbOrTx, r: Registro, o: Outros, b: ContadorResponsavelEdicao): Promise<Alteracao[]> {
+  const k = o.contador_novo;
   if (!k) throw bad('contador', 'numeroPessoaContador', 'Registro não encontrado.');
-  const a = await queryOne<{ numero_documento: string; nome: string; data_inicio: string }>(tx, sql`select p.numero_documento, p.nome, cc.data_inicio::text
-    from contribuinte_contador cc join pessoa p on p.numero_pessoa = cc.numero_pessoa_contador where cc.contribuinte_id = ${r.id}`);
+  const a = o.contador_atual;
   const antes: Campos = { documento: texto(a?.numero_documento), nome: texto(a?.nome), dataInicio: texto(a?.data_inicio) };
   const depois: Campos = { documento: k.numero_documento, nome: k.nome, dataInicio: b.dataInicio };
   const alteracoes = diffCampos('contador', 'contador', null, antes, depois);
@@ -79,16 +68,14 @@ export async function aplicarContador(tx: DbOrTx, r: Registro, b: ContadorRespon
 }
 
 /** Procuradores no Estado: individuals (CPF) with a start date; the list replaces the registration's. */
-export async function aplicarProcuradores(tx: DbOrTx, r: Registro, lista: ProcuradoresEdicao): Promise<Alteracao[]> {
-  const ps = await pessoas(tx, lista.map((p) => p.numeroPessoa));
+export async function aplicarProcuradores(tx: DbOrTx, r: Registro, o: Outros, lista: ProcuradoresEdicao): Promise<Alteracao[]> {
+  const ps = new Map((o.proc_pessoas ?? []).map((p) => [Number(p.numero_pessoa), p]));
   lista.forEach((p, i) => {
     const x = ps.get(p.numeroPessoa);
     if (!x) throw bad('procuradores', `${i}.numeroPessoa`, 'Registro não encontrado.');
     if (x.tipo !== 'F') throw bad('procuradores', `${i}.numeroPessoa`, 'O procurador é uma pessoa física (CPF).');
   });
-  const atuais = await query<{ numero_documento: string; nome: string; data: string }>(tx, sql`select p.numero_documento, p.nome, x.data_inicio_validade::text as data
-    from procurador x join pessoa p on p.numero_pessoa = x.numero_pessoa_procurador where x.contribuinte_id = ${r.id}`);
-  const antes = new Map(atuais.map((p) => [`${p.numero_documento} ${p.data}`, { nome: p.nome, dataInicioValidade: p.data } as Campos]));
+  const antes = new Map((o.proc_atuais ?? []).map((p) => [`${p.numero_documento} ${p.data}`, { nome: p.nome, dataInicioValidade: p.data } as Campos]));
   const depois = new Map(lista.map((p) => {
     const x = ps.get(p.numeroPessoa)!;
     return [`${x.numero_documento} ${p.dataInicioValidade}`, { nome: x.nome, dataInicioValidade: p.dataInicioValidade } as Campos];
@@ -102,21 +89,18 @@ export async function aplicarProcuradores(tx: DbOrTx, r: Registro, lista: Procur
   return alteracoes;
 }
 
-/** Regime Especial: add (no seq), alter (seq of this registration), delete (left out of the list). */
-export async function aplicarRegimes(tx: DbOrTx, r: Registro, lista: RegimeEspecialEdicao[]): Promise<Alteracao[]> {
-  const regimes = new Map((await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_regime_especial where id = any(${arr(lista.map((x) => x.regimeId))}::int[])`)).map((x) => [Number(x.id), x.descricao]));
-  const atos = new Map((await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_tipo_ato_concessorio where id = any(${arr(lista.map((x) => x.tipoAtoConcessorioId))}::int[])`)).map((x) => [Number(x.id), x.descricao]));
-  const atuais = await query<{ seq: number; regime: string; ato: string; processo: string | null; dt_inicio: string; dt_fim: string | null; situacao: string; ind_ativo: string }>(
-    tx,
-    sql`select x.seq, re.descricao as regime, ta.descricao as ato, x.processo, x.dt_inicio::text, x.dt_fim::text, x.situacao, x.ind_ativo
-      from regime_especial_contribuinte x join ref_regime_especial re on re.id = x.regime_id join ref_tipo_ato_concessorio ta on ta.id = x.tipo_ato_concessorio_id
-      where x.contribuinte_id = ${r.id}`,
-  );
+/** Regime Especial: add (no seq), alter (seq of this registration), delete (left out of the list); at most two statements. */
+export async function aplicarRegimes(tx: DbOrTx, r: Registro, o: Outros, lista: RegimeEspecialEdicao[]): Promise<Alteracao[]> {
+  const regimes = new Map((o.reg_regimes ?? []).map((x) => [Number(x.id), x.descricao]));
+  const atos = new Map((o.reg_atos ?? []).map((x) => [Number(x.id), x.descricao]));
+  const atuais = o.reg_atuais ?? [];
   const seqs = new Set(atuais.map((x) => Number(x.seq)));
+  const vistos = new Set<number>();
   lista.forEach((x, i) => {
     if (!regimes.has(x.regimeId)) throw bad('regimesEspeciais', `${i}.regimeId`, 'Regime especial desconhecido.');
     if (!atos.has(x.tipoAtoConcessorioId)) throw bad('regimesEspeciais', `${i}.tipoAtoConcessorioId`, 'Tipo de ato concessório desconhecido.');
-    if (x.seq !== undefined && !seqs.has(x.seq)) throw bad('regimesEspeciais', `${i}.seq`, 'Regime especial de outra inscrição.');
+    if (x.seq !== undefined && (!seqs.has(x.seq) || vistos.has(x.seq))) throw bad('regimesEspeciais', `${i}.seq`, 'Regime especial de outra inscrição.');
+    if (x.seq !== undefined) vistos.add(x.seq);
   });
   const campos = (regime: string, ato: string, processo: string | null, inicio: string, fim: string | null, situacao: string, ativo: string): Campos =>
     ({ regime, ato, processo: texto(processo), dtInicio: inicio, dtFim: texto(fim), situacao, indAtivo: ativo });
@@ -126,16 +110,16 @@ export async function aplicarRegimes(tx: DbOrTx, r: Registro, lista: RegimeEspec
   const alteracoes = diffLista('regimesEspeciais', 'regime', antes, depois);
   if (!alteracoes.length) return [];
   const mantidos = lista.filter((x) => x.seq !== undefined).map((x) => x.seq!);
-  await tx.execute(sql`delete from regime_especial_contribuinte where contribuinte_id = ${r.id} and seq <> all(${arr(mantidos)}::bigint[])`);
-  for (const x of lista) {
-    if (x.seq === undefined) {
-      await tx.execute(sql`insert into regime_especial_contribuinte (contribuinte_id, regime_id, tipo_ato_concessorio_id, processo, dt_inicio, dt_fim, situacao, ind_ativo)
-        values (${r.id}, ${x.regimeId}, ${x.tipoAtoConcessorioId}, ${x.processo || null}, ${x.dtInicio}, ${x.dtFim}, ${x.situacao}, ${x.indAtivo})`);
-    } else {
-      await tx.execute(sql`update regime_especial_contribuinte set regime_id = ${x.regimeId}, tipo_ato_concessorio_id = ${x.tipoAtoConcessorioId},
-        processo = ${x.processo || null}, dt_inicio = ${x.dtInicio}, dt_fim = ${x.dtFim}, situacao = ${x.situacao}, ind_ativo = ${x.indAtivo},
-        version = version + 1, updated_at = now() where seq = ${x.seq} and contribuinte_id = ${r.id}`);
-    }
-  }
+  const mudados = lista.filter((x) => x.seq === undefined || JSON.stringify(antes.get(String(x.seq))) !== JSON.stringify(depois.get(String(x.seq))));
+  const linhas = JSON.stringify(mudados.map((x) => ({ ...x, seq: x.seq ?? null, processo: x.processo || null })));
+  const v = sql`jsonb_to_recordset(${linhas}::jsonb) as v(seq bigint, "regimeId" int, "tipoAtoConcessorioId" int, processo text, "dtInicio" date, "dtFim" date,
+    situacao text, "indAtivo" text)`;
+  // Removed, altered and added rows are different rows: one statement.
+  await tx.execute(sql`with d as (delete from regime_especial_contribuinte where contribuinte_id = ${r.id} and seq <> all(${arr(mantidos)}::bigint[])),
+      u as (update regime_especial_contribuinte x set regime_id = v."regimeId", tipo_ato_concessorio_id = v."tipoAtoConcessorioId", processo = v.processo,
+        dt_inicio = v."dtInicio", dt_fim = v."dtFim", situacao = v.situacao, ind_ativo = v."indAtivo", version = x.version + 1, updated_at = now()
+        from ${v} where v.seq is not null and x.seq = v.seq and x.contribuinte_id = ${r.id})
+    insert into regime_especial_contribuinte (contribuinte_id, regime_id, tipo_ato_concessorio_id, processo, dt_inicio, dt_fim, situacao, ind_ativo)
+    select ${r.id}, v."regimeId", v."tipoAtoConcessorioId", v.processo, v."dtInicio", v."dtFim", v.situacao, v."indAtivo" from ${v} where v.seq is null`);
   return alteracoes;
 }

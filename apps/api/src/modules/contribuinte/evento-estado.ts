@@ -46,6 +46,22 @@ export interface Estado {
   /** The stored addresses of the persons whose addresses the event replaces (the registration's, partners'). */
   enderecos: EnderecoLido[] | null;
   refs_endereco: RefsEndereco | null;
+  /** Contador, Responsável, Procuradores, Regime Especial: their current state and references (only the tabs sent). */
+  outros: Outros;
+}
+
+type PessoaLida = { numero_pessoa: number; tipo: string; numero_documento: string; nome: string };
+export interface Outros {
+  contador_novo?: { numero_documento: string; nome: string } | null;
+  contador_atual?: { numero_documento: string; nome: string; data_inicio: string } | null;
+  resp_pessoa?: PessoaLida | null;
+  resp_qualificacao?: string | null;
+  resp_atual?: { numero_documento: string; nome: string; qualificacao: string } | null;
+  proc_pessoas?: PessoaLida[];
+  proc_atuais?: { numero_documento: string; nome: string; data: string }[];
+  reg_regimes?: Ref[];
+  reg_atos?: Ref[];
+  reg_atuais?: { seq: number; regime: string; ato: string; processo: string | null; dt_inicio: string; dt_fim: string | null; situacao: string; ind_ativo: string }[];
 }
 
 const lista = (q: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${q}) x)`;
@@ -105,10 +121,39 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
         'municipios', ${lista(sql`select id, nome, uf from ref_municipio where id = any(${arr(novos.map((x) => x.municipioId ?? 0))}::int[])`)},
         'logradouros', ${refs('ref_tipo_logradouro', novos.map((x) => x.tipoLogradouroId ?? 0))})`
     : sql`null`;
+  // The other tabs: the rows they name and what they hold now (aliases kx/rx/px: `c` and `p` are the registration's).
+  const outros: SQL[] = [];
+  if (e.contador) {
+    outros.push(sql`'contador_novo', (select json_build_object('numero_documento', kp.numero_documento, 'nome', kp.nome) from contador kx
+      join pessoa kp on kp.numero_pessoa = kx.numero_pessoa where kx.numero_pessoa = ${e.contador.numeroPessoaContador})`);
+    outros.push(sql`'contador_atual', (select json_build_object('numero_documento', kp.numero_documento, 'nome', kp.nome, 'data_inicio', cc.data_inicio::text)
+      from contribuinte_contador cc join pessoa kp on kp.numero_pessoa = cc.numero_pessoa_contador where cc.contribuinte_id = c.id)`);
+  }
+  if (e.responsavel) {
+    outros.push(sql`'resp_pessoa', (select json_build_object('numero_pessoa', rp.numero_pessoa, 'tipo', rp.tipo, 'numero_documento', rp.numero_documento, 'nome', rp.nome)
+      from pessoa rp where rp.numero_pessoa = ${e.responsavel.numeroPessoa})`);
+    outros.push(sql`'resp_qualificacao', (select descricao from ref_qualificacao where id = ${e.responsavel.qualificacaoId})`);
+    outros.push(sql`'resp_atual', (select json_build_object('numero_documento', rp.numero_documento, 'nome', rp.nome, 'qualificacao', rq.descricao)
+      from responsavel rx join pessoa rp on rp.numero_pessoa = rx.numero_pessoa_responsavel join ref_qualificacao rq on rq.id = rx.qualificacao_id
+      where rx.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa))`);
+  }
+  if (e.procuradores) {
+    outros.push(sql`'proc_pessoas', ${lista(sql`select numero_pessoa, tipo, numero_documento, nome from pessoa where numero_pessoa = any(${arr(e.procuradores.map((x) => x.numeroPessoa))}::bigint[])`)}`);
+    outros.push(sql`'proc_atuais', ${lista(sql`select pp.numero_documento, pp.nome, px.data_inicio_validade::text as data from procurador px
+      join pessoa pp on pp.numero_pessoa = px.numero_pessoa_procurador where px.contribuinte_id = c.id`)}`);
+  }
+  if (e.regimesEspeciais) {
+    outros.push(sql`'reg_regimes', ${refs('ref_regime_especial', e.regimesEspeciais.map((x) => x.regimeId))}`);
+    outros.push(sql`'reg_atos', ${refs('ref_tipo_ato_concessorio', e.regimesEspeciais.map((x) => x.tipoAtoConcessorioId))}`);
+    outros.push(sql`'reg_atuais', ${lista(sql`select x.seq, re.descricao as regime, ta.descricao as ato, x.processo, x.dt_inicio::text, x.dt_fim::text, x.situacao, x.ind_ativo
+      from regime_especial_contribuinte x join ref_regime_especial re on re.id = x.regime_id join ref_tipo_ato_concessorio ta on ta.id = x.tipo_ato_concessorio_id
+      where x.contribuinte_id = c.id`)}`);
+  }
   return queryOne<Estado>(
     tx,
     sql`select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz, p.raiz_cnpj, c.version,
-        ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco
+        ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
+        ${outros.length ? sql`json_build_object(${sql.join(outros, sql`, `)})` : sql`'{}'::json`} as outros
       from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_caceal = ${e.numeroCaceal} for update of c`,
   );
 }

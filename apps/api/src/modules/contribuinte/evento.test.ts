@@ -138,6 +138,10 @@ describe('POST eventos (supertela): one event, one transaction', () => {
       [{ socios: [socio(100.5)] }, 'socios.0.percentualParticipacao'],
       [{ socios: [{ ...socio(10), numeroPessoaSocio: 999_999_999 }] }, 'socios.0.numeroPessoaSocio'],
       [{ responsavel: { numeroPessoa: 999_999_999, qualificacaoId: 5 } }, 'responsavel.numeroPessoa'],
+      [{ responsavel: { numeroPessoa: Number(s.numero_pessoa_socio), qualificacaoId: 999_999 } }, 'responsavel.qualificacaoId'],
+      [{ contador: { numeroPessoaContador: 999_999_999, dataInicio: '2026-01-01' } }, 'contador.numeroPessoaContador'],
+      [{ procuradores: [{ numeroPessoa: r.numero_pessoa, dataInicioValidade: '2026-01-01' }] }, 'procuradores.0.numeroPessoa'],
+      [{ regimesEspeciais: [{ seq: 999_999_999, regimeId: 1, tipoAtoConcessorioId: 1, processo: null, dtInicio: '2026-01-02', dtFim: null, situacao: 'D', indAtivo: 'S' }] }, 'regimesEspeciais.0.seq'],
       [{ regimesEspeciais: [{ regimeId: 1, tipoAtoConcessorioId: 1, processo: null, dtInicio: '2026-01-02', dtFim: '2026-01-01', situacao: 'D', indAtivo: 'S' }] }, 'regimesEspeciais.0.dtFim'],
       [{ processo: '' , atividades: [{ codigoCnae: '4711302', ehAtividadePrincipal: true }] }, 'processo'],
       [{ processo: '1234567890123456', atividades: [{ codigoCnae: '4711302', ehAtividadePrincipal: true }] }, 'processo'],
@@ -178,6 +182,15 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     expectProblem(await auditor.post(`${api}/eventos`, { ...body, version: atual, regimesEspeciais: regimes.map((x: { seqSujeitoPassivo: number }) => ({ ...body.regimesEspeciais[0], seq: x.seqSujeitoPassivo })) }), 400);
     const tl = (await auditor.get(`${api}/eventos/listar?numeroCaceal=${r.numero_caceal}&size=5`)).json();
     expect(tl.totalElements).toBe(1);
+    // Altered in place (same seq), then the list without it deletes it.
+    const seq = regimes.find((x: { processo: string }) => x.processo === 'P-1').seqSujeitoPassivo;
+    const alterar = await auditor.post(`${api}/eventos`, { ...body, version: atual, responsavel: undefined, contador: undefined, procuradores: undefined,
+      regimesEspeciais: [{ ...body.regimesEspeciais[0], seq, situacao: 'S', indAtivo: 'N' }] });
+    expect(alterar.statusCode, alterar.body).toBe(200);
+    expect(await all(`select seq, situacao, ind_ativo from regime_especial_contribuinte where contribuinte_id = ${r.id}`)).toEqual([{ seq, situacao: 'S', ind_ativo: 'N' }]);
+    const excluir = await auditor.post(`${api}/eventos`, { ...body, version: atual + 1, responsavel: undefined, contador: undefined, procuradores: undefined, regimesEspeciais: [] });
+    expect(excluir.statusCode, excluir.body).toBe(200);
+    expect(await all(`select seq from regime_especial_contribuinte where contribuinte_id = ${r.id}`)).toEqual([]);
     expectProblem(await auditor.get(`${api}/eventos/listar?numeroCaceal=1`), 404);
   });
 

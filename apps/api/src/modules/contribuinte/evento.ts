@@ -48,11 +48,11 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
     }
   }
   if (e.atividades) alteracoes.push(...(await aplicarAtividades(tx, reg, estado.atividades!, e.atividades)));
-  if (e.contador) alteracoes.push(...(await aplicarContador(tx, reg, e.contador)));
-  if (e.procuradores) alteracoes.push(...(await aplicarProcuradores(tx, reg, e.procuradores)));
-  if (e.responsavel) alteracoes.push(...(await aplicarResponsavel(tx, reg, e.responsavel)));
+  if (e.contador) alteracoes.push(...(await aplicarContador(tx, reg, estado.outros, e.contador)));
+  if (e.procuradores) alteracoes.push(...(await aplicarProcuradores(tx, reg, estado.outros, e.procuradores)));
+  if (e.responsavel) alteracoes.push(...(await aplicarResponsavel(tx, reg, estado.outros, e.responsavel)));
   if (e.socios) alteracoes.push(...(await aplicarSocios(tx, login, reg, estado, e.socios)));
-  if (e.regimesEspeciais) alteracoes.push(...(await aplicarRegimes(tx, reg, e.regimesEspeciais)));
+  if (e.regimesEspeciais) alteracoes.push(...(await aplicarRegimes(tx, reg, estado.outros, e.regimesEspeciais)));
   // An event that changes nothing would only add noise to the timeline.
   if (!alteracoes.length) throw badRequest('Nenhuma alteração a registrar.', { message: 'error.evento.nadaAlterado' });
 

@@ -75,7 +75,8 @@ export function SociosAba({ numeroPessoa, caceal, verEnderecos }: Props) {
             { key: 'inclusao', header: t('contribuinte.socio.inclusao'), render: (s) => formatDay(s.dataInclusao) },
             { key: 'resp', header: t('contribuinte.socio.responsavel'), render: (s) => (s.ehResponsavel ? t('entity.action.yes') : t('entity.action.no')) },
             { key: 'impedido', header: t('contribuinte.responsavel.impedido'), render: (s) => (s.ehImpedido ? t('entity.action.yes') : t('entity.action.no')) },
-            { key: 'rep', header: t('contribuinte.socio.representante'), render: (s) => (s.nomeRepresentanteLegal ? `${s.nomeRepresentanteLegal} (${documento(s.documentoRepresentanteLegal ?? '')})` : '') },
+            { key: 'rep', header: t('contribuinte.socio.representante'), render: (s) => (s.nomeRepresentanteLegal
+              ? `${s.nomeRepresentanteLegal} (${documento(s.documentoRepresentanteLegal ?? '')})${s.qualificacaoRepresentanteLegal ? ` · ${s.qualificacaoRepresentanteLegal}` : ''}` : '') },
             {
               key: 'end',
               header: t('contribuinte.endereco.contato'),
