@@ -1,4 +1,4 @@
-import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { DocumentoPdf } from './documento.js';
 
 const FUSO = 'America/Maceio';
@@ -16,7 +16,58 @@ export function dataHoraLocal(d: Date): string {
 /** Table layouts by name: content crosses to the render thread as plain data, so no functions in it. */
 export const LAYOUTS_TABELA = {
   grade: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#adb5bd', vLineColor: () => '#adb5bd' },
+  /** Long lists: rules between rows only (no vertical lines: half the drawing, half the bytes). */
+  linhas: { hLineWidth: () => 0.5, vLineWidth: () => 0, hLineColor: () => '#adb5bd', paddingTop: () => 1, paddingBottom: () => 2 },
 };
+
+/** The standard (not embedded) font family long tables are printed in; see motor.ts. */
+export const FONTE_PADRAO_PDF = 'Helvetica';
+
+/** A long table as it crosses threads (blocos.ts `tabelaLonga`): strings only. */
+export interface TabelaLonga {
+  tabelaLonga: { cabecalhos: string[]; linhas: string[][]; larguras: number[]; semQuebra?: boolean[]; fontSize?: number; lote?: number };
+}
+
+/**
+ * Every style property pdfmake reads for a piece of text, set on the cell itself: pdfmake copies a
+ * cell's properties to each word and walks the style stack only for those missing (some twenty
+ * lookups a word otherwise). No link/linkToPage keys: any value there, even false, makes pdfkit write
+ * an annotation per word.
+ */
+const CELULA = {
+  font: FONTE_PADRAO_PDF, bold: false, italics: false, alignment: 'left', fontFeatures: false, characterSpacing: 0, color: 'black',
+  decoration: false, decorationColor: false, decorationStyle: false, decorationThickness: false, background: false, opacity: 1, sup: false, sub: false,
+  lineHeight: 1.1, preserveLeadingSpaces: false, preserveTrailingSpaces: false, leadingIndent: 0, wordBreak: 'normal',
+};
+
+/** Characters outside WinAnsi (the standard fonts' encoding) lose their accent, or become '?', rather than print as garbage. */
+const FORA_WIN_ANSI = /[^\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g;
+export function winAnsi(v: string): string {
+  FORA_WIN_ANSI.lastIndex = 0;
+  if (!FORA_WIN_ANSI.test(v)) return v;
+  return v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').replace(FORA_WIN_ANSI, '?');
+}
+
+/**
+ * The pdfmake tables of a long table, built on the render thread. Each part of `lote` rows is its own
+ * table (pdfmake slows down on one huge table), repeating the header when it starts a page. `text`
+ * comes first in each cell: V8 builds and walks a literal that starts with a spread markedly slower
+ * (30 % of this table's layout time, and a third more memory).
+ */
+export function expandirTabelaLonga({ tabelaLonga: t }: TabelaLonga): Content[] {
+  const fontSize = t.fontSize ?? 8;
+  const lote = t.lote ?? 250;
+  const cabecalho = t.cabecalhos.map((c) => ({ text: c, ...CELULA, bold: true, fontSize, noWrap: false, fillColor: '#e9ecef' }));
+  const partes: Content[] = [];
+  for (let i = 0; i < t.linhas.length; i += lote) {
+    const corpo = t.linhas.slice(i, i + lote).map((l) => l.map((v, j) => ({ text: winAnsi(v), ...CELULA, fontSize, noWrap: t.semQuebra?.[j] ?? false })));
+    // false where pdfmake's types want a string or a number: pdfmake only tests those for truth.
+    partes.push({ table: { headerRows: 1, widths: t.larguras, body: [cabecalho, ...corpo] }, layout: 'linhas' } as unknown as Content);
+  }
+  return partes;
+}
+
+const ehTabelaLonga = (c: unknown): c is TabelaLonga => typeof c === 'object' && c !== null && 'tabelaLonga' in c;
 
 /**
  * Every PDF of the registry: the authority's header, the title, issue date/time and page numbers.
@@ -55,6 +106,6 @@ export function definicao(doc: DocumentoPdf): TDocumentDefinitions {
         { text: `Página ${pagina} de ${paginas}`, alignment: 'right', fontSize: 7, width: 80 },
       ],
     }),
-    content: doc.conteudo,
+    content: doc.conteudo.flatMap((c) => (ehTabelaLonga(c) ? expandirTabelaLonga(c) : [c])),
   };
 }
