@@ -196,4 +196,13 @@ describe('queries', () => {
     expect(texto).toContain(String(ativos[3]));
     expect(texto).not.toMatch(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
   });
+
+  it('public query: rate-limited per address (429 with Retry-After), other addresses unaffected', async () => {
+    const c = t.client({ remoteAddress: '10.16.0.1' });
+    for (let i = 0; i < 60; i++) expect((await c.post(`${api}/public/edital/consultar`, { tipoEdital: 3 })).statusCode).toBe(200);
+    const r = await c.post(`${api}/public/edital/consultar`, { tipoEdital: 3 });
+    expectProblem(r, 429);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.client({ remoteAddress: '10.16.0.2' }).post(`${api}/public/edital/consultar`, { tipoEdital: 3 })).statusCode).toBe(200);
+  });
 });
