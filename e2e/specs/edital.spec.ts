@@ -106,16 +106,19 @@ test('edital: delete EM EDIÇÃO and PRONTO PARA PUBLICAR only after the confirm
   if (!c1 || !c2 || !c3) throw new Error('no three active registrations in the seed');
   const equipe = (await (await request.get(`${api}/responsaveis-edital`, { headers })).json()) as { numeroPessoa: number }[];
   const eu = Math.min(...equipe.map((p) => p.numeroPessoa));
-  const novo = async (caceal: number) => {
+  const novo = async (...caceais: number[]) => {
     const r = await request.post(`${api}/edital/cadastro`, {
       headers,
-      data: { tituloEdital: 'EDITAL E2E', idTipoEdital: 3, texto: 'Texto.', numeroPessoaResponsavel: eu, idSituacaoCadastralFutura: 2, motivos: [201], vinculados: [{ numeroCaceal: caceal }] },
+      data: { tituloEdital: 'EDITAL E2E', idTipoEdital: 3, texto: 'Texto.', numeroPessoaResponsavel: eu, idSituacaoCadastralFutura: 2, motivos: [201], vinculados: caceais.map((numeroCaceal) => ({ numeroCaceal })) },
     });
     expect(r.status()).toBe(200);
     return (await r.json()).edital as { id: number; numero: string };
   };
   const assinar = async (id: number) => expect((await request.post(`${api}/edital/assinatura`, { headers, data: { id } })).status()).toBe(200);
-  const rascunho = await novo(c1);
+  // The draft names many registrations: its list is paged, 50 a page.
+  const outros = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as { numeroCaceal: number; situacaoCadastral: string }[];
+  const muitos = [...new Set([c1, ...outros.filter((e) => e.situacaoCadastral === 'ATIVO').map((e) => e.numeroCaceal)])].filter((c) => c !== c2 && c !== c3);
+  const rascunho = await novo(...muitos);
   const pronto = await novo(c2);
   await assinar(pronto.id);
   const publicado = await novo(c3);
@@ -131,6 +134,15 @@ test('edital: delete EM EDIÇÃO and PRONTO PARA PUBLICAR only after the confirm
     await page.getByTestId('edital-numero').press('Enter');
     await expect(page).toHaveURL(new RegExp(`numero=${numero.replace('/', '')}`));
   };
+
+  await porNumero(rascunho.numero);
+  await page.getByRole('button', { name: `Editar o edital ${rascunho.numero}` }).click();
+  await expect(page.getByRole('heading', { name: `Contribuintes vinculados (${muitos.length})` })).toBeVisible();
+  expect(muitos.length).toBeGreaterThan(50);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 1 - 50 de ${muitos.length} registros`);
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 51 - ${Math.min(100, muitos.length)} de ${muitos.length} registros`);
+  await page.getByRole('button', { name: 'Voltar' }).click();
 
   for (const e of [rascunho, pronto]) {
     await porNumero(e.numero);
