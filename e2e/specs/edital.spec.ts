@@ -52,6 +52,11 @@ test('edital: create → link taxpayers by paste → sign → confirm publicatio
   await expect(dialogo.getByTestId('lista-caceal-ok')).toBeEnabled();
   await dialogo.getByTestId('lista-caceal-ok').click();
   await expect(page.getByRole('heading', { name: 'Contribuintes vinculados (2)' })).toBeVisible();
+  // §4: the future-status combo leaves out the linked registrations' current status (both ATIVO).
+  await page.getByRole('combobox', { name: 'Situação cadastral futura' }).click();
+  await expect(page.getByRole('option', { name: 'SUSPENSO', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'ATIVO', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   await page.getByTestId('edital-salvar').click();
   await expect(page).toHaveURL(/#\/edital\/edicao\/\d+/);
@@ -92,4 +97,90 @@ test('consulta pública de edital: no sign-in, at least one filter, published no
   await expect(page.getByRole('button', { name: /^Abrir o PDF do edital/ }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'EM EDIÇÃO' })).toHaveCount(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('edital: delete EM EDIÇÃO and PRONTO PARA PUBLICAR only after the confirm dialog; republish a published notice', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'editais');
+  const empresas = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/comercio/0/50`, { headers })).json()).content as { numeroCaceal: number; situacaoCadastral: string }[];
+  const [c1, c2, c3] = empresas.filter((e) => e.situacaoCadastral === 'ATIVO').map((e) => e.numeroCaceal);
+  if (!c1 || !c2 || !c3) throw new Error('no three active registrations in the seed');
+  const equipe = (await (await request.get(`${api}/responsaveis-edital`, { headers })).json()) as { numeroPessoa: number }[];
+  const eu = Math.min(...equipe.map((p) => p.numeroPessoa));
+  const novo = async (...caceais: number[]) => {
+    const r = await request.post(`${api}/edital/cadastro`, {
+      headers,
+      data: { tituloEdital: 'EDITAL E2E', idTipoEdital: 3, texto: 'Texto.', numeroPessoaResponsavel: eu, idSituacaoCadastralFutura: 2, motivos: [201], vinculados: caceais.map((numeroCaceal) => ({ numeroCaceal })) },
+    });
+    expect(r.status()).toBe(200);
+    return (await r.json()).edital as { id: number; numero: string };
+  };
+  const assinar = async (id: number) => expect((await request.post(`${api}/edital/assinatura`, { headers, data: { id } })).status()).toBe(200);
+  // The draft names many registrations: its list is paged, 50 a page.
+  const outros = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as { numeroCaceal: number; situacaoCadastral: string }[];
+  const muitos = [...new Set([c1, ...outros.filter((e) => e.situacaoCadastral === 'ATIVO').map((e) => e.numeroCaceal)])].filter((c) => c !== c2 && c !== c3);
+  const rascunho = await novo(...muitos);
+  const pronto = await novo(c2);
+  await assinar(pronto.id);
+  const publicado = await novo(c3);
+  await assinar(publicado.id);
+  expect((await request.post(`${api}/edital`, { headers, data: { id: publicado.id, dataPublicacao: '2026-11-20' } })).status()).toBe(200);
+
+  await page.goto('/#/consultar-edital');
+  await signIn(page, 'editais');
+  const porNumero = async (numero: string) => {
+    await page.getByRole('combobox', { name: 'Consultar por' }).click();
+    await page.getByRole('option', { name: 'Número do Edital' }).click();
+    await page.getByTestId('edital-numero').fill(numero.replace('/', ''));
+    await page.getByTestId('edital-numero').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`numero=${numero.replace('/', '')}`));
+  };
+
+  await porNumero(rascunho.numero);
+  await page.getByRole('button', { name: `Editar o edital ${rascunho.numero}` }).click();
+  await expect(page.getByRole('heading', { name: `Contribuintes vinculados (${muitos.length})` })).toBeVisible();
+  expect(muitos.length).toBeGreaterThan(50);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 1 - 50 de ${muitos.length} registros`);
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 51 - ${Math.min(100, muitos.length)} de ${muitos.length} registros`);
+  await page.getByRole('button', { name: 'Voltar' }).click();
+
+  for (const e of [rascunho, pronto]) {
+    await porNumero(e.numero);
+    await expect(page.getByRole('cell', { name: e.numero, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Editar o edital ${e.numero}` })).toHaveCount(e === pronto ? 0 : 1);
+    // Cancelar keeps the notice…
+    await page.getByRole('button', { name: `Excluir o edital ${e.numero}` }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Excluir edital' });
+    await expect(dialogo).toContainText(`Excluir o edital ${e.numero}? Esta ação não pode ser desfeita.`);
+    await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialogo).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: e.numero, exact: true })).toBeVisible();
+    // …OK deletes it.
+    await page.getByRole('button', { name: `Excluir o edital ${e.numero}` }).click();
+    await dialogo.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Edital excluído com sucesso')).toBeVisible();
+    await expect(page.getByText('Nenhum registro encontrado.')).toBeVisible();
+    expect((await request.get(`${api}/edital/por-id/${e.id}`, { headers })).status()).toBe(404);
+  }
+
+  // A published notice: no X; the pencil opens it read-only with the republication.
+  await porNumero(publicado.numero);
+  await expect(page.getByRole('button', { name: `Excluir o edital ${publicado.numero}` })).toHaveCount(0);
+  await page.getByRole('button', { name: `Editar o edital ${publicado.numero}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edição de Edital' })).toBeVisible();
+  await expect(page.getByTestId('edital-situacao')).toHaveText('Situação do edital: PUBLICADO');
+  await expect(page.getByTestId('edital-salvar')).toHaveCount(0);
+  const republicar = page.getByRole('button', { name: 'Republicar' });
+  await expect(republicar).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Nova data de publicação' }).fill('25/11/2026');
+  await page.getByRole('textbox', { name: 'Nova data de publicação' }).press('Tab');
+  await republicar.click();
+  await expect(page.getByText('Edital republicado com sucesso')).toBeVisible();
+  await expect(page.getByTestId('edital-situacao')).toHaveText('Situação do edital: REPUBLICADO');
+  expect(await (await request.get(`${api}/edital/por-id/${publicado.id}`, { headers })).json()).toMatchObject({ codigoSituacao: 4, dataPublicacao: '2026-11-25' });
+  // Back returns to the search by number, where REPUBLICADO has neither pencil nor X, only the PDF.
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page.getByRole('cell', { name: 'REPUBLICADO', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Editar o edital ${publicado.numero}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Abrir o PDF do edital ${publicado.numero}` })).toBeVisible();
 });

@@ -50,6 +50,7 @@ export const edital: Pick<Messages, 'edital'> = {
       meioI: 'Printed',
       diario: 'Official Gazette number',
       situacaoFutura: 'Future registration status',
+      situacaoFuturaAtual: 'A linked taxpayer already has this status: choose another or remove it from the list.',
       motivos: 'Reasons (the first is the main one)',
       dataPublicacao: 'Publication date',
       situacaoAtual: 'Notice status: {{situacao}}',

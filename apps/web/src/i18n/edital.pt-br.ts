@@ -48,6 +48,7 @@ export const edital = {
       meioI: 'Impresso',
       diario: 'Número do Diário Oficial',
       situacaoFutura: 'Situação cadastral futura',
+      situacaoFuturaAtual: 'Há contribuinte vinculado que já está nesta situação: escolha outra ou remova-o da lista.',
       motivos: 'Motivos (o primeiro é o principal)',
       dataPublicacao: 'Data de publicação',
       situacaoAtual: 'Situação do edital: {{situacao}}',

@@ -72,6 +72,23 @@ describe('cadastro / edicao / excluir', () => {
     expect((await queryOne<{ n: string }>(t.db, sql`select count(*) as n from edital`))!.n).toBe(antes);
   });
 
+  it('§4: the future status cannot be the current status of a linked registration (cadastro and edicao: 400, nothing written)', async () => {
+    const suspenso = Number((await queryOne<{ c: number }>(t.db, sql`select numero_caceal as c from contribuinte where situacao_id = 2 limit 1`))!.c);
+    const antes = (await queryOne<{ n: string }>(t.db, sql`select count(*) as n from edital`))!.n;
+    const r = await editais.post(`${api}/edital/cadastro`, form([ativos[0]!, suspenso]));
+    const p = expectProblem(r, 400);
+    expect(p.fieldErrors).toEqual([{ objectName: 'edital', field: 'idSituacaoCadastralFutura', message: 'situacaoAtualDeVinculado' }]);
+    expect(p.detail).toContain(String(suspenso));
+    expect(p.detail).not.toContain(String(ativos[0]));
+    expect((await queryOne<{ n: string }>(t.db, sql`select count(*) as n from edital`))!.n).toBe(antes);
+
+    const e = await cadastrar(form([suspenso], { idSituacaoCadastralFutura: 1, motivos: [103] })); // reactivation of a suspended one
+    const ruim = await editais.post(`${api}/edital/edicao`, { ...form([suspenso]), id: e.id, version: 0 });
+    expectProblem(ruim, 400);
+    const d = (await editais.get(`${api}/edital/por-id/${e.id}`)).json();
+    expect(d).toMatchObject({ version: 0, idSituacaoCadastralFutura: 1 });
+  });
+
   it('roles: consult without editing, and none at all', async () => {
     expectProblem(await (await t.as('atendente')).post(`${api}/edital/cadastro`, form(ativos)), 403);
     expect((await (await t.as('atendente')).post(`${api}/edital/consultar`, { tipoConsultaEdital: 'emEdicao' })).statusCode).toBe(200);
@@ -178,5 +195,14 @@ describe('queries', () => {
     const { texto } = await textoDoPdf(pdf.rawPayload);
     expect(texto).toContain(String(ativos[3]));
     expect(texto).not.toMatch(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
+  });
+
+  it('public query: rate-limited per address (429 with Retry-After), other addresses unaffected', async () => {
+    const c = t.client({ remoteAddress: '10.16.0.1' });
+    for (let i = 0; i < 60; i++) expect((await c.post(`${api}/public/edital/consultar`, { tipoEdital: 3 })).statusCode).toBe(200);
+    const r = await c.post(`${api}/public/edital/consultar`, { tipoEdital: 3 });
+    expectProblem(r, 429);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.client({ remoteAddress: '10.16.0.2' }).post(`${api}/public/edital/consultar`, { tipoEdital: 3 })).statusCode).toBe(200);
   });
 });

@@ -33,6 +33,9 @@ export async function editalParaAlterar(tx: DbOrTx, id: number): Promise<EditalA
   return { ...e, id: Number(e.id), situacao_edital_id: Number(e.situacao_edital_id), version: Number(e.version) };
 }
 
+/** At most 20 CACEALs in a message. */
+const lista = (xs: number[]) => `${xs.slice(0, 20).join(', ')}${xs.length > 20 ? '…' : ''}`;
+
 /**
  * Every rule of §5 that needs the database; nothing is written before all of them pass. `equipe` are
  * the GESTOR_EDITAL members, asked to the access-control port BEFORE the transaction (its simulator
@@ -55,11 +58,17 @@ async function validar(tx: DbOrTx, equipe: number[], f: EditalForm, id: number |
   }
   if (f.vinculados.length) {
     const caceals = [...new Set(f.vinculados.map((v) => v.numeroCaceal))];
-    const achados = await query<{ numero_caceal: number }>(tx, sql`select numero_caceal from contribuinte
+    const achados = await query<{ numero_caceal: number; situacao_id: number }>(tx, sql`select numero_caceal, situacao_id from contribuinte
       where numero_caceal in (select (jsonb_array_elements_text(${JSON.stringify(caceals)}::jsonb))::int)`);
     const set = new Set(achados.map((c) => Number(c.numero_caceal)));
     const faltam = caceals.filter((c) => !set.has(c));
-    if (faltam.length) throw fieldProblem(OBJ, 'vinculados', 'cacealInexistente', `CACEAL não encontrado: ${faltam.slice(0, 20).join(', ')}${faltam.length > 20 ? '…' : ''}`);
+    if (faltam.length) throw fieldProblem(OBJ, 'vinculados', 'cacealInexistente', `CACEAL não encontrado: ${lista(faltam)}`);
+    // §4 "status combo on edit excludes current status": the future status cannot be one a linked
+    // registration already has (the notice would change nothing for it; no reason leads a status to itself).
+    const jaNela = achados.filter((c) => Number(c.situacao_id) === f.idSituacaoCadastralFutura).map((c) => Number(c.numero_caceal));
+    if (jaNela.length) {
+      throw fieldProblem(OBJ, 'idSituacaoCadastralFutura', 'situacaoAtualDeVinculado', `A situação cadastral futura já é a situação atual destes contribuintes vinculados: CACEAL ${lista(jaNela.sort((a, b) => a - b))}.`);
+    }
   }
   if (!f.numero) return null;
   const [seq, ano] = f.numero.split('/').map(Number) as [number, number];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatCaceal, formatDocumento, mascararCpf } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
-import { campos, dia, secao, tabela } from '../../platform/pdf/blocos.js';
+import { campos, dia, secao, tabelaLonga } from '../../platform/pdf/blocos.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 
 /** Published (3) and republished (4) notices are public acts; drafts are internal. */
@@ -19,6 +19,15 @@ interface EditalPdfRow {
   prazo_convocacao: number | null; numero_processo: string | null; numero_diario: string | null; meio_comunicacao: string; responsavel: string | null; futura: string | null;
 }
 interface CitadoRow { numero_caceal: number; digito_caceal: number; numero_documento: string; nome: string; doc: string | null; tipo_doc: string | null; observacao: string | null }
+
+/** The closing lines: where and when the notice was published, and from when it takes effect. */
+function publicacao(e: EditalPdfRow): string {
+  if (!e.data_publicacao) return 'Edital ainda não publicado.';
+  const meio = e.meio_comunicacao === 'I' ? 'impresso' : 'eletrônico';
+  const diario = e.numero_diario ? ` no Diário Oficial do Estado nº ${e.numero_diario}` : '';
+  const efeito = e.data_efeito_legal ? `, com efeito legal a partir de ${dia(e.data_efeito_legal)}` : '';
+  return `Publicado em ${dia(e.data_publicacao)}${diario} (meio ${meio})${efeito}.`;
+}
 
 /**
  * A notice as printed (edital/pdf?id), in the official layout: the authority's header and "page x of
@@ -59,17 +68,20 @@ export async function editalPdf(db: DbOrTx, id: number, opts: { publico?: boolea
       secao('Texto'),
       { text: e.texto, alignment: 'justify' },
       secao(`Contribuintes citados (${citados.length})`),
-      tabela(
+      // Thousands of rows (5,000 in bench/edital.ts): the long-table layout, CACEAL and documents on one line each.
+      tabelaLonga(
         ['CACEAL', 'CPF/CNPJ', 'Nome / razão social', 'Documento vinculado', 'Observação'],
         citados.map((c) => [
           formatCaceal(Number(c.numero_caceal), Number(c.digito_caceal)), documento(c.numero_documento), c.nome,
           c.doc ? `${c.tipo_doc ?? ''} ${c.tipo_doc === 'CACEAL' ? c.doc : documento(c.doc)}` : '', c.observacao ?? '',
         ]),
-        'Nenhum registro encontrado.',
-        [58, 85, '*', 95, 90],
+        // A4 portrait: 523 pt between the margins, less 8 pt of padding per column.
+        { larguras: [52, 80, 166, 95, 90], semQuebra: [true, true, false, false, false], vazio: 'Nenhum registro encontrado.' },
       ),
       secao('Responsável'),
       { text: e.responsavel ?? 'Não informado' },
+      secao('Publicação'),
+      { text: publicacao(e) },
     ],
   };
   return { documento: documentoPdf, numero: e.numero };

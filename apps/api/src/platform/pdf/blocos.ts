@@ -1,4 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { TabelaLonga } from './layout.js';
 
 /** Building blocks shared by every printed document, so sheets, certificates and reports look alike. */
 
@@ -37,6 +38,20 @@ export function tabela(cabecalhos: string[], linhas: (string | null | undefined)
     },
     layout: 'grade',
   };
+}
+
+/**
+ * A table of thousands of rows, printed in about half the time of `tabela` (bench/README.md). It
+ * crosses to the render thread as bare strings (a small message) and becomes pdfmake tables there
+ * (layout.ts, `expandirTabelaLonga`): widths in points, every style set on the cell, no wrapping in
+ * the columns marked `semQuebra`, rules between rows only, parts of `lote` rows. Only at the top level
+ * of a document's `conteudo`.
+ */
+export function tabelaLonga(cabecalhos: string[], linhas: string[][], opts: Omit<TabelaLonga['tabelaLonga'], 'cabecalhos' | 'linhas'> & { vazio: string }): Content {
+  if (!linhas.length) return { text: opts.vazio, italics: true, margin: [0, 2, 0, 2] };
+  const { vazio: _vazio, ...resto } = opts;
+  const no: TabelaLonga = { tabelaLonga: { cabecalhos, linhas, ...resto } };
+  return no as unknown as Content;
 }
 
 /** yyyy-MM-dd → dd/MM/yyyy, without ever going through Date (time zones). */

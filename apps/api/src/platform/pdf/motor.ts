@@ -1,18 +1,21 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { DocumentoPdf } from './documento.js';
-import { definicao, LAYOUTS_TABELA } from './layout.js';
+import { definicao, FONTE_PADRAO_PDF, LAYOUTS_TABELA } from './layout.js';
 
 const require = createRequire(import.meta.url);
 // pdfmake 0.3's server build is CommonJS; its Roboto TTFs cover every Portuguese accent.
 const pdfmake = require('pdfmake') as typeof import('pdfmake');
 const fontes = require('pdfmake/fonts/Roboto.js') as { Roboto: { normal: string; bold: string; italics: string; bolditalics: string } };
 const pastaFontes = dirname(fontes.Roboto.normal);
-pdfmake.setFonts(fontes);
+// Helvetica, one of the PDF's standard fonts (every reader has it; WinAnsi encoding), prints the long
+// tables: measuring it is a table lookup, where Roboto runs OpenType shaping on every new word — 40 % of
+// a 5,000-row table's layout when most words are numbers seen once (CACEAL, CNPJ). See layout.ts.
+pdfmake.setFonts({ ...fontes, [FONTE_PADRAO_PDF]: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
 pdfmake.addTableLayouts(LAYOUTS_TABELA);
 // Documents never fetch anything: only the bundled fonts may be read, no URL at all.
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => path.startsWith(pastaFontes));
+pdfmake.setLocalAccessPolicy((path) => path.startsWith(pastaFontes) || /^Helvetica(-Bold|-Oblique|-BoldOblique)?$/.test(path));
 
 /** What the render thread tells the pool, in order: data chunks, then the end or an error. */
 export type MensagemPdf = { tipo: 'dados'; dados: Uint8Array } | { tipo: 'fim' } | { tipo: 'erro'; mensagem: string };

@@ -136,6 +136,7 @@ function Filtro({ url, onConsultar }: { url: Url; onConsultar(u: Partial<Url>): 
               value={m}
               onChange={(v) => setM(v as TipoConsultaEdital | null)}
               data-testid="edital-consultar-por"
+              allowDeselect={false}
               w={260}
             />
             {m === 'numeroEdital' && <TextInput label={t('edital.consulta.numero')} value={f.numero ?? ''} onChange={(e) => set('numero')(e.currentTarget.value)} maxLength={12} data-testid="edital-numero" />}

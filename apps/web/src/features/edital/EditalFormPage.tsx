@@ -63,12 +63,18 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
   const motivos = useCombo<{ id: number; descricao: string; ativo: boolean }>(`motivosPessoa/${f.idSituacaoCadastralFutura}`, !!f.idSituacaoCadastralFutura);
   const responsavel = useEhResponsavel(edital && edital.codigoSituacao === SITUACAO_EDITAL.EM_EDICAO ? edital.id : null);
   const set = <K extends keyof Estado>(k: K, v: Estado[K]) => setF((x) => ({ ...x, [k]: v }));
+  // §4 "status combo on edit excludes current status": a status some linked registration already has
+  // is not offered (the server refuses it too); a choice made before pasting such a registration stays
+  // visible, marked as an error, until the user changes one or the other.
+  const atuais = new Set(f.vinculados.map((v) => v.situacaoCadastral).filter(Boolean));
+  const opcoesFutura = (situacoes.data ?? []).filter((s) => s.id !== SITUACAO.NAO_CADASTRADO && (!atuais.has(s.descricao) || String(s.id) === f.idSituacaoCadastralFutura));
+  const futuraAtual = editavel && opcoesFutura.some((s) => String(s.id) === f.idSituacaoCadastralFutura && atuais.has(s.descricao));
   const obrigatorio = (v: unknown) => (tentou && (v === null || v === '' || (Array.isArray(v) && !v.length)) ? t('edital.form.obrigatorio') : undefined);
   // Back to the search the user came from, with its params (and, after a confirmation, its alerts).
   const voltar = (alertas = false) => void navigate(`/consultar-edital${(location.state as { voltar?: string } | null)?.voltar ?? ''}`, alertas ? { state: CARRY_ALERTS } : {});
 
   const corpo = (): EditalForm | null => {
-    if (!f.idTipoEdital || !f.tituloEdital.trim() || !f.texto.trim() || !f.numeroPessoaResponsavel || !f.idSituacaoCadastralFutura || !f.motivos.length) return null;
+    if (!f.idTipoEdital || !f.tituloEdital.trim() || !f.texto.trim() || !f.numeroPessoaResponsavel || !f.idSituacaoCadastralFutura || !f.motivos.length || futuraAtual) return null;
     return {
       numero: f.numero ? formatarNumeroEdital(f.numero) : null, tituloEdital: f.tituloEdital, idTipoEdital: Number(f.idTipoEdital), texto: f.texto,
       observacao: f.observacao || null, prazoConvocacao: Number(f.idTipoEdital) === TIPO_EDITAL_CONVOCACAO ? f.prazoConvocacao : null,
@@ -163,7 +169,7 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
               {!confirmacao && !editavel && edital?.dataPublicacao && <TextInput label={t('edital.form.dataPublicacao')} value={edital.dataPublicacao.split('-').reverse().join('/')} disabled />}
             </SimpleGrid>
             <SimpleGrid mt="sm" cols={{ base: 1, sm: 2 }}>
-              <Select label={t('edital.form.situacaoFutura')} withAsterisk data={(situacoes.data ?? []).filter((s) => s.id !== SITUACAO.NAO_CADASTRADO).map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.idSituacaoCadastralFutura} onChange={(v) => setF((x) => ({ ...x, idSituacaoCadastralFutura: v, motivos: [] }))} error={obrigatorio(f.idSituacaoCadastralFutura)} disabled={!editavel} data-testid="edital-situacao-futura" />
+              <Select label={t('edital.form.situacaoFutura')} withAsterisk data={opcoesFutura.map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.idSituacaoCadastralFutura} onChange={(v) => setF((x) => ({ ...x, idSituacaoCadastralFutura: v, motivos: [] }))} error={futuraAtual ? t('edital.form.situacaoFuturaAtual') : obrigatorio(f.idSituacaoCadastralFutura)} disabled={!editavel} data-testid="edital-situacao-futura" />
               <MultiSelect label={t('edital.form.motivos')} withAsterisk data={(motivos.data ?? []).filter((m) => m.ativo || f.motivos.includes(String(m.id))).map((m) => ({ value: String(m.id), label: `${m.id} - ${m.descricao}` }))} value={f.motivos} onChange={(v) => set('motivos', v)} disabled={!editavel || !f.idSituacaoCadastralFutura || motivos.isLoading} error={f.idSituacaoCadastralFutura ? obrigatorio(f.motivos) : undefined} data-testid="edital-motivos" />
             </SimpleGrid>
           </Paper>

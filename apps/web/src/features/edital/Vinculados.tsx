@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { chaveVinculo, formatCaceal, TIPOS_DOCUMENTO_VINCULADO } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
+import { ItemCount, Pagination } from '../../ui/Pagination';
 import { ListaCacealDialog } from './ListaCacealDialog';
 
 export interface Vinculado {
@@ -15,10 +16,16 @@ export interface Vinculado {
   observacao: string | null;
 }
 
-/** The notice's linked taxpayers: the list, removal, and the CACEAL-list dialog that adds to it. */
+const POR_PAGINA = 50;
+
+/** The notice's linked taxpayers: the list (50 a page), removal, and the CACEAL-list dialog that adds to it. */
 export function Vinculados({ linhas, editavel, onChange }: { linhas: Vinculado[]; editavel: boolean; onChange(v: Vinculado[]): void }) {
   const { t } = useTranslation();
   const [dialogo, setDialogo] = useState(false);
+  // A notice may name thousands of registrations: the list is paged here (it is all in memory).
+  const [pagina, setPagina] = useState(1);
+  const ultima = Math.max(1, Math.ceil(linhas.length / POR_PAGINA));
+  const atual = Math.min(pagina, ultima);
   const adicionar = (novas: Vinculado[]) => {
     const vistos = new Set(linhas.map(chaveVinculo));
     onChange([...linhas, ...novas.filter((n) => !vistos.has(chaveVinculo(n)) && !!vistos.add(chaveVinculo(n)))]);
@@ -31,7 +38,7 @@ export function Vinculados({ linhas, editavel, onChange }: { linhas: Vinculado[]
           {editavel && <Button variant="light" onClick={() => setDialogo(true)} data-testid="edital-incluir-lista">{t('edital.form.incluirLista')}</Button>}
         </Group>
         <DataTable
-          rows={linhas}
+          rows={linhas.slice((atual - 1) * POR_PAGINA, atual * POR_PAGINA)}
           rowKey={(v) => chaveVinculo(v)}
           emptyText={t('edital.form.nenhumVinculado')}
           caption={t('edital.form.vinculados', { n: linhas.length })}
@@ -52,6 +59,8 @@ export function Vinculados({ linhas, editavel, onChange }: { linhas: Vinculado[]
               : []),
           ]}
         />
+        <ItemCount page={atual} total={linhas.length} pageSize={POR_PAGINA} />
+        <Pagination page={atual} total={linhas.length} pageSize={POR_PAGINA} onChange={setPagina} />
       </Stack>
       <ListaCacealDialog
         opened={dialogo}
