@@ -201,12 +201,23 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     titulo: 'Relatório Geral de Contribuintes',
     colunas: { caceal: ['CACEAL', 11], razaoSocial: ['Razão social', 50], dataInicioAtividade: ['Início da atividade', 14], situacaoCadastral: ['Situação', 14], motivoSituacaoCadastral: ['Motivo', 30] },
     vazio: 'NENHUM REGISTRO PARA EXIBIR',
-    consulta: (f) => ({
-      select: sql`${CACEAL} as caceal, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral",
-        m.descricao as "motivoSituacaoCadastral"`,
-      from: sql`from ${BASE} where c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal}::date`,
-      orderBy: sql`c.data_inicio_atividade, c.numero_caceal`,
-    }),
-    filtros: periodo,
+    // The period applies to the activity start (§2) or, when the home page's "closed per month" asks, to
+    // the day of the current status; each walks its index (contribuinte_inicio_idx, contribuinte_situacao_idx,
+    // contribuinte_situacao_inicio_idx with statuses).
+    consulta: (f) => {
+      const dia = f.dataReferencia === 'situacao' ? sql`c.data_situacao` : sql`c.data_inicio_atividade`;
+      return {
+        select: sql`${CACEAL} as caceal, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral",
+          m.descricao as "motivoSituacaoCadastral"`,
+        from: sql`from ${BASE} where ${dia} between ${f.dataInicial}::date and ${f.dataFinal}::date
+          ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`,
+        orderBy: sql`${dia}, c.numero_caceal`,
+      };
+    },
+    filtros: (f) =>
+      [
+        f.dataReferencia === 'situacao' ? `Período (data da situação): ${dia(f.dataInicial)} a ${dia(f.dataFinal)}` : periodo(f),
+        ...(f.situacaoCadastral.length ? [`Situação cadastral: ${nomes(SITUACOES_CADASTRAIS, f.situacaoCadastral)}`] : []),
+      ].join('; '),
   }),
 };

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { PanoramaCadastro } from '@cadastro/domain';
+import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { seedRegistry } from '../../seed/registro.js';
+import { query } from '../../db/consulta.js';
+
+let t: TestApp;
+let auditor: Client;
+let p: PanoramaCadastro;
+const api = '/sfz-cadastro-api/api/relatorio';
+const linhas = <T>(text: string) => query<T>(t.db, sql.raw(text));
+const ultimoDia = (mes: string) => {
+  const [a, m] = mes.split('-').map(Number) as [number, number];
+  return `${mes}-${String(new Date(Date.UTC(a, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+const total = async (caminho: string) => {
+  const r = await auditor.get(`${api}/${caminho}`);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json() as { totalElements: number; totalLimitado: boolean; content: Record<string, unknown>[] };
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedRegistry(t.built.ctx.database, { taxpayers: 1500, seed: 28 });
+  auditor = await t.as('auditor');
+  const r = await auditor.get(`${api}/panorama`);
+  expect(r.statusCode, r.body).toBe(200);
+  p = r.json();
+}, 180_000);
+afterAll(() => t.close());
+
+/** Each figure of the home page's picture is the count of the report its bar or slice opens. */
+describe('the picture of the registry', () => {
+  it('taxpayers by status: every registration once; a slice is the general report over the whole period with that status', async () => {
+    const [n] = await linhas<{ n: number; min: string; max: string }>(`select count(*)::int n, to_char(min(data_inicio_atividade), 'YYYY-MM-DD') min,
+      to_char(max(data_inicio_atividade), 'YYYY-MM-DD') max from contribuinte`);
+    expect(p.situacoes.reduce((s, x) => s + x.quantidade, 0)).toBe(n!.n);
+    expect(p.periodo).toEqual({ dataInicial: n!.min, dataFinal: n!.max });
+    expect(p.situacoes.map((s) => s.descricao)).toContain('ATIVO');
+    for (const s of p.situacoes.filter((x) => x.quantidade < 1000)) {
+      const r = await total(`contribuintes-geral?dataInicial=${p.periodo.dataInicial}&dataFinal=${p.periodo.dataFinal}&situacaoCadastral=${s.situacaoId}`);
+      expect(r.totalElements, s.descricao).toBe(s.quantidade);
+      expect(r.content.every((l) => l.situacaoCadastral === s.descricao)).toBe(true);
+    }
+  });
+
+  it('opened and closed per month over 24 months: a bar is the general report of that month (by activity start, or by the day of closing)', async () => {
+    expect(p.meses).toHaveLength(24);
+    expect(p.meses[23]!.mes).toBe(new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7));
+    const mes = [...p.meses].reverse().find((m) => m.abertas > 0 && m.baixadas > 0)!;
+    expect(mes).toBeDefined();
+    const periodo = `dataInicial=${mes.mes}-01&dataFinal=${ultimoDia(mes.mes)}`;
+    expect((await total(`contribuintes-geral?${periodo}`)).totalElements).toBe(mes.abertas);
+    const baixadas = await total(`contribuintes-geral?${periodo}&situacaoCadastral=4&dataReferencia=situacao`);
+    expect(baixadas.totalElements).toBe(mes.baixadas);
+    expect(baixadas.content.every((l) => l.situacaoCadastral === 'BAIXADO')).toBe(true);
+  });
+
+  it('the Simples/MEI share of the active ones is the active-taxpayers report by Simples Nacional / MEI', async () => {
+    const r = await total('contribuintes/ativos?tipoConsulta=simples-mei');
+    expect(p.simplesMei.map((s) => s.quantidade)).toEqual(r.content.map((l) => l.quantidade));
+    expect(p.simplesMei.map((s) => s.tipo)).toEqual(['mei', 'simples', 'naoOptante']);
+  });
+
+  it('open pendências by criticality, every criticality listed', async () => {
+    const esperado = await linhas<{ id: number; n: number }>('select k.id, count(p.sequencial)::int n from ref_criticidade_irregularidade k left join pendencia p on p.criticidade_id = k.id and p.situacao_id = 1 group by k.id order by k.id');
+    expect(p.pendencias.map((c) => [c.criticidadeId, c.quantidade])).toEqual(esperado.map((e) => [e.id, e.n]));
+    expect(p.pendencias.some((c) => c.quantidade > 0)).toBe(true);
+  });
+
+  it('is refused without a report role (403) and without a session (401)', async () => {
+    expectProblem(await (await t.as('user')).get(`${api}/panorama`), 403);
+    expectProblem(await (await t.as('atendente')).get(`${api}/panorama`), 403);
+    expectProblem(await t.client().get(`${api}/panorama`), 401);
+  });
+
+  it('the general report refuses a bad status list or an unknown reference day (400)', async () => {
+    expectProblem(await auditor.get(`${api}/contribuintes-geral?dataInicial=2024-01-01&dataFinal=2024-01-31&situacaoCadastral=x`), 400);
+    expectProblem(await auditor.get(`${api}/contribuintes-geral?dataInicial=2024-01-01&dataFinal=2024-01-31&dataReferencia=baixa`), 400);
+  });
+});
