@@ -69,6 +69,31 @@ describe('the picture of the registry', () => {
     expect(p.pendencias.some((c) => c.quantidade > 0)).toBe(true);
   });
 
+  it('the summary behind it follows every write in its transaction: it equals a recount after updates, deletes and inserts', async () => {
+    const resumo = `select grupo, chave, quantidade::int q from resumo_cadastro where quantidade <> 0 order by 1, 2`;
+    const recontagem = `select grupo, chave, q from (select k.grupo, k.chave, count(*)::int q from contribuinte c,
+        cadastro_resumo_chaves(c.situacao_id, c.eh_mei, c.eh_optante_simples, c.data_inicio_atividade, c.data_situacao) k group by 1, 2
+      union all select 'pendencia', criticidade_id::varchar, count(*)::int from pendencia where situacao_id = 1 group by 2) x order by 1, 2`;
+    const vivos = `select numero_pessoa from contribuinte where situacao_id not in (4, 5) group by 1 having count(*) > 1 order by 1`;
+    expect(await linhas(resumo)).toEqual(await linhas(recontagem));
+    await linhas(`update contribuinte set situacao_id = 4, motivo_id = 401, data_situacao = current_date where id in (select id from contribuinte where situacao_id = 1 order by id limit 7)`);
+    await linhas(`update contribuinte set eh_optante_simples = not eh_optante_simples where id in (select id from contribuinte where situacao_id = 1 and not eh_mei order by id desc limit 5)`);
+    // A closed registration of a person with another live one comes back to life: now two live ones.
+    await linhas(`update contribuinte set situacao_id = 1, motivo_id = 102 where id = (select c.id from contribuinte c where c.situacao_id = 4
+      and exists (select 1 from contribuinte o where o.numero_pessoa = c.numero_pessoa and o.id <> c.id and o.situacao_id = 1) order by c.id limit 1)`);
+    await linhas(`update pendencia set situacao_id = 2, data_regularizacao = current_date where sequencial in (select sequencial from pendencia where situacao_id = 1 order by 1 limit 4)`);
+    await linhas(`delete from pendencia where sequencial in (select sequencial from pendencia order by 1 desc limit 3)`);
+    await linhas(`insert into pendencia (contribuinte_id, cnpj, classificacao_id, descricao, competencia, criticidade_id, situacao_id, origem_id)
+      select contribuinte_id, cnpj, classificacao_id, descricao, competencia, 3, 1, origem_id from pendencia order by 1 limit 2`);
+    expect(await linhas(resumo)).toEqual(await linhas(recontagem));
+    expect(await linhas('select numero_pessoa from pessoa_multiplos_vivos order by 1')).toEqual(await linhas(vivos));
+    const depois = (await auditor.get(`${api}/panorama`)).json() as PanoramaCadastro;
+    const baixado = (x: PanoramaCadastro) => x.situacoes.find((s) => s.situacaoId === 4)!.quantidade;
+    expect(baixado(depois)).toBe(baixado(p) + 7 - 1);
+    expect(depois.meses[23]!.baixadas).toBe(p.meses[23]!.baixadas + 7);
+    p = depois;
+  });
+
   it('is refused without a report role (403) and without a session (401)', async () => {
     expectProblem(await (await t.as('user')).get(`${api}/panorama`), 403);
     expectProblem(await (await t.as('atendente')).get(`${api}/panorama`), 403);

@@ -1,0 +1,129 @@
+-- Additive only (IF NOT EXISTS / OR REPLACE): it may be applied by hand to a running cluster first.
+CREATE TABLE IF NOT EXISTS "pessoa_multiplos_vivos" (
+	"numero_pessoa" bigint PRIMARY KEY NOT NULL,
+	"numero_documento" varchar(14) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "resumo_cadastro" (
+	"grupo" varchar(12) NOT NULL,
+	"chave" varchar(12) NOT NULL,
+	"quantidade" bigint NOT NULL,
+	CONSTRAINT "resumo_cadastro_grupo_chave_pk" PRIMARY KEY("grupo","chave")
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "pessoa_multiplos_vivos_documento_idx" ON "pessoa_multiplos_vivos" USING btree ("numero_documento");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "contribuinte_situacao_inicio_idx" ON "contribuinte" USING btree ("situacao_id","data_inicio_atividade");--> statement-breakpoint
+-- The counters a registration adds to the picture of the registry (schema/cadastro.ts resumoCadastro).
+CREATE OR REPLACE FUNCTION cadastro_resumo_chaves(situacao integer, mei boolean, simples boolean, inicio date, desde date)
+  RETURNS TABLE (grupo varchar, chave varchar)
+  LANGUAGE sql IMMUTABLE
+  AS $$
+  SELECT 'situacao'::varchar, situacao::varchar
+  UNION ALL SELECT 'abertas', to_char(inicio, 'YYYY-MM')
+  UNION ALL SELECT 'simples', CASE WHEN mei THEN 'mei' WHEN simples THEN 'simples' ELSE 'naoOptante' END WHERE situacao = 1
+  UNION ALL SELECT 'baixadas', to_char(desde, 'YYYY-MM') WHERE situacao = 4
+$$;--> statement-breakpoint
+-- Recounts whether each of these people has more than one live registration (neither closed nor void).
+CREATE OR REPLACE FUNCTION cadastro_multiplos_vivos(pessoas bigint[]) RETURNS void
+  LANGUAGE sql
+  AS $$
+  DELETE FROM pessoa_multiplos_vivos WHERE numero_pessoa = ANY (pessoas);
+  INSERT INTO pessoa_multiplos_vivos (numero_pessoa, numero_documento)
+    SELECT c.numero_pessoa, min(p.numero_documento) FROM contribuinte c JOIN pessoa p ON p.numero_pessoa = c.numero_pessoa
+    WHERE c.numero_pessoa = ANY (pessoas) AND c.situacao_id NOT IN (4, 5)
+    GROUP BY c.numero_pessoa HAVING count(*) > 1
+    ON CONFLICT DO NOTHING;
+$$;--> statement-breakpoint
+-- One statement's difference, added in its transaction: +1 for each new row's keys, −1 for each old
+-- row's; keys in a fixed order (no deadlock between two writers), unchanged keys not written at all.
+CREATE OR REPLACE FUNCTION cadastro_resumo_contribuinte() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
+      SELECT k.grupo, k.chave, count(*) FROM novas n, cadastro_resumo_chaves(n.situacao_id, n.eh_mei, n.eh_optante_simples, n.data_inicio_atividade, n.data_situacao) k
+      GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
+    PERFORM cadastro_multiplos_vivos(array(SELECT DISTINCT numero_pessoa FROM novas WHERE situacao_id NOT IN (4, 5)));
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
+      SELECT k.grupo, k.chave, -count(*) FROM antigas o, cadastro_resumo_chaves(o.situacao_id, o.eh_mei, o.eh_optante_simples, o.data_inicio_atividade, o.data_situacao) k
+      GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
+    PERFORM cadastro_multiplos_vivos(array(SELECT DISTINCT numero_pessoa FROM antigas));
+  ELSE
+    INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
+      SELECT k.grupo, k.chave, sum(d.delta) FROM (
+        SELECT n.situacao_id, n.eh_mei, n.eh_optante_simples, n.data_inicio_atividade, n.data_situacao, 1 AS delta FROM novas n
+        UNION ALL SELECT o.situacao_id, o.eh_mei, o.eh_optante_simples, o.data_inicio_atividade, o.data_situacao, -1 FROM antigas o
+      ) d, cadastro_resumo_chaves(d.situacao_id, d.eh_mei, d.eh_optante_simples, d.data_inicio_atividade, d.data_situacao) k
+      GROUP BY 1, 2 HAVING sum(d.delta) <> 0 ORDER BY 1, 2
+      ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
+    PERFORM cadastro_multiplos_vivos(array(
+      SELECT x.p FROM novas n JOIN antigas o ON o.id = n.id, LATERAL (VALUES (n.numero_pessoa), (o.numero_pessoa)) x(p)
+      WHERE n.numero_pessoa <> o.numero_pessoa OR (n.situacao_id IN (4, 5)) <> (o.situacao_id IN (4, 5))));
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION cadastro_resumo_pendencia() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
+      SELECT 'pendencia', n.criticidade_id::varchar, count(*) FROM novas n WHERE n.situacao_id = 1 GROUP BY 2 ORDER BY 2
+      ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
+      SELECT 'pendencia', o.criticidade_id::varchar, -count(*) FROM antigas o WHERE o.situacao_id = 1 GROUP BY 2 ORDER BY 2
+      ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
+  ELSE
+    INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
+      SELECT 'pendencia', d.c::varchar, sum(d.delta) FROM (
+        SELECT n.criticidade_id c, 1 delta FROM novas n WHERE n.situacao_id = 1
+        UNION ALL SELECT o.criticidade_id, -1 FROM antigas o WHERE o.situacao_id = 1) d
+      GROUP BY 2 HAVING sum(d.delta) <> 0 ORDER BY 2
+      ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- Everything counted again from the tables: here, by the generator after a bulk load without
+-- triggers, and after a TRUNCATE.
+CREATE OR REPLACE FUNCTION cadastro_recontar_resumo() RETURNS void
+  LANGUAGE sql
+  AS $$
+  DELETE FROM resumo_cadastro;
+  INSERT INTO resumo_cadastro (grupo, chave, quantidade)
+    SELECT k.grupo, k.chave, count(*) FROM contribuinte c, cadastro_resumo_chaves(c.situacao_id, c.eh_mei, c.eh_optante_simples, c.data_inicio_atividade, c.data_situacao) k
+    GROUP BY 1, 2
+    UNION ALL SELECT 'pendencia', criticidade_id::varchar, count(*) FROM pendencia WHERE situacao_id = 1 GROUP BY 2;
+  DELETE FROM pessoa_multiplos_vivos;
+  INSERT INTO pessoa_multiplos_vivos (numero_pessoa, numero_documento)
+    SELECT c.numero_pessoa, min(p.numero_documento) FROM contribuinte c JOIN pessoa p ON p.numero_pessoa = c.numero_pessoa
+    WHERE c.situacao_id NOT IN (4, 5) GROUP BY c.numero_pessoa HAVING count(*) > 1;
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION cadastro_resumo_truncado() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  PERFORM cadastro_recontar_resumo();
+  RETURN NULL;
+END $$;--> statement-breakpoint
+DROP TRIGGER IF EXISTS "contribuinte_resumo_ins" ON "contribuinte";--> statement-breakpoint
+CREATE TRIGGER "contribuinte_resumo_ins" AFTER INSERT ON "contribuinte" REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_contribuinte();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "contribuinte_resumo_upd" ON "contribuinte";--> statement-breakpoint
+CREATE TRIGGER "contribuinte_resumo_upd" AFTER UPDATE ON "contribuinte" REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_contribuinte();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "contribuinte_resumo_del" ON "contribuinte";--> statement-breakpoint
+CREATE TRIGGER "contribuinte_resumo_del" AFTER DELETE ON "contribuinte" REFERENCING OLD TABLE AS antigas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_contribuinte();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "pendencia_resumo_ins" ON "pendencia";--> statement-breakpoint
+CREATE TRIGGER "pendencia_resumo_ins" AFTER INSERT ON "pendencia" REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_pendencia();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "pendencia_resumo_upd" ON "pendencia";--> statement-breakpoint
+CREATE TRIGGER "pendencia_resumo_upd" AFTER UPDATE ON "pendencia" REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_pendencia();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "pendencia_resumo_del" ON "pendencia";--> statement-breakpoint
+CREATE TRIGGER "pendencia_resumo_del" AFTER DELETE ON "pendencia" REFERENCING OLD TABLE AS antigas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_pendencia();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "contribuinte_resumo_trunc" ON "contribuinte";--> statement-breakpoint
+CREATE TRIGGER "contribuinte_resumo_trunc" AFTER TRUNCATE ON "contribuinte" FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_truncado();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "pendencia_resumo_trunc" ON "pendencia";--> statement-breakpoint
+CREATE TRIGGER "pendencia_resumo_trunc" AFTER TRUNCATE ON "pendencia" FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_truncado();--> statement-breakpoint
+SELECT cadastro_recontar_resumo();
