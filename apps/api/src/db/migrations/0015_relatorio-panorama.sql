@@ -1,4 +1,10 @@
 -- Additive only (IF NOT EXISTS / OR REPLACE): it may be applied by hand to a running cluster first.
+CREATE TABLE IF NOT EXISTS "empresa_divergencia_responsavel" (
+	"numero_pessoa" bigint PRIMARY KEY NOT NULL,
+	"cnpj" varchar(14) NOT NULL,
+	CONSTRAINT "empresa_divergencia_responsavel_cnpj_unique" UNIQUE("cnpj")
+);
+--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "pessoa_multiplos_vivos" (
 	"numero_pessoa" bigint PRIMARY KEY NOT NULL,
 	"numero_documento" varchar(14) NOT NULL
@@ -88,8 +94,47 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- Everything counted again from the tables: here, by the generator after a bulk load without
--- triggers, and after a TRUNCATE.
+-- Recomputes whether each of these head offices has a legal responsible at the Receita other than the registry's.
+CREATE OR REPLACE FUNCTION cadastro_divergencias(empresas bigint[]) RETURNS void
+  LANGUAGE sql
+  AS $$
+  DELETE FROM empresa_divergencia_responsavel WHERE numero_pessoa = ANY (empresas);
+  INSERT INTO empresa_divergencia_responsavel (numero_pessoa, cnpj)
+    SELECT p.numero_pessoa, p.numero_documento FROM pessoa p JOIN receita_cnpj r ON r.cnpj = p.numero_documento
+    JOIN responsavel re ON re.numero_pessoa_empresa = p.numero_pessoa JOIN pessoa rp ON rp.numero_pessoa = re.numero_pessoa_responsavel
+    WHERE p.numero_pessoa = ANY (empresas) AND p.numero_pessoa_raiz IS NULL AND r.cpf_responsavel IS NOT NULL AND r.cpf_responsavel <> rp.numero_documento
+    ON CONFLICT DO NOTHING;
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION cadastro_divergencia_responsavel() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM cadastro_divergencias(array(SELECT numero_pessoa_empresa FROM novas)); END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN PERFORM cadastro_divergencias(array(SELECT numero_pessoa_empresa FROM antigas)); END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION cadastro_divergencia_receita() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM cadastro_divergencias(array(SELECT p.numero_pessoa FROM novas n JOIN pessoa p ON p.numero_documento = n.cnpj));
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM cadastro_divergencias(array(SELECT p.numero_pessoa FROM antigas o JOIN pessoa p ON p.numero_documento = o.cnpj));
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- A corrected document: the person's own company, and the companies the person is responsible for.
+CREATE OR REPLACE FUNCTION cadastro_divergencia_pessoa() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  PERFORM cadastro_divergencias(array(SELECT NEW.numero_pessoa UNION SELECT numero_pessoa_empresa FROM responsavel WHERE numero_pessoa_responsavel = NEW.numero_pessoa));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- Everything counted again from the tables (the picture, the multiple-live people, the divergent
+-- companies): here, by the generator after a bulk load without triggers, and after a TRUNCATE.
 CREATE OR REPLACE FUNCTION cadastro_recontar_resumo() RETURNS void
   LANGUAGE sql
   AS $$
@@ -102,6 +147,11 @@ CREATE OR REPLACE FUNCTION cadastro_recontar_resumo() RETURNS void
   INSERT INTO pessoa_multiplos_vivos (numero_pessoa, numero_documento)
     SELECT c.numero_pessoa, min(p.numero_documento) FROM contribuinte c JOIN pessoa p ON p.numero_pessoa = c.numero_pessoa
     WHERE c.situacao_id NOT IN (4, 5) GROUP BY c.numero_pessoa HAVING count(*) > 1;
+  DELETE FROM empresa_divergencia_responsavel;
+  INSERT INTO empresa_divergencia_responsavel (numero_pessoa, cnpj)
+    SELECT p.numero_pessoa, p.numero_documento FROM receita_cnpj r JOIN pessoa p ON p.numero_documento = r.cnpj AND p.numero_pessoa_raiz IS NULL
+    JOIN responsavel re ON re.numero_pessoa_empresa = p.numero_pessoa JOIN pessoa rp ON rp.numero_pessoa = re.numero_pessoa_responsavel
+    WHERE r.cpf_responsavel IS NOT NULL AND r.cpf_responsavel <> rp.numero_documento;
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION cadastro_resumo_truncado() RETURNS trigger
   LANGUAGE plpgsql
@@ -126,4 +176,22 @@ DROP TRIGGER IF EXISTS "contribuinte_resumo_trunc" ON "contribuinte";--> stateme
 CREATE TRIGGER "contribuinte_resumo_trunc" AFTER TRUNCATE ON "contribuinte" FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_truncado();--> statement-breakpoint
 DROP TRIGGER IF EXISTS "pendencia_resumo_trunc" ON "pendencia";--> statement-breakpoint
 CREATE TRIGGER "pendencia_resumo_trunc" AFTER TRUNCATE ON "pendencia" FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_truncado();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "responsavel_divergencia_ins" ON "responsavel";--> statement-breakpoint
+CREATE TRIGGER "responsavel_divergencia_ins" AFTER INSERT ON "responsavel" REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_divergencia_responsavel();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "responsavel_divergencia_upd" ON "responsavel";--> statement-breakpoint
+CREATE TRIGGER "responsavel_divergencia_upd" AFTER UPDATE ON "responsavel" REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_divergencia_responsavel();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "responsavel_divergencia_del" ON "responsavel";--> statement-breakpoint
+CREATE TRIGGER "responsavel_divergencia_del" AFTER DELETE ON "responsavel" REFERENCING OLD TABLE AS antigas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_divergencia_responsavel();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "responsavel_divergencia_trunc" ON "responsavel";--> statement-breakpoint
+CREATE TRIGGER "responsavel_divergencia_trunc" AFTER TRUNCATE ON "responsavel" FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_truncado();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "receita_cnpj_divergencia_ins" ON "receita_cnpj";--> statement-breakpoint
+CREATE TRIGGER "receita_cnpj_divergencia_ins" AFTER INSERT ON "receita_cnpj" REFERENCING NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_divergencia_receita();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "receita_cnpj_divergencia_upd" ON "receita_cnpj";--> statement-breakpoint
+CREATE TRIGGER "receita_cnpj_divergencia_upd" AFTER UPDATE ON "receita_cnpj" REFERENCING OLD TABLE AS antigas NEW TABLE AS novas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_divergencia_receita();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "receita_cnpj_divergencia_del" ON "receita_cnpj";--> statement-breakpoint
+CREATE TRIGGER "receita_cnpj_divergencia_del" AFTER DELETE ON "receita_cnpj" REFERENCING OLD TABLE AS antigas FOR EACH STATEMENT EXECUTE FUNCTION cadastro_divergencia_receita();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "receita_cnpj_divergencia_trunc" ON "receita_cnpj";--> statement-breakpoint
+CREATE TRIGGER "receita_cnpj_divergencia_trunc" AFTER TRUNCATE ON "receita_cnpj" FOR EACH STATEMENT EXECUTE FUNCTION cadastro_resumo_truncado();--> statement-breakpoint
+DROP TRIGGER IF EXISTS "pessoa_divergencia_documento" ON "pessoa";--> statement-breakpoint
+CREATE TRIGGER "pessoa_divergencia_documento" AFTER UPDATE OF "numero_documento" ON "pessoa" FOR EACH ROW WHEN (OLD.numero_documento IS DISTINCT FROM NEW.numero_documento) EXECUTE FUNCTION cadastro_divergencia_pessoa();--> statement-breakpoint
 SELECT cadastro_recontar_resumo();

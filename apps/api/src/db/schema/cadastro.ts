@@ -147,6 +147,16 @@ export const pessoaMultiplosVivos = pgTable(
   (t) => [index('pessoa_multiplos_vivos_documento_idx').on(t.numeroDocumento)],
 );
 
+/**
+ * The head offices whose legal responsible at the Receita (receita_cnpj) is not the registry's, kept by
+ * triggers on responsavel, receita_cnpj and pessoa (migration 0015): the divergence report pages and
+ * counts these few (~2 %) instead of pairing every company with the Receita's record (10 s at 1M).
+ */
+export const empresaDivergenciaResponsavel = pgTable('empresa_divergencia_responsavel', {
+  numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).primaryKey(),
+  cnpj: varchar('cnpj', { length: 14 }).notNull().unique(),
+});
+
 export const contribuinteFormaAtuacao = pgTable(
   'contribuinte_forma_atuacao',
   {

@@ -190,10 +190,14 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       return {
         select: sql`p.numero_documento as cnpj, coalesce(${ultima(sql`s.nome_empresarial`)}, r.razao_social) as "nomeEmpresaRds", r.cpf_responsavel as "cpfSolicitacao",
           r.nome_responsavel as "nomeResponsavelLegal", ${ultima(sql`s.protocolo`)} as protocolo, rp.numero_documento as "cpfResponsavelCad", rp.nome as "nomeResponsavelCad"`,
-        from: sql`from receita_cnpj r join pessoa p on p.numero_documento = r.cnpj and p.numero_pessoa_raiz is null
+        // empresa_divergencia_responsavel (kept by triggers, migration 0015) names the few divergent head
+        // offices; the condition stays, so a row is listed only while it really diverges.
+        from: sql`from empresa_divergencia_responsavel d join receita_cnpj r on r.cnpj = d.cnpj join pessoa p on p.numero_pessoa = d.numero_pessoa
           join responsavel re on re.numero_pessoa_empresa = p.numero_pessoa join pessoa rp on rp.numero_pessoa = re.numero_pessoa_responsavel
           where r.cpf_responsavel is not null and r.cpf_responsavel <> rp.numero_documento`,
-        orderBy: sql`p.numero_documento`,
+        orderBy: sql`d.cnpj`,
+        // One row per divergent head office (one responsible each): the table alone counts them.
+        contagem: sql`from empresa_divergencia_responsavel`,
       };
     },
     filtros: () => SEM_FILTRO,

@@ -87,6 +87,19 @@ describe('the picture of the registry', () => {
       select contribuinte_id, cnpj, classificacao_id, descricao, competencia, 3, 1, origem_id from pendencia order by 1 limit 2`);
     expect(await linhas(resumo)).toEqual(await linhas(recontagem));
     expect(await linhas('select numero_pessoa from pessoa_multiplos_vivos order by 1')).toEqual(await linhas(vivos));
+    // The divergent head offices follow the responsible's changes: one made divergent, one put right.
+    const divergentes = `select p.numero_pessoa from receita_cnpj r join pessoa p on p.numero_documento = r.cnpj and p.numero_pessoa_raiz is null
+      join responsavel re on re.numero_pessoa_empresa = p.numero_pessoa join pessoa rp on rp.numero_pessoa = re.numero_pessoa_responsavel
+      where r.cpf_responsavel is not null and r.cpf_responsavel <> rp.numero_documento order by 1`;
+    const antes = await linhas<{ numero_pessoa: number }>(divergentes);
+    expect(antes.length).toBeGreaterThan(0);
+    await linhas(`update responsavel re set numero_pessoa_responsavel = (select p.numero_pessoa from pessoa p join receita_cnpj r on r.cpf_responsavel = p.numero_documento
+      join pessoa e on e.numero_documento = r.cnpj where e.numero_pessoa = re.numero_pessoa_empresa) where re.numero_pessoa_empresa = ${antes[0]!.numero_pessoa}`);
+    await linhas(`update receita_cnpj set cpf_responsavel = '00000000191' where cnpj = (select p.numero_documento from pessoa p join responsavel re on re.numero_pessoa_empresa = p.numero_pessoa
+      where p.numero_pessoa_raiz is null and p.numero_pessoa not in (${antes.map((a) => a.numero_pessoa).join(',')}) order by 1 limit 1)`);
+    const depoisDiv = await linhas<{ numero_pessoa: number }>(divergentes);
+    expect(depoisDiv).not.toEqual(antes);
+    expect(await linhas('select numero_pessoa from empresa_divergencia_responsavel order by 1')).toEqual(depoisDiv);
     const depois = (await auditor.get(`${api}/panorama`)).json() as PanoramaCadastro;
     const baixado = (x: PanoramaCadastro) => x.situacoes.find((s) => s.situacaoId === 4)!.quantidade;
     expect(baixado(depois)).toBe(baixado(p) + 7 - 1);

@@ -16,6 +16,11 @@ export function dataHoraLocal(d: Date): string {
 /** Table layouts by name: content crosses to the render thread as plain data, so no functions in it. */
 export const LAYOUTS_TABELA = {
   grade: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#adb5bd', vLineColor: () => '#adb5bd' },
+  /** Long report tables: one rule under the header and nothing else (pdfmake lays a grid out at half the speed). */
+  listagem: {
+    hLineWidth: (i: number) => (i === 1 ? 0.5 : 0), vLineWidth: () => 0, hLineColor: () => '#868e96',
+    paddingLeft: () => 2, paddingRight: () => 2, paddingTop: () => 1, paddingBottom: () => 1,
+  },
 };
 
 /**
