@@ -20,7 +20,9 @@ CREATE TABLE IF NOT EXISTS "resumo_cadastro" (
 CREATE INDEX IF NOT EXISTS "pessoa_multiplos_vivos_documento_idx" ON "pessoa_multiplos_vivos" USING btree ("numero_documento");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "contribuinte_situacao_inicio_idx" ON "contribuinte" USING btree ("situacao_id","data_inicio_atividade");--> statement-breakpoint
 -- The counters a registration adds to the picture of the registry (schema/cadastro.ts resumoCadastro).
-CREATE OR REPLACE FUNCTION cadastro_resumo_chaves(situacao integer, mei boolean, simples boolean, inicio date, desde date)
+-- (The five-argument draft was applied by hand to the shared 1M cluster before this one.)
+DROP FUNCTION IF EXISTS cadastro_resumo_chaves(integer, boolean, boolean, date, date);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION cadastro_resumo_chaves(situacao integer, mei boolean, simples boolean, inicio date, desde date, tipo integer)
   RETURNS TABLE (grupo varchar, chave varchar)
   LANGUAGE sql IMMUTABLE
   AS $$
@@ -28,6 +30,7 @@ CREATE OR REPLACE FUNCTION cadastro_resumo_chaves(situacao integer, mei boolean,
   UNION ALL SELECT 'abertas', to_char(inicio, 'YYYY-MM')
   UNION ALL SELECT 'simples', CASE WHEN mei THEN 'mei' WHEN simples THEN 'simples' ELSE 'naoOptante' END WHERE situacao = 1
   UNION ALL SELECT 'baixadas', to_char(desde, 'YYYY-MM') WHERE situacao = 4
+  UNION ALL SELECT 'tipo', tipo::varchar WHERE situacao = 1
 $$;--> statement-breakpoint
 -- Recounts whether each of these people has more than one live registration (neither closed nor void).
 CREATE OR REPLACE FUNCTION cadastro_multiplos_vivos(pessoas bigint[]) RETURNS void
@@ -48,22 +51,22 @@ CREATE OR REPLACE FUNCTION cadastro_resumo_contribuinte() RETURNS trigger
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
-      SELECT k.grupo, k.chave, count(*) FROM novas n, cadastro_resumo_chaves(n.situacao_id, n.eh_mei, n.eh_optante_simples, n.data_inicio_atividade, n.data_situacao) k
+      SELECT k.grupo, k.chave, count(*) FROM novas n, cadastro_resumo_chaves(n.situacao_id, n.eh_mei, n.eh_optante_simples, n.data_inicio_atividade, n.data_situacao, n.tipo_contribuinte_id) k
       GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
     PERFORM cadastro_multiplos_vivos(array(SELECT DISTINCT numero_pessoa FROM novas WHERE situacao_id NOT IN (4, 5)));
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
-      SELECT k.grupo, k.chave, -count(*) FROM antigas o, cadastro_resumo_chaves(o.situacao_id, o.eh_mei, o.eh_optante_simples, o.data_inicio_atividade, o.data_situacao) k
+      SELECT k.grupo, k.chave, -count(*) FROM antigas o, cadastro_resumo_chaves(o.situacao_id, o.eh_mei, o.eh_optante_simples, o.data_inicio_atividade, o.data_situacao, o.tipo_contribuinte_id) k
       GROUP BY 1, 2 ORDER BY 1, 2
       ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
     PERFORM cadastro_multiplos_vivos(array(SELECT DISTINCT numero_pessoa FROM antigas));
   ELSE
     INSERT INTO resumo_cadastro AS r (grupo, chave, quantidade)
       SELECT k.grupo, k.chave, sum(d.delta) FROM (
-        SELECT n.situacao_id, n.eh_mei, n.eh_optante_simples, n.data_inicio_atividade, n.data_situacao, 1 AS delta FROM novas n
-        UNION ALL SELECT o.situacao_id, o.eh_mei, o.eh_optante_simples, o.data_inicio_atividade, o.data_situacao, -1 FROM antigas o
-      ) d, cadastro_resumo_chaves(d.situacao_id, d.eh_mei, d.eh_optante_simples, d.data_inicio_atividade, d.data_situacao) k
+        SELECT n.situacao_id, n.eh_mei, n.eh_optante_simples, n.data_inicio_atividade, n.data_situacao, n.tipo_contribuinte_id, 1 AS delta FROM novas n
+        UNION ALL SELECT o.situacao_id, o.eh_mei, o.eh_optante_simples, o.data_inicio_atividade, o.data_situacao, o.tipo_contribuinte_id, -1 FROM antigas o
+      ) d, cadastro_resumo_chaves(d.situacao_id, d.eh_mei, d.eh_optante_simples, d.data_inicio_atividade, d.data_situacao, d.tipo_contribuinte_id) k
       GROUP BY 1, 2 HAVING sum(d.delta) <> 0 ORDER BY 1, 2
       ON CONFLICT (grupo, chave) DO UPDATE SET quantidade = r.quantidade + excluded.quantidade;
     PERFORM cadastro_multiplos_vivos(array(
@@ -140,7 +143,7 @@ CREATE OR REPLACE FUNCTION cadastro_recontar_resumo() RETURNS void
   AS $$
   DELETE FROM resumo_cadastro;
   INSERT INTO resumo_cadastro (grupo, chave, quantidade)
-    SELECT k.grupo, k.chave, count(*) FROM contribuinte c, cadastro_resumo_chaves(c.situacao_id, c.eh_mei, c.eh_optante_simples, c.data_inicio_atividade, c.data_situacao) k
+    SELECT k.grupo, k.chave, count(*) FROM contribuinte c, cadastro_resumo_chaves(c.situacao_id, c.eh_mei, c.eh_optante_simples, c.data_inicio_atividade, c.data_situacao, c.tipo_contribuinte_id) k
     GROUP BY 1, 2
     UNION ALL SELECT 'pendencia', criticidade_id::varchar, count(*) FROM pendencia WHERE situacao_id = 1 GROUP BY 2;
   DELETE FROM pessoa_multiplos_vivos;

@@ -121,7 +121,8 @@ export const contribuinte = pgTable(
  * and pendencia add each statement's difference in the same transaction (migration 0015), so the
  * picture reads a few dozen rows instead of grouping a million. Groups: situacao (status id),
  * simples (mei/simples/naoOptante of the active ones), abertas (month of the activity start),
- * baixadas (month of the closing), pendencia (criticality of the open ones).
+ * baixadas (month of the closing), tipo (taxpayer type of the active ones), pendencia (criticality of the
+ * open ones).
  */
 export const resumoCadastro = pgTable(
   'resumo_cadastro',

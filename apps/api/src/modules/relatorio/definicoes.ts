@@ -47,18 +47,20 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     titulo: 'Contribuintes Ativos',
     colunas: { tipo: ['Tipo', 50], quantidade: ['Quantidade', 16] },
     vazio: 'Nenhum registro encontrado.',
+    // The counters the triggers keep (resumo_cadastro, migration 0015): grouping the ~700,000 active
+    // registrations took 0.9 s at 1M; the same figures as the home page's picture.
     consulta: (f) =>
       f.tipoConsulta === 'tipo'
         ? {
-          select: sql`tc.descricao as tipo, count(*)::int as quantidade`,
-          from: sql`from contribuinte c join ref_tipo_contribuinte tc on tc.id = c.tipo_contribuinte_id where c.situacao_id = ${SITUACAO.ATIVO} group by tc.id, tc.descricao`,
+          select: sql`tc.descricao as tipo, r.quantidade::int as quantidade`,
+          from: sql`from resumo_cadastro r join ref_tipo_contribuinte tc on tc.id = r.chave::int where r.grupo = 'tipo' and r.quantidade <> 0`,
           orderBy: sql`tc.id`,
         }
         : {
-          select: sql`min(case when c.eh_mei then 'MEI' when c.eh_optante_simples then 'SIMPLES NACIONAL (EXCETO MEI)' else 'NÃO OPTANTE PELO SIMPLES NACIONAL' end) as tipo,
-            count(*)::int as quantidade`,
-          from: sql`from contribuinte c where c.situacao_id = ${SITUACAO.ATIVO} group by case when c.eh_mei then 1 when c.eh_optante_simples then 2 else 3 end`,
-          orderBy: sql`case when c.eh_mei then 1 when c.eh_optante_simples then 2 else 3 end`,
+          select: sql`case r.chave when 'mei' then 'MEI' when 'simples' then 'SIMPLES NACIONAL (EXCETO MEI)' else 'NÃO OPTANTE PELO SIMPLES NACIONAL' end as tipo,
+            r.quantidade::int as quantidade`,
+          from: sql`from resumo_cadastro r where r.grupo = 'simples' and r.quantidade <> 0`,
+          orderBy: sql`case r.chave when 'mei' then 1 when 'simples' then 2 else 3 end`,
         },
     filtros: (f) => `Consultar por: ${f.tipoConsulta === 'tipo' ? 'Tipos de Contribuintes' : 'Simples Nacional / MEI'}`,
   }),

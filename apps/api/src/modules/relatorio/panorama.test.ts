@@ -72,12 +72,13 @@ describe('the picture of the registry', () => {
   it('the summary behind it follows every write in its transaction: it equals a recount after updates, deletes and inserts', async () => {
     const resumo = `select grupo, chave, quantidade::int q from resumo_cadastro where quantidade <> 0 order by 1, 2`;
     const recontagem = `select grupo, chave, q from (select k.grupo, k.chave, count(*)::int q from contribuinte c,
-        cadastro_resumo_chaves(c.situacao_id, c.eh_mei, c.eh_optante_simples, c.data_inicio_atividade, c.data_situacao) k group by 1, 2
+        cadastro_resumo_chaves(c.situacao_id, c.eh_mei, c.eh_optante_simples, c.data_inicio_atividade, c.data_situacao, c.tipo_contribuinte_id) k group by 1, 2
       union all select 'pendencia', criticidade_id::varchar, count(*)::int from pendencia where situacao_id = 1 group by 2) x order by 1, 2`;
     const vivos = `select numero_pessoa from contribuinte where situacao_id not in (4, 5) group by 1 having count(*) > 1 order by 1`;
     expect(await linhas(resumo)).toEqual(await linhas(recontagem));
     await linhas(`update contribuinte set situacao_id = 4, motivo_id = 401, data_situacao = current_date where id in (select id from contribuinte where situacao_id = 1 order by id limit 7)`);
-    await linhas(`update contribuinte set eh_optante_simples = not eh_optante_simples where id in (select id from contribuinte where situacao_id = 1 and not eh_mei order by id desc limit 5)`);
+    await linhas(`update contribuinte set eh_optante_simples = not eh_optante_simples, tipo_contribuinte_id = 5 - tipo_contribuinte_id
+      where id in (select id from contribuinte where situacao_id = 1 and not eh_mei and tipo_contribuinte_id in (0, 5) order by id desc limit 5)`);
     // A closed registration of a person with another live one comes back to life: now two live ones.
     await linhas(`update contribuinte set situacao_id = 1, motivo_id = 102 where id = (select c.id from contribuinte c where c.situacao_id = 4
       and exists (select 1 from contribuinte o where o.numero_pessoa = c.numero_pessoa and o.id <> c.id and o.situacao_id = 1) order by c.id limit 1)`);
