@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, ColorSwatch, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -86,10 +86,22 @@ export default function Panorama() {
         cellProps={(c) => ({ onClick: () => ir(itens.find((i) => i.rotulo === c.name)?.href), style: { cursor: 'pointer' } })}
       />
     );
+    // The donut's legend under it, in the data's order (recharts' own legend overflows a fixed-size donut).
+    const legenda = (itens: Item[]) => (
+      <Group gap="sm" justify="center" mt="xs">
+        {itens.filter((i) => i.valores[0]! > 0).map((i) => (
+          <Group key={i.chave} gap={4} wrap="nowrap">
+            <ColorSwatch color={`var(--mantine-color-${i.cor!.replace('.', '-')})`} size={10} withShadow={false} />
+            <Text size="xs">{i.rotulo}</Text>
+          </Group>
+        ))}
+      </Group>
+    );
     corpo = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Quadro titulo={t('relatorio.panorama.situacoes')} testId="panorama-situacoes" cabecalho={[t('relatorio.panorama.situacao')]} itens={situacoes} numero={numero}>
           {rosca(situacoes)}
+          {legenda(situacoes)}
         </Quadro>
         <Quadro
           titulo={t('relatorio.panorama.meses')}
@@ -115,6 +127,7 @@ export default function Panorama() {
         </Quadro>
         <Quadro titulo={t('relatorio.panorama.simplesMei')} testId="panorama-simples" cabecalho={[t('relatorio.panorama.tipo')]} itens={simples} numero={numero}>
           {rosca(simples)}
+          {legenda(simples)}
         </Quadro>
         <Quadro titulo={t('relatorio.panorama.pendencias')} testId="panorama-pendencias" cabecalho={[t('relatorio.panorama.criticidade')]} itens={pendencias} numero={numero}>
           <BarChart
