@@ -16,9 +16,7 @@ export interface ColunaXlsx {
 export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: string; colunas: ColunaXlsx[] }) {
   const saida = new PassThrough();
   // No shared strings: they would keep every distinct text in memory until the end.
-  // Fastest deflate: at 100,000 rows compressing at the default level is a good part of the time, for a
-  // file a few MB smaller.
-  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true, useSharedStrings: false });
   livro.creator = 'SEFAZ-AL - Cadastro de Contribuintes';
   const folha = livro.addWorksheet(opt.aba.slice(0, 31), { views: [{ state: 'frozen', ySplit: 4 }] });
   // Number formats on the columns, not on each cell: the rows inherit them at no cost per cell.
