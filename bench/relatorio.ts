@@ -71,7 +71,7 @@ const FILTRO: Record<NomeRelatorio, string> = {
   multiplosVivos: `dataInicial=1990-01-01&dataFinal=2026-12-31`, divergenciaResponsavel: '', contribuinteGeral: `dataInicial=2020-01-01&dataFinal=2020-12-31`,
 };
 
-console.log(`PostgreSQL, ${total!.n.toLocaleString('en')} taxpayers; the API in its own process.\n`);
+console.log(`PostgreSQL, ${total!.n.toLocaleString('en')} taxpayers; the API in its own process; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}.\n`);
 // Warm: the PDF worker, JIT.
 await baixar(`contribuintes-geral/imprimir?dataInicial=${primeiro}&dataFinal=${primeiro}`);
 const x = await baixar(`contribuintes-geral/baixar?dataInicial=${primeiro}&dataFinal=${fimXlsx}`);
@@ -89,5 +89,16 @@ for (const nome of NOMES_RELATORIO) {
   }
   console.log(`| ${nome} | ${pct(ts, 0.5).toFixed(1)} | ${pct(ts, 0.95).toFixed(1)} |`);
 }
+{
+  const ts: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    const r = await fetch(`${api}/panorama`, { headers });
+    await r.arrayBuffer();
+    ts.push(performance.now() - t0);
+  }
+  console.log(`| home page's picture (panorama) | ${pct(ts, 0.5).toFixed(1)} | ${pct(ts, 0.95).toFixed(1)} |`);
+}
+console.log(`\nload average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));

@@ -24,6 +24,15 @@ const ListaCodigos = z
   .optional()
   .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : []));
 export const FiltroForaInteresse = z.object({ tipoContribuinte: ListaCodigos, situacaoCadastral: ListaCodigos });
+/** Which day the general report's period applies to: the activity start (§2) or the day of the current status. */
+export const DATAS_REFERENCIA = ['inicio', 'situacao'] as const;
+/**
+ * §2 general report: both dates required; beyond the spec, optional statuses and the day the period
+ * applies to, so that a slice or bar of the home page's picture opens exactly the rows it counts.
+ */
+export const FiltroGeral = z
+  .object({ dataInicial: Dia, dataFinal: Dia, situacaoCadastral: ListaCodigos, dataReferencia: z.enum(DATAS_REFERENCIA).default('inicio') })
+  .superRefine(periodoValido);
 export const SemFiltro = z.object({});
 
 export type FiltroPeriodo = z.infer<typeof FiltroPeriodo>;
@@ -48,5 +57,23 @@ export const FILTROS_RELATORIO = {
   periodoAberto: FiltroPeriodoAberto,
   ativos: FiltroAtivos,
   foraInteresse: FiltroForaInteresse,
+  geral: FiltroGeral,
   nenhum: SemFiltro,
 } as const;
+
+/**
+ * The home page's picture of the registry (issue #18): taxpayers by status, registrations opened and
+ * closed per month, the Simples/MEI share of the active ones, open pendências by criticality.
+ */
+const Quantidade = z.number().int().min(0);
+export const TIPOS_SIMPLES_MEI = ['mei', 'simples', 'naoOptante'] as const;
+export const PanoramaCadastro = z.object({
+  situacoes: z.array(z.object({ situacaoId: z.number().int(), descricao: z.string(), quantidade: Quantidade })),
+  /** The first and last activity start of the registry: the period a status slice opens the general report with. */
+  periodo: z.object({ dataInicial: z.string().nullable(), dataFinal: z.string().nullable() }),
+  /** The 24 months up to the current one ('YYYY-MM'), oldest first. */
+  meses: z.array(z.object({ mes: z.string(), abertas: Quantidade, baixadas: Quantidade })),
+  simplesMei: z.array(z.object({ tipo: z.enum(TIPOS_SIMPLES_MEI), quantidade: Quantidade })),
+  pendencias: z.array(z.object({ criticidadeId: z.number().int(), descricao: z.string(), quantidade: Quantidade })),
+});
+export type PanoramaCadastro = z.infer<typeof PanoramaCadastro>;

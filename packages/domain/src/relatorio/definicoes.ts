@@ -16,7 +16,7 @@ export interface ColunaRelatorio {
   tipo: TipoColuna;
 }
 
-export type FiltroRelatorio = 'periodo' | 'periodoAberto' | 'ativos' | 'foraInteresse' | 'nenhum';
+export type FiltroRelatorio = 'periodo' | 'periodoAberto' | 'ativos' | 'foraInteresse' | 'geral' | 'nenhum';
 export interface DefinicaoRelatorio {
   /** The §2 filter route of the SPA (the preview is `<rota>/pre-visualizar`). */
   rota: string;
@@ -82,7 +82,7 @@ export const RELATORIOS = {
     colunas: [c('cnpj', 'cnpj'), c('nomeEmpresaRds'), c('cpfSolicitacao', 'cpf'), c('nomeResponsavelLegal'), c('protocolo'), c('cpfResponsavelCad', 'cpf'), c('nomeResponsavelCad')],
   },
   contribuinteGeral: {
-    rota: 'pesquisa-contribuinte-geral', caminho: 'contribuintes-geral', acesso: [A.REL_CONT_GER], filtro: 'periodo', exportar: ['pdf', 'xlsx'],
+    rota: 'pesquisa-contribuinte-geral', caminho: 'contribuintes-geral', acesso: [A.REL_CONT_GER], filtro: 'geral', exportar: ['pdf', 'xlsx'],
     colunas: [c('caceal', 'caceal'), c('razaoSocial'), c('dataInicioAtividade', 'data'), c('situacaoCadastral'), c('motivoSituacaoCadastral')],
   },
 } as const satisfies Record<string, DefinicaoRelatorio>;

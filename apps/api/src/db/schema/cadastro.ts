@@ -111,8 +111,52 @@ export const contribuinte = pgTable(
     // Reports (issue #18): the few registrations each no-filter report lists, found without a scan.
     index('contribuinte_ativo_cnpj_inativo_idx').on(t.numeroCaceal).where(sql`${t.situacaoId} = 1 and ${t.situacaoPj} <> 'ATIVA'`),
     index('contribuinte_suspensao_temporaria_idx').on(t.dataSituacao).where(sql`${t.situacaoId} = 2 and ${t.motivoId} in (201, 203)`),
+    // The general report of one status (a slice of the home page's picture) in the order it lists.
+    index('contribuinte_situacao_inicio_idx').on(t.situacaoId, t.dataInicioAtividade),
   ],
 );
+
+/**
+ * The home page's picture of the registry (issue #18), counted as it changes: triggers on contribuinte
+ * and pendencia add each statement's difference in the same transaction (migration 0015), so the
+ * picture reads a few dozen rows instead of grouping a million. Groups: situacao (status id),
+ * simples (mei/simples/naoOptante of the active ones), abertas (month of the activity start),
+ * baixadas (month of the closing), tipo (taxpayer type of the active ones), pendencia (criticality of the
+ * open ones).
+ */
+export const resumoCadastro = pgTable(
+  'resumo_cadastro',
+  {
+    grupo: varchar('grupo', { length: 12 }).notNull(),
+    chave: varchar('chave', { length: 12 }).notNull(),
+    quantidade: bigint('quantidade', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grupo, t.chave] })],
+);
+
+/**
+ * The people (CNPJs) with more than one live registration (neither closed nor void), kept by the same
+ * trigger: the "múltiplos CACEAL vivos" report starts from these few instead of pairing a million rows.
+ */
+export const pessoaMultiplosVivos = pgTable(
+  'pessoa_multiplos_vivos',
+  {
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).primaryKey(),
+    /** The CNPJ (it never changes), so the report's pages are read in its order. */
+    numeroDocumento: varchar('numero_documento', { length: 14 }).notNull(),
+  },
+  (t) => [index('pessoa_multiplos_vivos_documento_idx').on(t.numeroDocumento)],
+);
+
+/**
+ * The head offices whose legal responsible at the Receita (receita_cnpj) is not the registry's, kept by
+ * triggers on responsavel, receita_cnpj and pessoa (migration 0015): the divergence report pages and
+ * counts these few (~2 %) instead of pairing every company with the Receita's record (10 s at 1M).
+ */
+export const empresaDivergenciaResponsavel = pgTable('empresa_divergencia_responsavel', {
+  numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).primaryKey(),
+  cnpj: varchar('cnpj', { length: 14 }).notNull().unique(),
+});
 
 export const contribuinteFormaAtuacao = pgTable(
   'contribuinte_forma_atuacao',

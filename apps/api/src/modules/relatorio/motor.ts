@@ -28,7 +28,8 @@ export interface Relatorio<N extends NomeRelatorio> {
   colunas: Record<(typeof RELATORIOS)[N]['colunas'][number]['campo'], [string, number]>;
   /** The spec's empty text for this report. */
   vazio: string;
-  consulta(f: FiltroDe<N>): { select: SQL; from: SQL; orderBy: SQL };
+  /** `contagem`: a from-part with the same rows, cheaper to count (a table kept by triggers). */
+  consulta(f: FiltroDe<N>): { select: SQL; from: SQL; orderBy: SQL; contagem?: SQL };
   /** The filters as one line for the header of the files. */
   filtros(f: FiltroDe<N>): string;
 }
@@ -46,15 +47,14 @@ const colunasDe = (nome: NomeRelatorio): readonly ColunaRelatorio[] => RELATORIO
 /** The preview's page: the rows, the count (capped: counting every match costs as much as listing it) and totals. */
 export async function pagina<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, page: number, size: number): Promise<PaginaRelatorio> {
   const q = r.consulta(f);
-  const content = await query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${size} offset ${page * size}`);
-  const contagem = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${q.from} limit ${LIMITE_CONTAGEM_RELATORIO + 1}) x`);
+  // The rows, the count and the totals on their own connections at once: the page waits for the slowest, not the sum.
+  const [content, contagem, soma] = await Promise.all([
+    query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${size} offset ${page * size}`),
+    queryOne<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${q.contagem ?? q.from} limit ${LIMITE_CONTAGEM_RELATORIO + 1}) x`),
+    totais(db, r, q),
+  ]);
   const n = contagem?.n ?? 0;
-  return {
-    content,
-    totalElements: Math.min(n, LIMITE_CONTAGEM_RELATORIO),
-    totalLimitado: n > LIMITE_CONTAGEM_RELATORIO,
-    ...(await totais(db, r, q)),
-  };
+  return { content, totalElements: Math.min(n, LIMITE_CONTAGEM_RELATORIO), totalLimitado: n > LIMITE_CONTAGEM_RELATORIO, ...soma };
 }
 
 async function totais<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, q: ReturnType<Relatorio<N>['consulta']>) {
@@ -91,19 +91,21 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
   const conteudo: Content[] = [];
   if (!linhas.length) conteudo.push({ text: r.vazio, italics: true, margin: [0, 4, 0, 4] });
   else {
-    // Widths in points (not percentages) and the rows in tables of LOTE_PDF: pdfmake lays a big table
-    // out measurably faster so (bench/relatorio.ts); each part repeats the header on a new page.
+    // Widths in points (not percentages), the rows in tables of LOTE_PDF, plain-string cells and a
+    // line-light layout: pdfmake lays a big table out measurably faster so (bench/relatorio.ts); each
+    // part repeats the header on a new page.
     const paisagem = cols.length > 5;
     const util = (paisagem ? 842 : 595) - 72;
     const pesoTotal = cols.reduce((s, c) => s + titulos[c.campo]![1], 0);
     const widths = cols.map((c) => Math.floor((titulos[c.campo]![1] / pesoTotal) * (util - cols.length * 8)));
     const cabecalho = cols.map((c) => ({ text: titulos[c.campo]![0], style: 'cabecalhoTabela' }));
     const corpo = [
-      ...linhas.map((l) => cols.map((c) => ({ text: textoCelula(c, l[c.campo]) }))),
+      // Plain strings, no per-cell objects or styles: pdfmake resolves styles for every node it lays out.
+      ...linhas.map((l) => cols.map((c) => textoCelula(c, l[c.campo]))),
       ...(soma ? [cols.map((c, i) => ({ text: c.campo in soma ? textoCelula(c, soma[c.campo]!) : i === 0 ? 'Total' : '', bold: true }))] : []),
     ];
     for (let i = 0; i < corpo.length; i += LOTE_PDF) {
-      conteudo.push({ table: { headerRows: 1, widths, body: [cabecalho, ...corpo.slice(i, i + LOTE_PDF)] }, layout: 'grade', fontSize: cols.length > 7 ? 7 : 8 });
+      conteudo.push({ table: { headerRows: 1, widths, body: [cabecalho, ...corpo.slice(i, i + LOTE_PDF)] }, layout: 'listagem', fontSize: cols.length > 7 ? 7 : 8 });
     }
     conteudo.push({ text: `${linhas.length.toLocaleString('pt-BR')} registro(s)`, margin: [0, 6, 0, 0], fontSize: 8 });
   }

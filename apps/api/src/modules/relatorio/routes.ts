@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
+import { FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, PanoramaCadastro, RELATORIOS, REPORT_AUTHORITIES, type NomeRelatorio } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { RELATORIOS_SQL } from './definicoes.js';
 import { documentoPdf, pagina, planilha, type FiltroDe } from './motor.js';
+import { panorama } from './panorama.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -17,6 +18,17 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const db = () => ctx.database.db;
     for (const nome of NOMES_RELATORIO) registrar(nome);
+
+    // The home page's picture of the registry: for whoever holds any report role (each chart opens a report).
+    app.get('/relatorio/panorama', {
+      config: { access: REPORT_AUTHORITIES },
+      schema: {
+        tags: ['relatorio'],
+        summary: 'The registry at a glance: taxpayers by status, opened and closed per month, Simples/MEI share, open pendências by criticality',
+        response: { 200: PanoramaCadastro },
+      },
+      handler: async () => panorama(db()),
+    });
 
     function registrar<N extends NomeRelatorio>(nome: N) {
       const def = RELATORIOS[nome];

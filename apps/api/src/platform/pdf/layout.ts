@@ -18,6 +18,11 @@ export const LAYOUTS_TABELA = {
   grade: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#adb5bd', vLineColor: () => '#adb5bd' },
   /** Long lists: rules between rows only (no vertical lines: half the drawing, half the bytes). */
   linhas: { hLineWidth: () => 0.5, vLineWidth: () => 0, hLineColor: () => '#adb5bd', paddingTop: () => 1, paddingBottom: () => 2 },
+  /** Long report tables: one rule under the header and nothing else (pdfmake lays a grid out at half the speed). */
+  listagem: {
+    hLineWidth: (i: number) => (i === 1 ? 0.5 : 0), vLineWidth: () => 0, hLineColor: () => '#868e96',
+    paddingLeft: () => 2, paddingRight: () => 2, paddingTop: () => 1, paddingBottom: () => 1,
+  },
 };
 
 /** The standard (not embedded) font family long tables are printed in; see motor.ts. */

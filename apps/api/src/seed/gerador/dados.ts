@@ -23,7 +23,7 @@ export const CNAE_PREFIXOS_SERVICOS = ['69', '70', '71', '73', '74', '78', '80',
 export const NATUREZA = { SA_FECHADA: 2054, LTDA: 2062, EMPRESARIO: 2135, COOPERATIVA: 2143, SOCIEDADE_SIMPLES_LTDA: 2240, EIRELI: 2305 } as const;
 export const SUFIXO_NATUREZA: Record<number, string> = { 2054: 'S.A.', 2062: 'LTDA', 2240: 'LTDA', 2305: 'EIRELI' };
 /** Words a phrase cut short must not end on. */
-export const CONECTIVOS = ['E', 'DE', 'DO', 'DA', 'DOS', 'DAS', 'EM', 'NA', 'NO', 'NAS', 'NOS', 'PARA', 'COM', 'SEM', 'POR', 'A', 'O', 'AS', 'OS', 'À', 'AO'];
+export const CONECTIVOS = ['E', 'DE', 'DO', 'DA', 'DOS', 'DAS', 'EM', 'NA', 'NO', 'NAS', 'NOS', 'PARA', 'COM', 'SEM', 'POR', 'A', 'O', 'AS', 'OS', 'À', 'AO', 'NÃO', 'OU'];
 /** Trade-name words by CNAE division (the common ones; others are 'COMERCIAL'). */
 export const FANTASIA_POR_DIVISAO: Record<string, string> = {
   '47': 'MERCADINHO', '46': 'DISTRIBUIDORA', '45': 'AUTO PEÇAS', '56': 'RESTAURANTE', '10': 'ALIMENTOS', '14': 'CONFECÇÕES',

@@ -70,6 +70,23 @@ describe('registry generator', () => {
     expect(act!.sem).toBe(0);
   });
 
+  it('the taxpayer type follows the activity and the size: rural producers farm, substitutes are larger industries or wholesalers, vendors micro retailers', async () => {
+    // Every registration whose type contradicts its principal activity (CNAE division), its size or its way of working.
+    const [t] = await q<Record<string, number>>(a, `select
+      count(*) filter (where (c.tipo_contribuinte_id = 3) <> (left(a.cnae, 2)::int <= 3))::int rural,
+      count(*) filter (where c.tipo_contribuinte_id = 5 and (c.porte_id not in (2, 4) or not (left(a.cnae, 2)::int between 10 and 33 or left(a.cnae, 2) = '46')))::int substituto,
+      count(*) filter (where c.tipo_contribuinte_id = 7 and (c.porte_id not in (1, 3) or left(a.cnae, 2) <> '47'
+        or not exists (select 1 from contribuinte_forma_atuacao f where f.contribuinte_id = c.id and f.forma_atuacao_id = 5)))::int ambulante,
+      count(*) filter (where c.tipo_contribuinte_id = 8 and c.porte_id not in (1, 3))::int micro,
+      count(*) filter (where c.tipo_contribuinte_id = 0 and c.porte_id in (1, 3))::int normal,
+      count(distinct c.tipo_contribuinte_id)::int tipos
+      from contribuinte c join atividade_contribuinte a on a.contribuinte_id = c.id and a.eh_principal`);
+    expect(t).toEqual({ rural: 0, substituto: 0, ambulante: 0, micro: 0, normal: 0, tipos: 5 });
+    // No name ends on a word that cuts a phrase ("… CRIAÇÃO DE OUTROS ANIMAIS NÃO").
+    const [n] = await q<{ n: number }>(a, `select count(*)::int n from pessoa where tipo = 'J' and nome ~ ' (NÃO|OU|E|DE|DO|DA)$'`);
+    expect(n!.n).toBe(0);
+  });
+
   it('partners appear in several companies; accountants serve many', async () => {
     const [s] = await q<{ n: number }>(a, `select count(*)::int n from (select numero_pessoa_socio from socio group by 1 having count(*) > 2) x`);
     expect(s!.n).toBeGreaterThan(5);

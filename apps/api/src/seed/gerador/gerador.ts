@@ -88,10 +88,13 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   while (contribuinteId < opt.taxpayers) {
     const inicio = g.startDate();
     const alnum = inicio >= ALNUM_FROM;
+    const empresa = rootSeq;
     const root = g.cnpjRoot(rootSeq++, alnum);
     const porte = g.pick(D.PORTE_PESO);
     const mei = porte === PORTE_MEI;
     const cnaePrincipal = g.cnaePrincipal();
+    // The taxpayer type follows the activity and the size (every registration of the company alike).
+    const tipo = tipoContribuinte(cnaePrincipal, porte, empresa);
     // The legal nature first: the name's suffix, the partners and the responsible's role follow from it.
     const natureza = mei ? NATUREZA.EMPRESARIO : g.naturezaJuridica(inicio);
     const razao = g.companyName(cnaePrincipal, natureza);
@@ -141,12 +144,14 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       }
       const nfe = !mei && rng() < 0.8;
       b.contribuinte.add(
-        id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', g.tipoContribuinte(caceal), porte, mei, simples,
+        id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', tipo, porte, mei, simples,
         simples && !mei ? rng() < 0.05 : null, mei ? null : g.capital(porte), start, situacao,
         motivo, dataSituacao, pj, nfe, nfe ? start : null, nfe, nfe ? start : null, porte === 4,
       );
       b.formaAtuacao.add(id, 1);
       if (rng() < 0.15) b.formaAtuacao.add(id, 2);
+      // A street vendor works from mobile stalls or door to door (Receita's forma de atuação 5).
+      if (tipo === TIPO.AMBULANTE) b.formaAtuacao.add(id, 5);
       b.tipoUnidade.add(id, 1);
       b.atividade.add(id, cnaePrincipal, true, true);
       // Commerce and industry are of the State's interest (ICMS); a service activity (ISS) is not.
@@ -176,6 +181,25 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   await pending;
   opt.onProgress?.(contribuinteId, opt.taxpayers);
   return { rows: Object.fromEntries(order.map((t) => [t.table, t.count])) };
+}
+
+const TIPO = { NORMAL: 0, PRODUTOR_RURAL: 3, SUBSTITUTO: 5, AMBULANTE: 7, MICROEMPRESA: 8 } as const;
+
+/**
+ * The taxpayer type (ref_tipo_contribuinte) a clerk would expect of the activity and the size: a rural
+ * producer farms, breeds, fishes or plants forests (CNAE section A, divisions 01–03); a tax substitute is
+ * a larger industry or wholesaler (divisions 10–33, 46; the operational data puts its head office in
+ * another State); a street vendor is a micro retailer (division 47); other micro companies and MEIs are
+ * MICROEMPRESA; the rest NORMAL. Which of the eligible companies are substitutes or vendors goes by the
+ * company's sequence, not the PRNG, so every other choice of the generator stays as it was.
+ */
+export function tipoContribuinte(cnae: string, porte: number, empresa: number): number {
+  const divisao = Number(cnae.slice(0, 2));
+  if (divisao <= 3) return TIPO.PRODUTOR_RURAL;
+  const micro = porte === 1 || porte === PORTE_MEI;
+  if (!micro && ((divisao >= 10 && divisao <= 33) || divisao === 46) && empresa % 4 === 0) return TIPO.SUBSTITUTO;
+  if (micro && divisao === 47 && empresa % 5 === 0) return TIPO.AMBULANTE;
+  return micro ? TIPO.MICROEMPRESA : TIPO.NORMAL;
 }
 
 /**
@@ -241,11 +265,6 @@ class Gen {
   cnpj(root: string, ordem: number) {
     const twelve = root + String(ordem).padStart(4, '0');
     return twelve + cnpjCheckDigits(twelve);
-  }
-  /** The type digit of 24X… (SINTEGRA AL: 0, 3, 5, 7, 8); other digits are normal taxpayers. */
-  tipoContribuinte(caceal: number) {
-    const x = Math.floor((caceal - 24_000_000) / 100_000);
-    return [0, 3, 5, 7, 8].includes(x) ? x : 0;
   }
   /** A bijection of 0..999999, so every registration gets its own CACEAL. */
   caceal(i: number) {

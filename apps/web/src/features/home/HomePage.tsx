@@ -1,14 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Anchor, Alert, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { REPORT_AUTHORITIES } from '@cadastro/domain';
+import { Carregando } from '../../ui/Carregando';
 import { useSession } from '../../ui/session';
 
-/** Home (§2): welcome; the signed-in login, or an invitation to sign in. */
+// The charts (recharts underneath) load only for users who see them, after the page itself.
+const Panorama = lazy(() => import('./Panorama'));
+
+/** Home (§2): welcome; the signed-in login, or an invitation to sign in; for report users, a picture of the registry. */
 export default function HomePage() {
   const { t } = useTranslation();
   const session = useSession();
   return (
-    <Stack maw={820} py="md">
+    <Stack maw={session.hasAnyAuthority(REPORT_AUTHORITIES) ? undefined : 820} py="md">
       <Title order={1}>{t('home.title')}</Title>
       <Text size="lg">{t('home.subtitle')}</Text>
       {session.account ? (
@@ -31,6 +37,11 @@ export default function HomePage() {
             </Anchor>
           </Text>
         </Alert>
+      )}
+      {session.account && session.hasAnyAuthority(REPORT_AUTHORITIES) && (
+        <Suspense fallback={<Carregando h={200} />}>
+          <Panorama />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, MultiSelect, Radio, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REGISTRY_API_BASE, TIPOS_CONSULTA_ATIVOS } from '@cadastro/domain';
+import { DATAS_REFERENCIA, REGISTRY_API_BASE, TIPOS_CONSULTA_ATIVOS } from '@cadastro/domain';
 import { http } from '../../ui/http';
 
 export interface ValoresFiltro {
@@ -12,6 +12,7 @@ export interface ValoresFiltro {
   tipoConsulta?: (typeof TIPOS_CONSULTA_ATIVOS)[number];
   tipoContribuinte?: string;
   situacaoCadastral?: string;
+  dataReferencia?: (typeof DATAS_REFERENCIA)[number];
 }
 interface Props {
   inicial: ValoresFiltro;
@@ -22,14 +23,15 @@ interface Props {
  * §2/§5 period filter: both dates required (the multiple-live report: the start only, an empty end
  * takes the start); the end may not come before the start; Consultar disabled while invalid; Enter submits.
  */
-export function FiltroPeriodoForm({ inicial, finalOpcional, onConsultar }: Props & { finalOpcional: boolean }) {
+export function FiltroPeriodoForm({ inicial, finalOpcional, onConsultar, extra }: Props & { finalOpcional: boolean; extra?: { campos: ReactNode; valores: ValoresFiltro } }) {
   const { t } = useTranslation();
   const [inicio, setInicio] = useState<string | null>(inicial.dataInicial ?? null);
   const [fim, setFim] = useState<string | null>(inicial.dataFinal ?? null);
   const invertido = !!inicio && !!fim && fim < inicio;
   const valido = !!inicio && (finalOpcional || !!fim) && !invertido;
   return (
-    <form onSubmit={(e) => { e.preventDefault(); if (valido) onConsultar({ dataInicial: inicio!, dataFinal: fim ?? undefined }); }} noValidate>
+    <form onSubmit={(e) => { e.preventDefault(); if (valido) onConsultar({ ...extra?.valores, dataInicial: inicio!, dataFinal: fim ?? undefined }); }} noValidate>
+      {extra?.campos}
       <Group align="flex-start">
         <DateInput label={t('relatorio.filtro.dataInicial')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk clearable clearButtonProps={{ 'aria-label': t('relatorio.filtro.limpar') }} w={170} />
         <DateInput
@@ -92,4 +94,38 @@ export function FiltroForaInteresseForm({ inicial, onConsultar }: Props) {
       </Stack>
     </form>
   );
+}
+
+/**
+ * §2 general report: the period (both dates required) and, beyond the spec, the statuses and the day the
+ * period applies to (the activity start, or the day of the current status) — what a slice or bar of
+ * the home page's picture opens.
+ */
+export function FiltroGeralForm({ inicial, onConsultar }: Props) {
+  const { t } = useTranslation();
+  const situacoes = useCombo('situacaoCadastral');
+  const [situacao, setSituacao] = useState<string[]>(inicial.situacaoCadastral?.split(',').filter(Boolean) ?? []);
+  const [referencia, setReferencia] = useState<string>(inicial.dataReferencia ?? 'inicio');
+  const campos = (
+    <Group align="flex-start" mb="sm" grow>
+      <Radio.Group label={t('relatorio.filtro.dataReferencia')} value={referencia} onChange={setReferencia}>
+        <Group mt="xs">
+          {DATAS_REFERENCIA.map((v) => <Radio key={v} value={v} label={t(`relatorio.filtro.datasReferencia.${v}`)} />)}
+        </Group>
+      </Radio.Group>
+      <MultiSelect
+        label={t('relatorio.filtro.situacaoCadastral')}
+        placeholder={t('relatorio.filtro.todos')}
+        data={(situacoes.data ?? []).map((o) => ({ value: String(o.id), label: o.descricao }))}
+        value={situacao}
+        onChange={setSituacao}
+        clearable
+      />
+    </Group>
+  );
+  const valores: ValoresFiltro = {
+    situacaoCadastral: situacao.join(',') || undefined,
+    dataReferencia: referencia === 'situacao' ? 'situacao' : undefined,
+  };
+  return <FiltroPeriodoForm inicial={inicial} finalOpcional={false} onConsultar={onConsultar} extra={{ campos, valores }} />;
 }

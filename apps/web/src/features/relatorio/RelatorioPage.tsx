@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { RELATORIOS, TIPOS_CONSULTA_ATIVOS, type NomeRelatorio } from '@cadastro/domain';
+import { DATAS_REFERENCIA, RELATORIOS, TIPOS_CONSULTA_ATIVOS, type NomeRelatorio } from '@cadastro/domain';
 import { ReportPage } from '../../ui/ReportPage';
 import { param, useUrlState } from '../../ui/urlState';
-import { FiltroAtivosForm, FiltroForaInteresseForm, FiltroPeriodoForm, type ValoresFiltro } from './Filtros';
+import { FiltroAtivosForm, FiltroForaInteresseForm, FiltroGeralForm, FiltroPeriodoForm, type ValoresFiltro } from './Filtros';
 
 /** Every report's filter and preview state, in the URL (Back, reload and links restore it). */
 const URL_RELATORIO = {
@@ -12,6 +12,7 @@ const URL_RELATORIO = {
   tipoConsulta: param.oneOf(TIPOS_CONSULTA_ATIVOS),
   tipoContribuinte: param.text(200),
   situacaoCadastral: param.text(200),
+  dataReferencia: param.oneOf(DATAS_REFERENCIA),
   page: param.withDefault(param.page(), 1),
 };
 export const SUFIXO_PREVIA = '/pre-visualizar';
@@ -37,9 +38,10 @@ export default function RelatorioPage() {
   const ir = (v: ValoresFiltro) =>
     void setUrl({ ...v, page: 1 }, { pathname: `/${def.rota}${SUFIXO_PREVIA}`, refresh: ['relatorio', def.caminho] });
   const consulta = previa ? consultaDe(def.filtro, url) : null;
-  const chave = `${url.dataInicial}|${url.dataFinal}|${url.tipoConsulta}|${url.tipoContribuinte}|${url.situacaoCadastral}`;
+  const chave = `${url.dataInicial}|${url.dataFinal}|${url.tipoConsulta}|${url.tipoContribuinte}|${url.situacaoCadastral}|${url.dataReferencia}`;
   const filtro =
     def.filtro === 'periodo' || def.filtro === 'periodoAberto' ? <FiltroPeriodoForm key={chave} inicial={url} finalOpcional={def.filtro === 'periodoAberto'} onConsultar={ir} />
+      : def.filtro === 'geral' ? <FiltroGeralForm key={chave} inicial={url} onConsultar={ir} />
       : def.filtro === 'ativos' ? <FiltroAtivosForm key={chave} inicial={url} onConsultar={ir} />
         : def.filtro === 'foraInteresse' ? <FiltroForaInteresseForm key={chave} inicial={url} onConsultar={ir} />
           : undefined;
@@ -66,6 +68,8 @@ function consultaDe(filtro: (typeof RELATORIOS)[NomeRelatorio]['filtro'], u: Val
   switch (filtro) {
     case 'periodo': return u.dataInicial && u.dataFinal ? { dataInicial: u.dataInicial, dataFinal: u.dataFinal } : null;
     case 'periodoAberto': return u.dataInicial ? { dataInicial: u.dataInicial, dataFinal: u.dataFinal } : null;
+    case 'geral':
+      return u.dataInicial && u.dataFinal ? { dataInicial: u.dataInicial, dataFinal: u.dataFinal, situacaoCadastral: u.situacaoCadastral, dataReferencia: u.dataReferencia } : null;
     case 'ativos': return u.tipoConsulta ? { tipoConsulta: u.tipoConsulta } : null;
     case 'foraInteresse': return { tipoContribuinte: u.tipoContribuinte, situacaoCadastral: u.situacaoCadastral };
     default: return {};
