@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { COUNT_SETTINGS, countQuery, pageSettings, searchQuery, type Contagem, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
+import { COUNT_SETTINGS, countQuery, exactQuery, searchQuery, type Contagem, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
 import { ingenuo, termosDaBusca } from './termos-busca.js';
 
 const url = process.env.DATABASE_URL;
@@ -26,20 +26,25 @@ const joined = (xs: SQL[]) => xs.map((x) => dialect.sqlToQuery(x).sql).join('; '
 /** One statement under EXPLAIN ANALYZE, with the planner settings the API gives it. */
 async function explain(q: SQL, settings: SQL[]) {
   const { sql, params } = dialect.sqlToQuery(q);
-  await client.query(`begin; ${joined(settings)}`);
+  if (settings.length) await client.query(`begin; ${joined(settings)}`);
   const r = await client.query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`, params);
   const rows = (await client.query(sql, params)).rows;
-  await client.query('commit');
+  if (settings.length) await client.query("commit");
   const plan = r.rows[0]['QUERY PLAN'][0];
   const seq = /"Seq Scan"[^}]*"Relation Name": "(pessoa|contribuinte)"/.test(JSON.stringify(plan));
   return { ms: plan['Execution Time'] + plan['Planning Time'], seq, rows };
 }
 /** The same sequence as the API: the capped count first, then the page by the strategy it picks. */
 async function search(tipo: TipoBusca, term: string) {
-  const c = await explain(countQuery(tipo, term), tipo === 'RAZAO_SOCIAL' ? COUNT_SETTINGS : []);
+  if (tipo !== 'RAZAO_SOCIAL') {
+    // Exact kinds: one statement, the page with the total on each row.
+    const e = await explain(exactQuery(tipo, term, 0, 10), []);
+    return { ms: e.ms, countMs: 0, pageMs: e.ms, seq: e.seq, total: Number(e.rows[0]?.total ?? 0), ids: e.rows.map((r) => Number(r.id)) };
+  }
+  const c = await explain(countQuery(tipo, term, 10), COUNT_SETTINGS);
   const count = (c.rows[0] ?? { total: 0, prefixo: 0 }) as Contagem;
-  const { query, ordered } = searchQuery(tipo, term, 0, 10, count);
-  const p = await explain(query, tipo === 'RAZAO_SOCIAL' ? pageSettings(ordered) : []);
+  const { query } = searchQuery(tipo, term, 0, 10, count);
+  const p = await explain(query, []);
   return { ms: c.ms + p.ms, countMs: c.ms, pageMs: p.ms, seq: c.seq || p.seq, total: count.total, ids: p.rows.map((r) => Number(r.id)) };
 }
 
