@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BUSCA_LIMITE_RESULTADOS, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
-import { queryPrepared } from '../../db/consulta.js';
+import { query, queryPrepared } from '../../db/consulta.js';
 
 /** The ways of the taxpayer search screen (§2 "Consultar por", and CPF). */
 export type TipoBusca = TipoBuscaContribuinte;
@@ -262,17 +262,13 @@ export async function buscarContribuintes(db: Db, tipo: TipoBusca, termo: string
     };
   }
   // A name search: the count with its planner settings (BEGIN, settings, count, COMMIT), then the page.
-  const run = (q: SQL, settings: SQL[]) =>
-    db.transaction(async (tx) => {
-      for (const s of settings) await tx.execute(s);
-      return tx.execute(q);
-    });
-  const count = (await run(countQuery(tipo, termo, (page + 1) * size), COUNT_SETTINGS)) as unknown as { rows: Contagem[] };
-  const c = count.rows[0] ?? { total: 0, prefixo: 0 };
-  const { query } = searchQuery(tipo, termo, page, size, c);
-  const rows = await db.execute(query);
+  const counts = await db.transaction(async (tx) => {
+    for (const s of COUNT_SETTINGS) await tx.execute(s);
+    return query<Contagem>(tx, countQuery(tipo, termo, (page + 1) * size));
+  });
+  const c = counts[0] ?? { total: 0, prefixo: 0 };
   return {
-    content: (rows as unknown as { rows: ContribuinteEncontrado[] }).rows,
+    content: await query<ContribuinteEncontrado>(db, searchQuery(tipo, termo, page, size, c).query),
     totalElements: Math.min(c.total, COUNT_CAP),
     totalIsLowerBound: c.total > COUNT_CAP,
   };
