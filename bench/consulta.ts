@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { clienteHttp } from './http-cliente.js';
+import { termosDaBusca } from './termos-busca.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { buscarContribuintes, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
 import { obterDadosCadastrais } from '../apps/api/src/modules/contribuinte/dados.js';
@@ -83,13 +84,12 @@ const client = new pg.Client({ connectionString: url });
 await client.connect();
 const sample = async (q: string) => (await client.query(q)).rows.map((r) => String(Object.values(r)[0]));
 const total = runs + WARMUP;
-const plain = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 const terms: [string, TipoBusca, string[]][] = [
   ['CACEAL', 'CACEAL', await sample(`select numero_caceal from contribuinte tablesample system (1) limit ${total}`)],
   ['CNPJ', 'CNPJ', await sample(`select numero_documento from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)],
   ['RAIZ_DO_CNPJ', 'RAIZ_DO_CNPJ', await sample(`select raiz_cnpj from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)],
-  ['RAZAO_SOCIAL (2 words)', 'RAZAO_SOCIAL', (await sample(`select nome from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)).map((n) => plain(n.split(' ').slice(0, 2).join(' ')))],
-  ['RAZAO_SOCIAL (1 word)', 'RAZAO_SOCIAL', (await sample(`select nome from pessoa tablesample system (1) where tipo = 'J' limit ${total}`)).map((n) => plain(n.split(' ')[0]!)).filter((w) => w.length >= 3)],
+  // The name-search term mix of bench/search.ts, drawn from the data.
+  ...Object.entries(await termosDaBusca(client, total)).map(([k, v]): [string, TipoBusca, string[]] => [`RAZAO_SOCIAL (${k})`, 'RAZAO_SOCIAL', v]),
 ];
 const detalhes = (await client.query(`select numero_caceal, numero_pessoa from contribuinte tablesample system (1) limit ${total}`)).rows as { numero_caceal: number; numero_pessoa: number }[];
 

@@ -12,4 +12,4 @@ pg_temp_start
 echo "== generating $N taxpayers"
 DATABASE_URL="$TEST_DATABASE_URL" npm run seed --silent -- --taxpayers "$N" --seed 1
 echo "== search SQL"
-DATABASE_URL="$TEST_DATABASE_URL" node --import tsx bench/search.ts 200
+DATABASE_URL="$TEST_DATABASE_URL" node --import tsx bench/search.ts 40

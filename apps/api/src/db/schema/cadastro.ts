@@ -43,6 +43,9 @@ export const pessoa = pgTable(
     index('pessoa_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
     // The words of the name (split on spaces, as written): the name search asks it for whole words.
     index('pessoa_palavras_idx').using('gin', sql`string_to_array(${t.nomeBusca}::text, ' ')`),
+    // Its adjacent word pairs ("santos maria"): a text of several words asks for the pairs it can
+    // span, whose posting lists hold about the names that match instead of every name with either word.
+    index('pessoa_pares_idx').using('gin', sql`cadastro_pares(${t.nomeBusca}::text)`),
   ],
 );
 
@@ -63,6 +66,21 @@ export const nomeVocabulario = pgTable(
     pessoas: integer('pessoas').notNull().default(1),
   },
   (t) => [index('nome_vocabulario_trgm_idx').using('gin', sql`${t.palavra} gin_trgm_ops`)],
+);
+
+/**
+ * Every distinct pair of adjacent words ("comercio varejista", "santos maria") of every person's
+ * nome_busca, kept like nome_vocabulario (same trigger; `pessoas` = names carrying the pair, a hint).
+ * The name search expands a typed text of several words into the pairs it can span, then asks
+ * pessoa_pares_idx.
+ */
+export const nomeVocabularioPar = pgTable(
+  'nome_vocabulario_par',
+  {
+    par: text('par').primaryKey(),
+    pessoas: integer('pessoas').notNull().default(1),
+  },
+  (t) => [index('nome_vocabulario_par_trgm_idx').using('gin', sql`${t.par} gin_trgm_ops`)],
 );
 
 /** A CACEAL registration (§3 Taxpayer): one person may have several over time. */

@@ -35,6 +35,9 @@ describe('taxpayer search SQL', () => {
     const byRoot = await buscarContribuintes(db.db, 'RAIZ_DO_CNPJ', p.raiz_cnpj, 0, 10);
     expect(byRoot.content.length).toBeGreaterThan(byCnpj.content.length);
     expect(byRoot.content.every((c) => c.cnpj.startsWith(p.raiz_cnpj))).toBe(true);
+    // One statement carries the total on each row; a page past the end still knows the total.
+    const past = await buscarContribuintes(db.db, 'RAIZ_DO_CNPJ', p.raiz_cnpj, 50, 10);
+    expect(past).toEqual({ content: [], totalElements: byRoot.totalElements, totalIsLowerBound: false });
     const alnum = await one<{ numero_documento: string }>(`select numero_documento from pessoa where numero_documento ~ '[A-Z]' limit 1`);
     expect((await buscarContribuintes(db.db, 'CNPJ', alnum.numero_documento.toLowerCase(), 0, 10)).content.length).toBeGreaterThan(0);
   });
@@ -103,6 +106,29 @@ describe('taxpayer search SQL', () => {
         where p.nome_busca like '%${term.trim().replace(/'/g, "''").replace(/_/g, '\\_')}%'`);
       const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', term, 0, 10);
       expect({ term, total: r.totalElements, lower: r.totalIsLowerBound }).toEqual({ term, total: Math.min(n, COUNT_CAP), lower: n > COUNT_CAP });
+    }
+  });
+
+  it('terms of several words (pair index): page and total equal the naive SQL, pages 1 and 2, both groups in order', async () => {
+    // The kinds a clerk types: a common word + the start of the next ("comercio vare"), two whole
+    // words, a surname + the start of a name, the end of a word + whole words + a start.
+    const nomes = ((await db.db.execute(sql.raw(`select p.nome_busca from contribuinte c join pessoa p using (numero_pessoa)
+      where p.nome_busca like '% % % %' order by c.id limit 6`))) as unknown as { rows: { nome_busca: string }[] }).rows.map((r) => r.nome_busca.split(' '));
+    const terms = nomes.flatMap((ws) => [`${ws[1]} ${ws[2]!.slice(0, 3)}`, `${ws[1]} ${ws[2]}`, `${ws[0]!.slice(1)} ${ws[1]} ${ws[2]!.slice(0, 2)}`, `${ws[0]} ${ws[1]!.slice(0, 1)}`]);
+    terms.push('comercio vare', 'varejista de', 'de m', 'ltda');
+    for (const term of terms) {
+      for (const page of [0, 1]) {
+        const naive = (await db.db.execute(sql`with m as (select c.id, p.nome_busca, p.numero_pessoa, c.numero_caceal,
+            p.nome_busca collate "C" like ${`${term}%`} as inicio from contribuinte c join pessoa p using (numero_pessoa) where p.nome_busca like ${`%${term}%`})
+          select (select count(*)::int from m) as total, (select coalesce(array_agg(id), '{}') from (select id from m
+            order by inicio desc, nome_busca collate "C", numero_pessoa, numero_caceal limit 10 offset ${page * 10}) x) as ids`)) as unknown as { rows: { total: number; ids: number[] }[] };
+        const n = naive.rows[0]!;
+        const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', term, page, 10);
+        const ids = await Promise.all(r.content.map(async (c) => (await one<{ id: number }>(`select id from contribuinte where numero_caceal = ${c.numeroCaceal}`)).id));
+        expect({ term, page, total: r.totalElements, lower: r.totalIsLowerBound, ids }).toEqual({
+          term, page, total: Math.min(n.total, COUNT_CAP), lower: n.total > COUNT_CAP, ids: n.ids.map(Number),
+        });
+      }
     }
   });
 

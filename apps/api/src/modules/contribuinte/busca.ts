@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BUSCA_LIMITE_RESULTADOS, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
+import { query, queryPrepared } from '../../db/consulta.js';
 
 /** The ways of the taxpayer search screen (§2 "Consultar por", and CPF). */
 export type TipoBusca = TipoBuscaContribuinte;
@@ -10,30 +11,46 @@ export const COUNT_CAP = BUSCA_LIMITE_RESULTADOS;
 /** Names the count's bounded walk looks at before falling back to the word index. */
 const PROBE = 12_000;
 /**
- * Planner settings of a name search, one statement each. No parallel workers: starting them costs
- * ~30 ms on a small server, more than the whole query, and a LIMIT 10 walk never needs them. The count
- * runs with seq scans off (see countQuery); an ordered page with bitmap scans off (see searchQuery).
+ * Planner settings of a name COUNT, both in one statement (one round trip): no parallel workers
+ * (starting them costs ~30 ms on a small server, more than the whole query: "braga silva" ran a
+ * Parallel Bitmap Heap Scan for 2,000 rows) and no seq scans (a scan in physical order visits every
+ * person without a registration before it finds the cap). The page needs none: its plans are forced
+ * by the query's shape (see searchQuery).
  */
-const NO_PARALLEL = sql`set local max_parallel_workers_per_gather = 0`;
-export const COUNT_SETTINGS = [sql`set local enable_seqscan = off`, NO_PARALLEL];
-export const pageSettings = (ordered: boolean) => (ordered ? [sql`set local enable_bitmapscan = off`, NO_PARALLEL] : [NO_PARALLEL]);
+export const COUNT_SETTINGS = [sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`];
 
 const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
   p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
 const FROM = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id`;
 
-/** Exact kinds: CACEAL, CNPJ and CPF are key lookups; the root uses the stored raiz_cnpj column. */
-function exato(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string): { where: SQL; order: SQL } {
+/**
+ * Exact kinds: CACEAL, CNPJ and CPF are key lookups; the root uses the stored raiz_cnpj column.
+ * `order` sorts the matches, `pageOrder` the same keys by the output's names.
+ */
+function exato(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string): { where: SQL; order: SQL; pageOrder: SQL } {
+  const caceal = { order: sql`c.numero_caceal`, pageOrder: sql`"numeroCaceal"` };
   switch (tipo) {
     case 'CACEAL':
-      return { where: sql`c.numero_caceal = ${Number(onlyDigits(termo).slice(0, 8))}`, order: sql`c.numero_caceal` };
+      return { where: sql`c.numero_caceal = ${Number(onlyDigits(termo).slice(0, 8))}`, ...caceal };
     case 'CNPJ':
-      return { where: sql`p.numero_documento = ${onlyCnpjChars(termo)}`, order: sql`c.numero_caceal` };
+      return { where: sql`p.numero_documento = ${onlyCnpjChars(termo)}`, ...caceal };
     case 'CPF':
-      return { where: sql`p.numero_documento = ${onlyDigits(termo)} and p.tipo = 'F'`, order: sql`c.numero_caceal` };
+      return { where: sql`p.numero_documento = ${onlyDigits(termo)} and p.tipo = 'F'`, ...caceal };
     case 'RAIZ_DO_CNPJ':
-      return { where: sql`p.raiz_cnpj = ${onlyCnpjChars(termo).slice(0, 8)}`, order: sql`p.numero_documento, c.numero_caceal` };
+      return { where: sql`p.raiz_cnpj = ${onlyCnpjChars(termo).slice(0, 8)}`, order: sql`p.numero_documento, c.numero_caceal`, pageOrder: sql`cnpj, "numeroCaceal"` };
   }
+}
+
+/**
+ * An exact kind in ONE statement: the page and the capped total together. The window count runs
+ * over the (at most COUNT_CAP + 1) matches before the page's LIMIT/OFFSET, so every row of the page
+ * carries the total; only a page past the end comes back empty, without it (see buscarContribuintes).
+ * The text depends on the kind alone (the values are parameters): a prepared statement per kind.
+ */
+export function exactQuery(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string, page: number, size: number): SQL {
+  const { where, order, pageOrder } = exato(tipo, termo);
+  return sql`select m.*, count(*) over ()::int as total from (select ${COLUMNS} from ${FROM} where ${where} order by ${order} limit ${COUNT_CAP + 1}) m
+    order by ${pageOrder} limit ${size} offset ${page * size}`;
 }
 
 /**
@@ -68,9 +85,13 @@ const palavrasDoTermo = (termo: string): string[] | null => {
   const ws = termo.trim().split(' ');
   return ws.every((w) => /^[\p{L}\p{N}&.,;:'()\-/]+$/u.test(w)) ? ws : null;
 };
-/** The vocabulary words matching a LIKE pattern (a small trigram-indexed table) and how many names carry them. */
-const vocabulario = (padrao: SQL) => sql`(select coalesce(array_agg(palavra), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas
-  from nome_vocabulario where palavra like ${padrao})`;
+/**
+ * The vocabulary entries matching a LIKE pattern (small trigram-indexed tables: the words, or the
+ * pairs of adjacent words) and how many names carry them.
+ */
+const vocabulario = (padrao: SQL, pares: boolean) => pares
+  ? sql`(select coalesce(array_agg(par), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas from nome_vocabulario_par where par like ${padrao})`
+  : sql`(select coalesce(array_agg(palavra), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas from nome_vocabulario where palavra like ${padrao})`;
 /**
  * Up to this many names behind a fragment's words, the word index counts straight away: reading
  * their posting lists costs less than the bounded walk (~4 ms). Above it, the walk may prove the
@@ -78,7 +99,7 @@ const vocabulario = (padrao: SQL) => sql`(select coalesce(array_agg(palavra), '{
  */
 const PESSOAS_POUCAS = 60_000;
 interface PorPalavras {
-  /** The `v` CTE: per fragment i, its vocabulary words (v<i>) and how many names carry them (f<i>). */
+  /** The `v` CTE: per fragment i, its vocabulary entries (v<i>) and how many names carry them (f<i>). */
   vocabulario: SQL;
   /** Superset of the names containing the term (the caller keeps the exact LIKE as a filter). */
   candidatos: SQL;
@@ -86,27 +107,41 @@ interface PorPalavras {
   poucas: SQL;
 }
 /**
- * Names that can contain the term, through the index of whole words: a name contains "w1 w2 … wk"
- * only if it has a word ENDING with w1, the words w2…wk-1, and a word STARTING with wk (one word:
- * a word CONTAINING it). The vocabulary turns each fragment into the whole words it stands for;
- * the posting lists of a few words are far shorter than those of their trigrams.
+ * Names that can contain the term, through the index of whole words or of word pairs. One word: a
+ * name has a word CONTAINING it. Several words "w1 w2 … wk": the name has adjacent pairs "(…w1) w2",
+ * "w2 w3", …, "wk-1 (wk…)" — two words: a pair containing "w1 w2". The vocabularies turn each
+ * fragment into the whole words or pairs it stands for. Pairs, not words: "santos mar" as the words
+ * santos AND mar* meant 14,000 names to read (every name with both, apart or not: half of them
+ * partners without a registration) where the pairs "santos maria", "santos martins"… hold the
+ * 2,000 that match.
  */
 function porPalavras(ws: string[]): PorPalavras {
-  const palavras = sql`string_to_array(p.nome_busca::text, ' ')`;
-  const padroes = ws.length === 1
+  const pares = ws.length > 1;
+  const indexado = pares ? sql`cadastro_pares(p.nome_busca::text)` : sql`string_to_array(p.nome_busca::text, ' ')`;
+  const padroes = !pares
     ? [sql`'%' || ${escapado(ws[0]!)} || '%'`]
-    : [sql`'%' || ${escapado(ws[0]!)}`, sql`${escapado(ws[ws.length - 1]!)} || '%'`];
+    : ws.slice(1).map((w, j) => {
+        const par = sql`${escapado(ws[j]!)} || ' ' || ${escapado(w)}`;
+        const k = ws.length - 2;
+        return j === 0 && j === k ? sql`'%' || ${par} || '%'` : j === 0 ? sql`'%' || ${par}` : j === k ? sql`${par} || '%'` : par;
+      });
   const v = (i: number) => sql.raw(`v${i}`);
-  const conds = padroes.map((_, i) => sql`${palavras} && (select ${v(i)} from v)`);
-  if (ws.length > 2) conds.push(sql`${palavras} @> array[${sql.join(ws.slice(1, -1).map(norm), sql`, `)}]::text[]`);
   return {
     vocabulario: sql`select ${sql.join(padroes.map((_, i) => sql`${v(i)}.palavras as ${v(i)}, ${v(i)}.pessoas as ${sql.raw(`f${i}`)}`), sql`, `)}
-      from ${sql.join(padroes.map((padrao, i) => sql`${vocabulario(padrao)} ${v(i)}`), sql`, `)}`,
-    candidatos: sql.join(conds, sql` and `),
+      from ${sql.join(padroes.map((padrao, i) => sql`${vocabulario(padrao, pares)} ${v(i)}`), sql`, `)}`,
+    candidatos: sql.join(padroes.map((_, i) => sql`${indexado} && (select ${v(i)} from v)`), sql` and `),
     poucas: sql`(select least(${sql.join(padroes.map((_, i) => sql.raw(`f${i}`)), sql`, `)}) from v) <= ${PESSOAS_POUCAS}`,
   };
 }
 
+/**
+ * Contains, for a walk of the name index in order: the same test as LIKE '%text%' (literally, no
+ * escaping needed), but one the planner estimates as common. With LIKE it believed a handful of
+ * names match, so reading the whole table and sorting the matches looked cheaper than walking the
+ * index until the page is full ("outros eq": 930 ms instead of ~2 ms); the walk only runs when the
+ * count proved more than COUNT_CAP matches, i.e. dense enough to fill a page early.
+ */
+const walkContains = (termo: string) => sql`strpos(p.nome_busca, ${norm(termo)}) > 0`;
 const startsWith = (termo: string) =>
   sql`p.nome_busca collate "C" >= ${norm(termo)} and p.nome_busca collate "C" < ${norm(termo)} || chr(1114111)`;
 const NAME_ORDER = sql`p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal`;
@@ -117,8 +152,9 @@ export interface Contagem {
   /** Matches that start with the text (capped at COUNT_CAP + 1). */
   prefixo: number;
   /**
-   * When the word (or trigram) index counted a rarer text: the matching persons, comma-separated,
-   * so the page reads them by key instead of scanning the index a second time.
+   * When the word (or trigram) index counted a rarer text: the first `primeiros` matching persons
+   * of the not-starting-with group in name order, comma-separated: the count has read every match
+   * already, so the page reads only these by key.
    */
   pessoas?: string | null;
 }
@@ -137,7 +173,7 @@ const grupoOrdenado = (grupo: 0 | 1, cond: SQL, n: number) => sql`select ${COLUM
   order by ${NAME_ORDER} limit ${n}`;
 
 /** Capped counts for the pager and for choosing how to fetch the page. */
-export function countQuery(tipo: TipoBusca, termo: string): SQL {
+export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL {
   if (tipo !== 'RAZAO_SOCIAL') {
     const { where } = exato(tipo, termo);
     return sql`select count(*)::int as total, 0 as prefixo from (select 1 from ${FROM} where ${where} limit ${COUNT_CAP + 1}) x`;
@@ -161,10 +197,12 @@ export function countQuery(tipo: TipoBusca, termo: string): SQL {
     : sql`(y.prefixo > ${COUNT_CAP} or (select n from w) > ${COUNT_CAP})`;
   return sql`with ${pp ? sql`v as materialized (${pp.vocabulario}), ` : sql``}w as materialized (select count(*) as n from (select 1 from (select p.numero_pessoa, p.nome_busca from pessoa p
         order by p.nome_busca collate "C" limit ${PROBE}) p where ${contains(termo)} and ${taxpayer} limit ${COUNT_CAP + 1}) x),
-      t as materialized (select c.numero_pessoa from contribuinte c join (select p.numero_pessoa from pessoa p where ${exatos} offset 0) p
+      t as materialized (select c.numero_pessoa, p.nome_busca from contribuinte c join (select p.numero_pessoa, p.nome_busca from pessoa p where ${exatos} offset 0) p
         on p.numero_pessoa = c.numero_pessoa limit ${COUNT_CAP + 1})
     select case when ${comum} then ${COUNT_CAP + 1} else (select count(*)::int from t) end as total, y.prefixo,
-      case when ${comum} then null else (select case when count(*) > ${COUNT_CAP} then null else string_agg(distinct numero_pessoa::text, ',') end from t) end as pessoas
+      case when ${comum} or (select count(*) from t) > ${COUNT_CAP} then null
+        else (select string_agg(numero_pessoa::text, ',' order by nome_busca collate "C", numero_pessoa) from (select numero_pessoa, nome_busca from t p
+          where not (${startsWith(termo)}) group by numero_pessoa, nome_busca order by nome_busca collate "C", numero_pessoa limit ${primeiros}) x) end as pessoas
     from (select count(*)::int as prefixo from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
       where ${startsWith(termo)} limit ${COUNT_CAP + 1}) z) y`;
 }
@@ -173,7 +211,7 @@ export function countQuery(tipo: TipoBusca, termo: string): SQL {
  * One page. For names the planner cannot estimate a LIKE, so the strategy is chosen from the
  * counts: the starting-with group is an ordered range of the (nome_busca, numero_pessoa) index;
  * the others are read by key from the count's list of persons when few, or by walking the name
- * index in order (bitmap scans off: `ordered`) when many, stopping after the page.
+ * index in order when many (`ordered`), stopping after the page.
  */
 export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: number, count?: Contagem): { query: SQL; ordered: boolean } {
   const offset = page * size;
@@ -184,14 +222,17 @@ export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: 
   // The page may lie wholly in the starting-with group: then the others are not even looked at.
   const others = count ? (count.prefixo >= offset + size ? 0 : count.total - Math.min(count.prefixo, count.total)) : COUNT_CAP + 1;
   const ordered = others > 0 && (count === undefined || count.total > COUNT_CAP);
+  // Few matches: the count's list of persons, read by key in a materialized CTE. Inline, the planner
+  // walked the name index in order testing each name against the list, since LIMIT looked cheap
+  // that way ("souza xavi": 48,000 names read, 235 ms, for 10 of 793).
+  const chaves = count?.pessoas !== undefined
+    ? sql`select p.numero_pessoa from pessoa p where p.numero_pessoa = any(string_to_array(${count.pessoas ?? ''}, ',')::bigint[])`
+    : sql`select p.numero_pessoa from pessoa p where ${contains(termo)}`;
   const restSource = ordered
-    ? grupoOrdenado(1, sql`${contains(termo)} and not (${startsWith(termo)})`, offset + size)
-    : sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from ${FROM}
-        ${count?.pessoas !== undefined
-          ? sql`where p.numero_pessoa = any(string_to_array(${count.pessoas ?? ''}, ',')::bigint[])`
-          : sql`join (select p.numero_pessoa from pessoa p where ${contains(termo)} offset 0) m on m.numero_pessoa = p.numero_pessoa where true`}
-        and not (${startsWith(termo)}) order by ${NAME_ORDER} limit ${offset + size}`;
-  const query = sql`select id, "numeroCaceal", "digitoCaceal", "numeroPessoa", cnpj, "razaoSocial", "situacaoCadastral" from (
+    ? grupoOrdenado(1, sql`${walkContains(termo)} and not (${startsWith(termo)})`, offset + size)
+    : sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from k join (${FROM}) on p.numero_pessoa = k.numero_pessoa
+        where not (${startsWith(termo)}) order by ${NAME_ORDER} limit ${offset + size}`;
+  const query = sql`${ordered || others === 0 ? sql`` : sql`with k as materialized (${chaves}) `}select id, "numeroCaceal", "digitoCaceal", "numeroPessoa", cnpj, "razaoSocial", "situacaoCadastral" from (
       (${grupoOrdenado(0, startsWith(termo), offset + size)})
       union all (${others > 0 ? restSource : sql`select ${COLUMNS}, 1, p.nome_busca, p.numero_pessoa from ${FROM} where false`})
     ) r order by grupo, nome_busca collate "C", np, "numeroCaceal" limit ${size} offset ${offset}`;
@@ -209,20 +250,25 @@ export interface ContribuinteEncontrado {
 }
 
 export async function buscarContribuintes(db: Db, tipo: TipoBusca, termo: string, page: number, size: number) {
-  // Exact kinds are key lookups: plain statements. A name search runs each query with its settings.
-  const run = (q: SQL, settings: SQL[]) =>
-    tipo === 'RAZAO_SOCIAL'
-      ? db.transaction(async (tx) => {
-          for (const s of settings) await tx.execute(s);
-          return tx.execute(q);
-        })
-      : db.execute(q);
-  const count = (await run(countQuery(tipo, termo), COUNT_SETTINGS)) as unknown as { rows: Contagem[] };
-  const c = count.rows[0] ?? { total: 0, prefixo: 0 };
-  const { query, ordered } = searchQuery(tipo, termo, page, size, c);
-  const rows = await run(query, pageSettings(ordered));
+  if (tipo !== 'RAZAO_SOCIAL') {
+    // One round trip: the page with the total on each row, a named prepared statement on PostgreSQL.
+    const rows = await queryPrepared<ContribuinteEncontrado & { total: number }>(db, exactQuery(tipo, termo, page, size));
+    // A page past the end has no row to carry the total: count apart (only then).
+    const total = rows[0]?.total ?? (page === 0 ? 0 : (await queryPrepared<Contagem>(db, countQuery(tipo, termo)))[0]?.total ?? 0);
+    return {
+      content: rows.map(({ total: _, ...c }) => c),
+      totalElements: Math.min(total, COUNT_CAP),
+      totalIsLowerBound: total > COUNT_CAP,
+    };
+  }
+  // A name search: the count with its planner settings (BEGIN, settings, count, COMMIT), then the page.
+  const counts = await db.transaction(async (tx) => {
+    for (const s of COUNT_SETTINGS) await tx.execute(s);
+    return query<Contagem>(tx, countQuery(tipo, termo, (page + 1) * size));
+  });
+  const c = counts[0] ?? { total: 0, prefixo: 0 };
   return {
-    content: (rows as unknown as { rows: ContribuinteEncontrado[] }).rows,
+    content: await query<ContribuinteEncontrado>(db, searchQuery(tipo, termo, page, size, c).query),
     totalElements: Math.min(c.total, COUNT_CAP),
     totalIsLowerBound: c.total > COUNT_CAP,
   };
