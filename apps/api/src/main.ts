@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
+import { documentoAquecimento } from './platform/pdf/aquecimento.js';
 import { DEMO_ACCOUNTS, linkDemoTaxpayerAccount, UnsafeProductionError } from './seed/demo-accounts.js';
 import { countTaxpayers, seedRegistry } from './seed/registro.js';
 
@@ -46,6 +47,9 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // The render threads start now rather than on the first clerk's print (a cold first PDF took about twice as long).
+  const t1 = performance.now();
+  void ctx.pdf.aquecer(documentoAquecimento()).then(() => app.log.info({ ms: Math.round(performance.now() - t1), threads: ctx.pdf.iniciados }, 'PDF render threads warm'));
   const url = `http://localhost:${config.port}`;
   const accounts = config.profile === 'prod' ? '    (perfil prod: nenhuma conta de demonstração)' : DEMO_ACCOUNTS.map((d) => `    ${d.login.padEnd(16)} senha: ${d.login.padEnd(16)} ${d.profile}`).join('\n');
   console.log(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { textoDoPdf } from '../../test/pdf.js';
 import { registerErrorHandling } from '../errors/handler.js';
+import { documentoAquecimento } from './aquecimento.js';
 import { tabela } from './blocos.js';
 import { PdfPool, sendPdf, type DocumentoPdf } from './documento.js';
 
@@ -68,6 +69,20 @@ describe('PDF worker pool', () => {
     expect(ok.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     await app.close();
   });
+
+  it('aquecer starts every render thread with the warm-up document; a document after it renders as usual', async () => {
+    const pool = new PdfPool({ trabalhadores: 2 });
+    try {
+      expect(pool.iniciados).toBe(0);
+      await pool.aquecer(documentoAquecimento());
+      expect(pool.iniciados).toBe(2);
+      const { texto } = await textoDoPdf(await buffer(await pool.render(documento(2))));
+      expect(texto).toContain('Contribuinte de teste número 2 LTDA');
+      expect(pool.iniciados).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   it('a worker that dies fails its document only; the next document gets a new worker', async () => {
     const pool = new PdfPool({ trabalhadores: 1 });
