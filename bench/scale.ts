@@ -44,20 +44,27 @@ async function entrar(base: string, login: string) {
 // ---------------------------------------------------------------- terms, drawn from the data
 const banco = new pg.Client({ connectionString: URL_BANCO });
 await banco.connect();
+// Samples of a few thousand rows at any size (a block sample of a small table may be empty).
+const contribuintes = Number((await banco.query('select count(*) as n from contribuinte')).rows[0].n);
+const pct = Math.min(100, Math.max(0.5, (100 * 6_000) / Math.max(1, contribuintes))).toFixed(2);
 const lista = async (q: string) => (await banco.query(q)).rows.map((r) => Object.values(r).map(String));
+// The 5 kinds need the frequent words of a large registry; a small generated one may lack some
+// (no word in 20,000 names): then the first two words of sampled companies fill in.
 const nomes = Object.values(await termosDaBusca(banco, 40)).flat();
-const cnpjs = (await lista(`select numero_documento from pessoa tablesample system (2) repeatable (31) where tipo = 'J' limit 3000`)).map((r) => r[0]!);
-const registros = (await lista(`select numero_caceal, numero_pessoa from contribuinte tablesample system (2) repeatable (31) limit 3000`)).map(([c, p]) => ({ caceal: c!, pessoa: p! }));
+if (nomes.length < 100) {
+  nomes.push(...(await lista(`select nome_busca from pessoa where tipo = 'J' order by md5(numero_pessoa::text) limit ${200 - nomes.length}`)).map((r) => r[0]!.split(' ').slice(0, 2).join(' ')));
+}
+const cnpjs = (await lista(`select numero_documento from pessoa tablesample system (${pct}) repeatable (31) where tipo = 'J' limit 3000`)).map((r) => r[0]!);
+const registros = (await lista(`select numero_caceal, numero_pessoa from contribuinte tablesample system (${pct}) repeatable (31) limit 3000`)).map(([c, p]) => ({ caceal: c!, pessoa: p! }));
 // Companies with one registration, ATIVO or SUSPENSO: a flip touches exactly one registration.
-const empresas = (await lista(`select p.numero_pessoa from pessoa p tablesample system (5) repeatable (31)
+const empresas = (await lista(`select p.numero_pessoa from pessoa p tablesample system (${Math.min(100, 2.5 * Number(pct))}) repeatable (31)
   join contribuinte c using (numero_pessoa) where p.tipo = 'J'
   group by p.numero_pessoa having count(*) = 1 and bool_and(c.situacao_id in (1, 2)) limit 4000`)).map((r) => r[0]!);
 // The postmaster (parent of this connection's backend): its CPU and its backends' is PostgreSQL's
 // share of the cores (other users' queries included, on a shared server).
 const postmaster = Number(fs.readFileSync(`/proc/${(await banco.query('select pg_backend_pid() as p')).rows[0].p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-const contribuintes = Number((await banco.query(`select reltuples::bigint as n from pg_class where relname = 'contribuinte'`)).rows[0].n);
 await banco.end();
-console.log(`taxpayers ≈ ${contribuintes.toLocaleString('en')}; terms: ${nomes.length} names of 5 kinds, ${cnpjs.length} CNPJs, ${registros.length} registrations, ${empresas.length} companies to flip; load average ${cargas()}`);
+console.log(`taxpayers ${contribuintes.toLocaleString('en')}; terms: ${nomes.length} names of 5 kinds, ${cnpjs.length} CNPJs, ${registros.length} registrations, ${empresas.length} companies to flip; load average ${cargas()}`);
 
 // ---------------------------------------------------------------- the clerk
 type Rotulo = 'search' | 'detail' | 'status' | 'history' | 'write';
