@@ -10,7 +10,7 @@
 // registry data (the state, its history row and its audit row); each simulated clerk owns its own
 // companies, so a 409 would be a defect, not contention.
 // Env: SEGUNDOS (20 per phase), AQUECER (5 s of warm-up, not counted), CONEXOES ("20 100"),
-// PROCESSOS ("1 2"), RESULTADO=file.json.
+// PROCESSOS ("1 2"; "1 2 2 1" alternates, scaling from the means), RESULTADO=file.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
@@ -121,7 +121,8 @@ const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const contagem = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k}: ${v}`).join(', ') || '0';
 const linhas: string[] = [];
 const resultados: Record<string, unknown> = { contribuintes };
-const porFase = new Map<string, Resumo>();
+// Every phase of a set-up: PROCESSOS="1 2 2 1" (ABBA) cancels a load that drifts during the run.
+const porFase = new Map<string, Resumo[]>();
 
 async function fase(base: string, cab: Record<string, string>, processos: number, usuarios: number, cpu: Record<string, () => number>) {
   const montar = () => Array.from({ length: usuarios }, (_, u) => clerk(u, usuarios));
@@ -136,7 +137,7 @@ async function fase(base: string, cab: Record<string, string>, processos: number
   await c.fim;
   const gasto = medir();
   const r = resumir(c.eventos, SEGUNDOS);
-  porFase.set(`${processos}/${usuarios}`, r);
+  porFase.set(`${processos}/${usuarios}`, [...(porFase.get(`${processos}/${usuarios}`) ?? []), r]);
   const porTipo = (k: Rotulo) => resumir(c.eventos.filter((e: Evento) => e.rotulo === k), SEGUNDOS);
   const tipos = (['search', 'detail', 'status', 'history', 'write'] as const).map((k) => [k, porTipo(k)] as const);
   const cpuTxt = Object.entries(gasto).map(([k, v]) => `${k} ${((100 * v) / SEGUNDOS).toFixed(0)} %`).join(', ');
@@ -145,7 +146,7 @@ async function fase(base: string, cab: Record<string, string>, processos: number
   console.log(l);
   console.log(`   by kind (share, p50 / p95 ms): ${tipos.map(([k, x]) => `${k} ${((100 * x.n) / Math.max(1, r.n)).toFixed(1)} %, ${f1(x.p50)} / ${f1(x.p95)}`).join('; ')}`);
   console.log(`   CPU (% of one core): ${cpuTxt}`);
-  resultados[`${processos}x${usuarios}`] = { ...r, porTipo: Object.fromEntries(tipos), cpu: gasto, carga: [antes, carga1()] };
+  resultados[`${processos}x${usuarios}#${porFase.get(`${processos}/${usuarios}`)!.length}`] = { ...r, porTipo: Object.fromEntries(tipos), cpu: gasto, carga: [antes, carga1()] };
 }
 
 const CABECALHO = `| API processes | connections | requests | req/s | p50 ms | p95 ms | p99 ms | non-2xx; no answer | load average (1 min) before → after |\n|---|---|---|---|---|---|---|---|---|`;
@@ -165,10 +166,13 @@ for (const n of PROCESSOS) {
 for (const a of apis) a.processo.kill('SIGTERM');
 
 console.log(`\n${CABECALHO}\n${linhas.join('\n')}`);
-if (PROCESSOS.length > 1) {
+const [menos, mais] = [Math.min(...PROCESSOS), Math.max(...PROCESSOS)];
+const media = (rs: Resumo[], f: (r: Resumo) => number) => rs.reduce((t, r) => t + f(r), 0) / rs.length;
+if (menos !== mais) {
   for (const usuarios of CONEXOES) {
-    const [a, b] = [porFase.get(`${PROCESSOS[0]}/${usuarios}`), porFase.get(`${PROCESSOS.at(-1)}/${usuarios}`)];
-    if (a && b) console.log(`scaling ${PROCESSOS[0]} → ${PROCESSOS.at(-1)} processes at ${usuarios} connections: ×${(b.porSegundo / a.porSegundo).toFixed(2)} req/s, p95 ${f1(a.p95)} → ${f1(b.p95)} ms`);
+    const [a, b] = [porFase.get(`${menos}/${usuarios}`)!, porFase.get(`${mais}/${usuarios}`)!];
+    const rps = (rs: Resumo[]) => media(rs, (r) => r.porSegundo);
+    console.log(`scaling ${menos} → ${mais} processes at ${usuarios} connections: ×${(rps(b) / rps(a)).toFixed(2)} req/s (means of ${a.length} and ${b.length} phases), p95 ${f1(media(a, (r) => r.p95))} → ${f1(media(b, (r) => r.p95))} ms`);
   }
 }
 console.log(`cores: ${os.cpus().length}`);
