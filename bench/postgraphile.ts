@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { iniciarCarga, resumir, type Resumo } from './carga.js';
-import { ambiente, dormir, iniciarApi, lancar, portaLivre, TMP, vivo } from './reliability-processos.js';
+import { ambiente, cpuDe, dormir, iniciarApi, lancar, medirCpu, portaLivre, TMP, vivo } from './reliability-processos.js';
 import { termosDaBusca } from './termos-busca.js';
 
 const URL_BANCO = ambiente('DATABASE_URL');
@@ -80,6 +80,8 @@ for (let i = 0; !(await fetch(`${basePgl}/graphql`, { method: 'POST', headers: {
 const client = new pg.Client({ connectionString: URL_BANCO });
 await client.connect();
 const nomes = Object.values(await termosDaBusca(client, 40)).flat();
+// The postmaster (parent of this backend): PostgreSQL's CPU, its backends' included.
+const postmaster = Number(fs.readFileSync(`/proc/${(await client.query('select pg_backend_pid() as p')).rows[0].p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 const cnpjs = (await client.query(`select numero_documento from pessoa tablesample system (5) repeatable (9) where tipo = 'J' limit 5000`)).rows.map((r) => String(r.numero_documento));
 console.log(`PostGraphile and this API ready; ${nomes.length} name terms, ${cnpjs.length} CNPJs; load average ${carga1()}`);
 // The naive SQL and PostGraphile's count take seconds for a common text: CHECAR terms are checked
@@ -124,18 +126,21 @@ const trabalhos = [
 ];
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const linhas: string[] = [];
-console.log(`\n${USUARIOS} clients, ${SEGUNDOS} s per work and side\n| work | side | req/s | p50 ms | p95 ms | p99 ms | non-200 | load average (1 min) |\n|---|---|---|---|---|---|---|---|`);
+console.log(`\n${USUARIOS} clients, ${SEGUNDOS} s per work and side\n| work | side | req/s | p50 ms | p95 ms | p99 ms | non-200 | CPU ms per request: server process / PostgreSQL | load average (1 min) |\n|---|---|---|---|---|---|---|---|---|`);
 const res: Record<string, Record<string, Resumo>> = {};
 for (const w of trabalhos) {
   for (const [lado, l] of Object.entries(lados)) {
     const correr = (ms: number, desloc: number) => iniciarCarga({ base: l.base, usuarios: USUARIOS, duracaoMs: ms, cabecalhos: () => l.cab, proximo: (u, n) => l.pedido(w.nome, w.termo(u, n + desloc)), prazoMs: 60_000 });
     await correr(3_000, 1_000).fim;
+    const cpu = medirCpu({ servidor: () => cpuDe(lado === 'PostGraphile' ? pgl.pid! : api.processo.pid!), postgres: () => cpuDe(postmaster, true) });
     const c = correr(SEGUNDOS * 1000, 0);
     await c.fim;
+    const gasto = cpu();
     const r = resumir(c.eventos, SEGUNDOS);
+    const ms = (k: string) => ((1000 * gasto[k]!) / Math.max(1, r.n)).toFixed(2);
     (res[w.rotulo] ??= {})[lado] = r;
     const naoOk = r.n - c.eventos.filter((e) => e.status === 200).length;
-    const x = `| ${w.rotulo} | ${lado} | ${r.porSegundo.toFixed(1)} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.p99)} | ${naoOk} | ${carga1()} |`;
+    const x = `| ${w.rotulo} | ${lado} | ${r.porSegundo.toFixed(1)} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.p99)} | ${naoOk} | ${ms('servidor')} / ${ms('postgres')} | ${carga1()} |`;
     linhas.push(x);
     console.log(x);
   }
