@@ -27,7 +27,8 @@ for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.ex
 
 export function lancar(nome: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const log = fs.openSync(path.join(TMP, `${nome}.log`), 'a');
-  const c = spawn(cmd, args, { cwd: root, env: { ...env, BENCH_TMP: TMP }, stdio: ['ignore', log, log] });
+  // API_ROOT: another copy of the sources to run (bench/scale.sh, a server with hand-applied migrations).
+  const c = spawn(cmd, args, { cwd: process.env.API_ROOT ?? root, env: { ...env, BENCH_TMP: TMP }, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   // The wrapper's trap kills what is listed here if this process dies without cleaning up.
   fs.appendFileSync(path.join(TMP, 'pids'), `${c.pid}\n`);
