@@ -19,6 +19,9 @@ const periodo = (f: { dataInicial: string; dataFinal?: string }) => `Período: $
 const SEM_FILTRO = 'Sem filtros';
 /** A start of day in Alagoas (UTC−3, no daylight saving) for timestamp columns. */
 const inicioDoDia = (d: string) => sql`(${d}::date + time '00:00') at time zone interval '-03:00'`;
+/** REDESIM requests of a period for registrations now closed. */
+const baixadas = (f: { dataInicial: string; dataFinal: string }) => sql`sol.sistema = 'RDS' and c.situacao_id = ${SITUACAO.BAIXADO}
+  and sol.data_solicitacao >= ${inicioDoDia(f.dataInicial)} and sol.data_solicitacao < ${inicioDoDia(f.dataFinal)} + interval '1 day'`;
 const nomes = (lista: { id: number; descricao: string }[], ids: number[]) => (ids.length ? ids.map((i) => lista.find((x) => x.id === i)?.descricao ?? String(i)).join(', ') : 'todos');
 
 export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
@@ -35,10 +38,11 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       select: sql`${CACEAL} as caceal, sol.cnpj as "cnpjEmpresa", p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSituacaocadastral",
         tc.descricao as "tipoEmpresa", po.descricao as porte, sol.protocolo as "protocoloRedesim",
         to_char(sol.data_solicitacao at time zone interval '-03:00', 'YYYY-MM-DD') as "dataSolicitacao", sol.codigos_eventos as evento`,
-      from: sql`from solicitacao sol join ${BASE} on c.id = sol.contribuinte_id
-        where sol.sistema = 'RDS' and c.situacao_id = ${SITUACAO.BAIXADO}
-          and sol.data_solicitacao >= ${inicioDoDia(f.dataInicial)} and sol.data_solicitacao < ${inicioDoDia(f.dataFinal)} + interval '1 day'`,
+      from: sql`from solicitacao sol join ${BASE} on c.id = sol.contribuinte_id where ${baixadas(f)}`,
       orderBy: sql`sol.data_solicitacao, sol.id`,
+      // Counted on two indexes alone (solicitacao_rds_data_idx, contribuinte_baixado_idx): the base's
+      // other joins are foreign keys (not null) and drop no row.
+      contagem: sql`from solicitacao sol join contribuinte c on c.id = sol.contribuinte_id where ${baixadas(f)}`,
     }),
     filtros: periodo,
   }),
@@ -85,15 +89,23 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     },
     vazio: 'NENHUM REGISTRO PARA EXIBIR',
     // Every activity of each registration that has at least one outside the State's interest (a group per registration).
-    consulta: (f) => ({
-      select: sql`${CACEAL} as "numCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSitucada",
-        tc.descricao as "tipoEmpresa", po.descricao as porte, a.cnae as "codigoCnae", rc.descricao as descricao, case when a.eh_interesse then 'SIM' else 'NÃO' end as "ehInteresse"`,
-      from: sql`from ${BASE} join atividade_contribuinte a on a.contribuinte_id = c.id join ref_cnae rc on rc.id = a.cnae
-        where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse)
-        ${f.tipoContribuinte.length ? sql`and c.tipo_contribuinte_id in (${sql.join(f.tipoContribuinte.map((t) => sql`${t}`), sql`, `)})` : sql``}
-        ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`,
-      orderBy: sql`c.numero_caceal, a.eh_principal desc, a.cnae`,
-    }),
+    consulta: (f) => {
+      const filtros = sql`${f.tipoContribuinte.length ? sql`and c.tipo_contribuinte_id in (${sql.join(f.tipoContribuinte.map((t) => sql`${t}`), sql`, `)})` : sql``}
+        ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`;
+      return {
+        select: sql`${CACEAL} as "numCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSitucada",
+          tc.descricao as "tipoEmpresa", po.descricao as porte, a.cnae as "codigoCnae", rc.descricao as descricao, case when a.eh_interesse then 'SIM' else 'NÃO' end as "ehInteresse"`,
+        from: sql`from ${BASE} join atividade_contribuinte a on a.contribuinte_id = c.id join ref_cnae rc on rc.id = a.cnae
+          where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse) ${filtros}`,
+        orderBy: sql`c.numero_caceal, a.eh_principal desc, a.cnae`,
+        // The same rows counted from the few registrations with an activity outside the interest
+        // (atividade_fora_interesse_idx, in order: the count stops at its cap) instead of joining the
+        // registry to every activity; the other joins are foreign keys (not null): they drop no row.
+        contagem: sql`from (select distinct contribuinte_id from atividade_contribuinte where not eh_interesse) x
+          join atividade_contribuinte a on a.contribuinte_id = x.contribuinte_id
+          ${f.tipoContribuinte.length || f.situacaoCadastral.length ? sql`join contribuinte c on c.id = x.contribuinte_id where true ${filtros}` : sql``}`,
+      };
+    },
     filtros: (f) => `Tipo de contribuinte: ${nomes(TIPOS_CONTRIBUINTE, f.tipoContribuinte)}; Situação cadastral: ${nomes(SITUACOES_CADASTRAIS, f.situacaoCadastral)}`,
   }),
   cacealNulo: relatorio({
