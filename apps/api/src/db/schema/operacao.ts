@@ -152,6 +152,8 @@ export const solicitacao = pgTable(
     uniqueIndex('solicitacao_protocolo').on(t.sistema, t.protocolo),
     index('solicitacao_cnpj_idx').on(t.cnpj, t.dataSolicitacao),
     index('solicitacao_data_idx').on(t.dataSolicitacao),
+    // The closed-registrations report counts its REDESIM requests of a period from the index alone.
+    index('solicitacao_rds_data_idx').on(t.dataSolicitacao, t.contribuinteId).where(sql`${t.sistema} = 'RDS'`),
   ],
 );
 

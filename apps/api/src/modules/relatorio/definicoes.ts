@@ -15,10 +15,24 @@ const DIA = (col: SQL) => sql`to_char(${col}, 'YYYY-MM-DD')`;
 const BASE = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
   join ref_situacao_cadastral s on s.id = c.situacao_id left join ref_motivo_situacao m on m.id = c.motivo_id
   left join ref_tipo_contribuinte tc on tc.id = c.tipo_contribuinte_id left join ref_porte po on po.id = c.porte_id`;
+/**
+ * What a count needs of BASE: the registration alone. BASE's inner joins follow not-null foreign keys
+ * (they drop no row) and its left joins follow keys (they add none), so a where-part on `c` counts
+ * the same rows; at 1M the person probes were most of a count of 10,000 (e.g. suspensão 140 → 10 ms).
+ */
+const SO_CONTRIBUINTE = sql`contribuinte c`;
 const periodo = (f: { dataInicial: string; dataFinal?: string }) => `Período: ${dia(f.dataInicial)} a ${dia(f.dataFinal ?? f.dataInicial)}`;
 const SEM_FILTRO = 'Sem filtros';
 /** A start of day in Alagoas (UTC−3, no daylight saving) for timestamp columns. */
 const inicioDoDia = (d: string) => sql`(${d}::date + time '00:00') at time zone interval '-03:00'`;
+/** REDESIM requests of a period for registrations now closed. */
+const baixadas = (f: { dataInicial: string; dataFinal: string }) => sql`sol.sistema = 'RDS' and c.situacao_id = ${SITUACAO.BAIXADO}
+  and sol.data_solicitacao >= ${inicioDoDia(f.dataInicial)} and sol.data_solicitacao < ${inicioDoDia(f.dataFinal)} + interval '1 day'`;
+const nulos = (f: { dataInicial: string; dataFinal: string }) =>
+  sql`c.situacao_id = ${SITUACAO.NULO} and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal}::date`;
+const multiplos = (f: { dataInicial: string; dataFinal?: string }) => sql`join pessoa_multiplos_vivos mv on mv.numero_pessoa = c.numero_pessoa
+  where c.situacao_id not in (${SITUACAO.BAIXADO}, ${SITUACAO.NULO})
+  and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal ?? f.dataInicial}::date`;
 const nomes = (lista: { id: number; descricao: string }[], ids: number[]) => (ids.length ? ids.map((i) => lista.find((x) => x.id === i)?.descricao ?? String(i)).join(', ') : 'todos');
 
 export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
@@ -35,10 +49,11 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       select: sql`${CACEAL} as caceal, sol.cnpj as "cnpjEmpresa", p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSituacaocadastral",
         tc.descricao as "tipoEmpresa", po.descricao as porte, sol.protocolo as "protocoloRedesim",
         to_char(sol.data_solicitacao at time zone interval '-03:00', 'YYYY-MM-DD') as "dataSolicitacao", sol.codigos_eventos as evento`,
-      from: sql`from solicitacao sol join ${BASE} on c.id = sol.contribuinte_id
-        where sol.sistema = 'RDS' and c.situacao_id = ${SITUACAO.BAIXADO}
-          and sol.data_solicitacao >= ${inicioDoDia(f.dataInicial)} and sol.data_solicitacao < ${inicioDoDia(f.dataFinal)} + interval '1 day'`,
+      from: sql`from solicitacao sol join ${BASE} on c.id = sol.contribuinte_id where ${baixadas(f)}`,
       orderBy: sql`sol.data_solicitacao, sol.id`,
+      // Counted on two indexes alone (solicitacao_rds_data_idx, contribuinte_baixado_idx): the base's
+      // other joins are foreign keys (not null) and drop no row.
+      contagem: sql`from solicitacao sol join contribuinte c on c.id = sol.contribuinte_id where ${baixadas(f)}`,
     }),
     filtros: periodo,
   }),
@@ -85,15 +100,23 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     },
     vazio: 'NENHUM REGISTRO PARA EXIBIR',
     // Every activity of each registration that has at least one outside the State's interest (a group per registration).
-    consulta: (f) => ({
-      select: sql`${CACEAL} as "numCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSitucada",
-        tc.descricao as "tipoEmpresa", po.descricao as porte, a.cnae as "codigoCnae", rc.descricao as descricao, case when a.eh_interesse then 'SIM' else 'NÃO' end as "ehInteresse"`,
-      from: sql`from ${BASE} join atividade_contribuinte a on a.contribuinte_id = c.id join ref_cnae rc on rc.id = a.cnae
-        where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse)
-        ${f.tipoContribuinte.length ? sql`and c.tipo_contribuinte_id in (${sql.join(f.tipoContribuinte.map((t) => sql`${t}`), sql`, `)})` : sql``}
-        ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`,
-      orderBy: sql`c.numero_caceal, a.eh_principal desc, a.cnae`,
-    }),
+    consulta: (f) => {
+      const filtros = sql`${f.tipoContribuinte.length ? sql`and c.tipo_contribuinte_id in (${sql.join(f.tipoContribuinte.map((t) => sql`${t}`), sql`, `)})` : sql``}
+        ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`;
+      return {
+        select: sql`${CACEAL} as "numCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSitucada",
+          tc.descricao as "tipoEmpresa", po.descricao as porte, a.cnae as "codigoCnae", rc.descricao as descricao, case when a.eh_interesse then 'SIM' else 'NÃO' end as "ehInteresse"`,
+        from: sql`from ${BASE} join atividade_contribuinte a on a.contribuinte_id = c.id join ref_cnae rc on rc.id = a.cnae
+          where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse) ${filtros}`,
+        orderBy: sql`c.numero_caceal, a.eh_principal desc, a.cnae`,
+        // The same rows counted from the few registrations with an activity outside the interest
+        // (atividade_fora_interesse_idx, in order: the count stops at its cap) instead of joining the
+        // registry to every activity; the other joins are foreign keys (not null): they drop no row.
+        contagem: sql`from (select distinct contribuinte_id from atividade_contribuinte where not eh_interesse) x
+          join atividade_contribuinte a on a.contribuinte_id = x.contribuinte_id
+          ${f.tipoContribuinte.length || f.situacaoCadastral.length ? sql`join contribuinte c on c.id = x.contribuinte_id where true ${filtros}` : sql``}`,
+      };
+    },
     filtros: (f) => `Tipo de contribuinte: ${nomes(TIPOS_CONTRIBUINTE, f.tipoContribuinte)}; Situação cadastral: ${nomes(SITUACOES_CADASTRAIS, f.situacaoCadastral)}`,
   }),
   cacealNulo: relatorio({
@@ -104,8 +127,9 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     // Void registrations by the start of their activity (the day the report shows).
     consulta: (f) => ({
       select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral"`,
-      from: sql`from ${BASE} where c.situacao_id = ${SITUACAO.NULO} and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal}::date`,
+      from: sql`from ${BASE} where ${nulos(f)}`,
       orderBy: sql`c.data_inicio_atividade, c.numero_caceal`,
+      contagem: sql`from ${SO_CONTRIBUINTE} where ${nulos(f)}`,
     }),
     filtros: periodo,
   }),
@@ -122,6 +146,8 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         coalesce(c.situacao_pj || coalesce(' - ' || r.motivo, ''), r.situacao) as "motivoCnpj", tc.descricao as "tipoContribuinte", po.descricao as porte`,
       from: sql`from ${BASE} left join receita_cnpj r on r.cnpj = p.numero_documento where c.situacao_id = ${SITUACAO.ATIVO} and c.situacao_pj <> 'ATIVA'`,
       orderBy: sql`c.numero_caceal`,
+      // receita_cnpj is joined on its key (left): it adds no row.
+      contagem: sql`from ${SO_CONTRIBUINTE} where c.situacao_id = ${SITUACAO.ATIVO} and c.situacao_pj <> 'ATIVA'`,
     }),
     filtros: () => SEM_FILTRO,
   }),
@@ -139,6 +165,11 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         m.descricao as "dscMotivoSitucada", tc.descricao as "tipoContribuinte", po.descricao as porte`,
       from: sql`from ${BASE} join endereco e on e.numero_pessoa = c.numero_pessoa and e.eh_principal and e.uf <> 'AL' where c.situacao_id = ${SITUACAO.ATIVO}`,
       orderBy: sql`c.numero_caceal`,
+      // From the few main addresses outside Alagoas (endereco_outra_uf_idx) to their registrations, one
+      // by one: `offset 0` keeps the planner from hashing all 700,000 active registrations for a count
+      // that stops at its cap (1M: ~700 → ~220 ms). One main address per person: the same rows.
+      contagem: sql`from endereco e cross join lateral (select 1 from contribuinte c where c.numero_pessoa = e.numero_pessoa and c.situacao_id = ${SITUACAO.ATIVO} offset 0) c
+        where e.eh_principal and e.uf <> 'AL'`,
     }),
     filtros: () => SEM_FILTRO,
   }),
@@ -152,6 +183,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as "numDocumento", upper(p.nome) as "razaoSocial", ${DIA(sql`c.data_situacao`)} as atualizacao`,
       from: sql`from ${BASE} where c.situacao_id = ${SITUACAO.SUSPENSO} and c.motivo_id in (201, 203)`,
       orderBy: sql`c.data_situacao desc, c.numero_caceal`,
+      contagem: sql`from ${SO_CONTRIBUINTE} where c.situacao_id = ${SITUACAO.SUSPENSO} and c.motivo_id in (201, 203)`,
     }),
     filtros: () => SEM_FILTRO,
   }),
@@ -169,10 +201,10 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         c.eh_mei as "indMei", s.descricao as "situacaoCaceal", c.eh_optante_simples as "indOpcaoSimples"`,
       // pessoa_multiplos_vivos (kept by a trigger, migration 0015) holds the few CNPJs with two or more,
       // with the CNPJ: a page walks it in the report's order.
-      from: sql`from ${BASE} join pessoa_multiplos_vivos mv on mv.numero_pessoa = c.numero_pessoa
-        where c.situacao_id not in (${SITUACAO.BAIXADO}, ${SITUACAO.NULO})
-        and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal ?? f.dataInicial}::date`,
+      from: sql`from ${BASE} ${multiplos(f)}`,
       orderBy: sql`mv.numero_documento, c.numero_caceal`,
+      // No `contagem` from the registration alone here: without the person's join the planner hashes every
+      // live registration (630 ms at 1M) instead of walking the 5,000 people of the table (150 ms).
     }),
     filtros: periodo,
   }),
@@ -214,12 +246,14 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     // contribuinte_situacao_inicio_idx with statuses).
     consulta: (f) => {
       const dia = f.dataReferencia === 'situacao' ? sql`c.data_situacao` : sql`c.data_inicio_atividade`;
+      const onde = sql`${dia} between ${f.dataInicial}::date and ${f.dataFinal}::date
+        ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`;
       return {
         select: sql`${CACEAL} as caceal, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral",
           m.descricao as "motivoSituacaoCadastral"`,
-        from: sql`from ${BASE} where ${dia} between ${f.dataInicial}::date and ${f.dataFinal}::date
-          ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`,
+        from: sql`from ${BASE} where ${onde}`,
         orderBy: sql`${dia}, c.numero_caceal`,
+        contagem: sql`from ${SO_CONTRIBUINTE} where ${onde}`,
       };
     },
     filtros: (f) =>

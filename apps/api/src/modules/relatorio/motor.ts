@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { porCursor } from '../../db/cursor.js';
 import { HttpProblem } from '../../platform/errors/problem.js';
-import { dia } from '../../platform/pdf/blocos.js';
+import { dia, tabelaLonga } from '../../platform/pdf/blocos.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { planilhaEmFluxo, type ColunaXlsx } from '../../platform/xlsx.js';
 
@@ -40,7 +40,6 @@ class ClienteSaiu extends Error {}
 
 /** The most rows a PDF prints; beyond it the spreadsheet is the way (pdfmake lays out in memory). */
 export const LIMITE_PDF = 20_000;
-const LOTE_PDF = 250;
 
 const colunasDe = (nome: NomeRelatorio): readonly ColunaRelatorio[] => RELATORIOS[nome].colunas;
 
@@ -88,28 +87,26 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
   const cols = colunasDe(r.nome);
   const titulos = r.colunas as Record<string, [string, number]>;
   const soma = (await totais(db, r, q)).totais;
-  const conteudo: Content[] = [];
-  if (!linhas.length) conteudo.push({ text: r.vazio, italics: true, margin: [0, 4, 0, 4] });
-  else {
-    // Widths in points (not percentages), the rows in tables of LOTE_PDF, plain-string cells and a
-    // line-light layout: pdfmake lays a big table out measurably faster so (bench/relatorio.ts); each
-    // part repeats the header on a new page.
-    const paisagem = cols.length > 5;
-    const util = (paisagem ? 842 : 595) - 72;
-    const pesoTotal = cols.reduce((s, c) => s + titulos[c.campo]![1], 0);
-    const widths = cols.map((c) => Math.floor((titulos[c.campo]![1] / pesoTotal) * (util - cols.length * 8)));
-    const cabecalho = cols.map((c) => ({ text: titulos[c.campo]![0], style: 'cabecalhoTabela' }));
-    const corpo = [
-      // Plain strings, no per-cell objects or styles: pdfmake resolves styles for every node it lays out.
-      ...linhas.map((l) => cols.map((c) => textoCelula(c, l[c.campo]))),
-      ...(soma ? [cols.map((c, i) => ({ text: c.campo in soma ? textoCelula(c, soma[c.campo]!) : i === 0 ? 'Total' : '', bold: true }))] : []),
-    ];
-    for (let i = 0; i < corpo.length; i += LOTE_PDF) {
-      conteudo.push({ table: { headerRows: 1, widths, body: [cabecalho, ...corpo.slice(i, i + LOTE_PDF)] }, layout: 'listagem', fontSize: cols.length > 7 ? 7 : 8 });
-    }
-    conteudo.push({ text: `${linhas.length.toLocaleString('pt-BR')} registro(s)`, margin: [0, 6, 0, 0], fontSize: 8 });
-  }
-  return { titulo: r.titulo, subtitulo: r.filtros(f), conteudo, paisagem: cols.length > 5 };
+  // The platform's long table (Helvetica, lines broken before pdfmake sees them, parts of 250 rows):
+  // widths in points shared by the columns' weights, less each column's 8 pt of padding; the
+  // fixed-format columns (documents, dates, numbers) never wrap.
+  const paisagem = cols.length > 5;
+  const util = (paisagem ? 842 : 595) - 72 - cols.length * 8;
+  const pesoTotal = cols.reduce((s, c) => s + titulos[c.campo]![1], 0);
+  const tabela = tabelaLonga(
+    cols.map((c) => titulos[c.campo]![0]),
+    linhas.map((l) => cols.map((c) => textoCelula(c, l[c.campo]))),
+    {
+      larguras: cols.map((c) => Math.floor((titulos[c.campo]![1] / pesoTotal) * util)),
+      semQuebra: cols.map((c) => c.tipo !== 'texto'),
+      fontSize: cols.length > 7 ? 7 : 8,
+      vazio: r.vazio,
+      ...(soma ? { total: cols.map((c, i) => (c.campo in soma ? textoCelula(c, soma[c.campo]!) : i === 0 ? 'Total' : '')) } : {}),
+    },
+  );
+  const conteudo: Content[] = [tabela];
+  if (linhas.length) conteudo.push({ text: `${linhas.length.toLocaleString('pt-BR')} registro(s)`, margin: [0, 6, 0, 0], fontSize: 8 });
+  return { titulo: r.titulo, subtitulo: r.filtros(f), conteudo, paisagem };
 }
 
 /**

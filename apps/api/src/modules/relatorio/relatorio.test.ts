@@ -54,6 +54,28 @@ describe('preview', () => {
     expect(p1.content[0]).toMatchObject({ razaoSocial: c!.nome.toUpperCase(), atualizacao: c!.data_situacao, numDocumento: c!.numero_documento });
   });
 
+  it('a count taken by a cheaper route (fora de interesse, baixadas) is the number of rows listed, with and without filters', async () => {
+    const [fora] = await linhas<{ tipo: number; situacao: number }>(`select c.tipo_contribuinte_id tipo, c.situacao_id situacao from contribuinte c
+      where exists (select 1 from atividade_contribuinte a where a.contribuinte_id = c.id and not a.eh_interesse) order by c.id limit 1`);
+    const [sol] = await linhas<{ dia: string }>(`select to_char(s.data_solicitacao at time zone interval '-03:00', 'YYYY-MM-DD') dia from solicitacao s
+      join contribuinte c on c.id = s.contribuinte_id where s.sistema = 'RDS' and c.situacao_id = 4 order by s.data_solicitacao limit 1 offset 3`);
+    const casos = [
+      `${RELATORIOS.cacealForaInteresse.caminho}?`,
+      `${RELATORIOS.cacealForaInteresse.caminho}?situacaoCadastral=${fora!.situacao},4`,
+      `${RELATORIOS.cacealForaInteresse.caminho}?situacaoCadastral=${fora!.situacao}&tipoContribuinte=${fora!.tipo}`,
+      `${RELATORIOS.solicitacoesBaixadas.caminho}?${TUDO}`,
+      `${RELATORIOS.solicitacoesBaixadas.caminho}?dataInicial=${sol!.dia}&dataFinal=2026-12-31`,
+    ];
+    for (const caso of casos) {
+      const [caminho, filtro] = caso.split('?');
+      const previa = (await auditor.get(`${api}/${caminho}?${filtro}`)).json();
+      const livro = new ExcelJS.Workbook();
+      await livro.xlsx.load((await auditor.get(`${api}/${caminho}/baixar?${filtro}`)).rawPayload as unknown as ArrayBuffer);
+      expect(previa.totalElements, caso).toBeGreaterThan(0);
+      expect(previa.totalElements, caso).toBe(livro.worksheets[0]!.actualRowCount - 3);
+    }
+  });
+
   it('active taxpayers by type and by Simples/MEI, with the total', async () => {
     const [ativos] = await linhas<{ n: number }>('select count(*)::int n from contribuinte where situacao_id = 1');
     for (const tipo of ['tipo', 'simples-mei']) {

@@ -18,11 +18,6 @@ export const LAYOUTS_TABELA = {
   grade: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, hLineColor: () => '#adb5bd', vLineColor: () => '#adb5bd' },
   /** Long lists: rules between rows only (no vertical lines: half the drawing, half the bytes). */
   linhas: { hLineWidth: () => 0.5, vLineWidth: () => 0, hLineColor: () => '#adb5bd', paddingTop: () => 1, paddingBottom: () => 2 },
-  /** Long report tables: one rule under the header and nothing else (pdfmake lays a grid out at half the speed). */
-  listagem: {
-    hLineWidth: (i: number) => (i === 1 ? 0.5 : 0), vLineWidth: () => 0, hLineColor: () => '#868e96',
-    paddingLeft: () => 2, paddingRight: () => 2, paddingTop: () => 1, paddingBottom: () => 1,
-  },
 };
 
 /** The standard (not embedded) font family long tables are printed in; see motor.ts. */
@@ -30,7 +25,11 @@ export const FONTE_PADRAO_PDF = 'Helvetica';
 
 /** A long table as it crosses threads (blocos.ts `tabelaLonga`): strings only. */
 export interface TabelaLonga {
-  tabelaLonga: { cabecalhos: string[]; linhas: string[][]; larguras: number[]; semQuebra?: boolean[]; fontSize?: number; lote?: number };
+  tabelaLonga: {
+    cabecalhos: string[]; linhas: string[][]; larguras: number[]; semQuebra?: boolean[]; fontSize?: number; lote?: number;
+    /** A last row in bold (a report's totals). */
+    total?: string[];
+  };
 }
 
 /**
@@ -115,12 +114,14 @@ export function expandirTabelaLonga({ tabelaLonga: t }: TabelaLonga): Content[] 
   const fontSize = t.fontSize ?? 8;
   const lote = t.lote ?? 250;
   const cabecalho = t.cabecalhos.map((c) => ({ text: c, ...CELULA, bold: true, fontSize, noWrap: false, fillColor: '#e9ecef' }));
+  const celula = (v: string, j: number, bold = false) => {
+    const inteira = t.semQuebra?.[j] ?? false;
+    return { text: inteira ? winAnsi(v) : emLinhas(winAnsi(v), t.larguras[j]!, fontSize), ...CELULA, bold, fontSize, noWrap: inteira };
+  };
   const partes: Content[] = [];
   for (let i = 0; i < t.linhas.length; i += lote) {
-    const corpo = t.linhas.slice(i, i + lote).map((l) => l.map((v, j) => {
-      const inteira = t.semQuebra?.[j] ?? false;
-      return { text: inteira ? winAnsi(v) : emLinhas(winAnsi(v), t.larguras[j]!, fontSize), ...CELULA, fontSize, noWrap: inteira };
-    }));
+    const corpo = t.linhas.slice(i, i + lote).map((l) => l.map((v, j) => celula(v, j)));
+    if (t.total && i + lote >= t.linhas.length) corpo.push(t.total.map((v, j) => celula(v, j, true)));
     // false where pdfmake's types want a string or a number: pdfmake only tests those for truth.
     partes.push({ table: { headerRows: 1, widths: t.larguras, body: [cabecalho, ...corpo] }, layout: 'linhas' } as unknown as Content);
   }
