@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/app';
 
-test('switch to English and back; signed in, the choice is kept as the langKey', async ({ page }) => {
+test('switch to English and back; signed in, the choice is kept as the langKey', async ({ page, browser }) => {
   await page.goto('/');
   await page.getByTestId('menu-language').click();
   await page.getByRole('menuitem', { name: 'English' }).click();
@@ -16,22 +16,31 @@ test('switch to English and back; signed in, the choice is kept as the langKey',
   await expect(page.getByTestId('home-logged')).toHaveText('Você está conectado como "atendente".');
 
   // switching while signed in is saved as the account's langKey
+  const conta = (metodo: string) => page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/account') && r.request().method() === metodo);
+  const salvo = conta('POST');
   await page.getByTestId('menu-language').click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByTestId('home-logged')).toHaveText('You are logged in as user "atendente".');
+  expect((await salvo).ok()).toBe(true);
 
-  // a new browser session (nothing stored) starts in pt-BR and gets English back on sign-in
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Cadastro de Contribuintes do ICMS' })).toBeVisible();
-  await page.getByTestId('home-login').click();
-  await signIn(page, 'atendente');
-  await expect(page.getByRole('heading', { name: 'ICMS Taxpayer Registry' })).toBeVisible();
+  // a new browser session (nothing stored) starts in pt-BR and gets English back on sign-in. A context of
+  // its own: clearing this page's storage raced the account reload, which stores the language again.
+  const sessao = await browser.newContext();
+  try {
+    const nova = await sessao.newPage();
+    await nova.goto(new URL('/', page.url()).href);
+    await expect(nova.getByRole('heading', { name: 'Cadastro de Contribuintes do ICMS' })).toBeVisible();
+    await nova.getByTestId('home-login').click();
+    await signIn(nova, 'atendente');
+    await expect(nova.getByRole('heading', { name: 'ICMS Taxpayer Registry' })).toBeVisible();
 
-  await page.getByTestId('menu-language').click();
-  await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
-  await expect(page.getByRole('heading', { name: 'Cadastro de Contribuintes do ICMS' })).toBeVisible();
+    // back to Portuguese, saved before the test ends (other specs sign in as atendente)
+    const devolvido = nova.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/account') && r.request().method() === 'POST');
+    await nova.getByTestId('menu-language').click();
+    await nova.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
+    await expect(nova.getByRole('heading', { name: 'Cadastro de Contribuintes do ICMS' })).toBeVisible();
+    expect((await devolvido).ok()).toBe(true);
+  } finally {
+    await sessao.close();
+  }
 });
