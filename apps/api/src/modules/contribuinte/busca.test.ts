@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client.js';
+import { query, queryOne } from '../../db/consulta.js';
 import { ensureReferenceData } from '../../seed/referencia/index.js';
 import { seedRegistry } from '../../seed/registro.js';
 import { testDatabaseUrl } from '../../test/harness.js';
 import { buscarContribuintes, COUNT_CAP } from './busca.js';
 
 let db: Database;
-const one = async <T>(text: string) => ((await db.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
+const one = async <T>(text: string) => (await queryOne<T>(db.db, sql.raw(text)))!;
 
 beforeAll(async () => {
   db = await openDatabase(await testDatabaseUrl(), '/tmp');
@@ -112,17 +113,16 @@ describe('taxpayer search SQL', () => {
   it('terms of several words (pair index): page and total equal the naive SQL, pages 1 and 2, both groups in order', async () => {
     // The kinds a clerk types: a common word + the start of the next ("comercio vare"), two whole
     // words, a surname + the start of a name, the end of a word + whole words + a start.
-    const nomes = ((await db.db.execute(sql.raw(`select p.nome_busca from contribuinte c join pessoa p using (numero_pessoa)
-      where p.nome_busca like '% % % %' order by c.id limit 6`))) as unknown as { rows: { nome_busca: string }[] }).rows.map((r) => r.nome_busca.split(' '));
+    const nomes = (await query<{ nome_busca: string }>(db.db, sql.raw(`select p.nome_busca from contribuinte c join pessoa p using (numero_pessoa)
+      where p.nome_busca like '% % % %' order by c.id limit 6`))).map((r) => r.nome_busca.split(' '));
     const terms = nomes.flatMap((ws) => [`${ws[1]} ${ws[2]!.slice(0, 3)}`, `${ws[1]} ${ws[2]}`, `${ws[0]!.slice(1)} ${ws[1]} ${ws[2]!.slice(0, 2)}`, `${ws[0]} ${ws[1]!.slice(0, 1)}`]);
     terms.push('comercio vare', 'varejista de', 'de m', 'ltda');
     for (const term of terms) {
       for (const page of [0, 1]) {
-        const naive = (await db.db.execute(sql`with m as (select c.id, p.nome_busca, p.numero_pessoa, c.numero_caceal,
+        const n = (await queryOne<{ total: number; ids: number[] }>(db.db, sql`with m as (select c.id, p.nome_busca, p.numero_pessoa, c.numero_caceal,
             p.nome_busca collate "C" like ${`${term}%`} as inicio from contribuinte c join pessoa p using (numero_pessoa) where p.nome_busca like ${`%${term}%`})
           select (select count(*)::int from m) as total, (select coalesce(array_agg(id), '{}') from (select id from m
-            order by inicio desc, nome_busca collate "C", numero_pessoa, numero_caceal limit 10 offset ${page * 10}) x) as ids`)) as unknown as { rows: { total: number; ids: number[] }[] };
-        const n = naive.rows[0]!;
+            order by inicio desc, nome_busca collate "C", numero_pessoa, numero_caceal limit 10 offset ${page * 10}) x) as ids`))!;
         const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', term, page, 10);
         const ids = await Promise.all(r.content.map(async (c) => (await one<{ id: number }>(`select id from contribuinte where numero_caceal = ${c.numeroCaceal}`)).id));
         expect({ term, page, total: r.totalElements, lower: r.totalIsLowerBound, ids }).toEqual({
