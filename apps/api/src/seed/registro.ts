@@ -10,7 +10,7 @@ export const REGISTRY_TABLES = [
   'solicitacao_mensagem', 'solicitacao', 'pendencia', 'edital_contribuinte', 'edital_motivo', 'edital', 'regime_especial_contribuinte',
   'historico_razao_social', 'historico_situacao', 'procurador', 'contribuinte_contador', 'responsavel', 'socio', 'telefone',
   'endereco', 'atividade_contribuinte', 'contribuinte_tipo_unidade', 'contribuinte_forma_atuacao', 'contribuinte', 'contador', 'pessoa',
-  'nome_vocabulario',
+  'nome_vocabulario', 'contribuinte_nome',
 ];
 
 type Rows<T> = { rows: T[] };
@@ -42,8 +42,10 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   }
   const t0 = performance.now();
   const result = await generateRegistry(db, opt);
-  // COPY ran without triggers (trusted bulk load): the name vocabulary is counted set-wise here.
+  // COPY ran without triggers (trusted bulk load): the name vocabulary and the search's persons with
+  // a registration are counted set-wise here.
   await db.db.execute(sql.raw('select cadastro_recontar_vocabulario()'));
+  await db.db.execute(sql.raw('select cadastro_recontar_contribuinte_nome()'));
   const t1 = performance.now();
   for (const i of indexes) await db.db.execute(sql.raw(i.indexdef));
   const t2 = performance.now();

@@ -40,12 +40,8 @@ export const pessoa = pgTable(
     index('pessoa_raiz_idx').on(t.numeroPessoaRaiz),
     // Name search order (accent-free, byte order) and the starts-with range.
     index('pessoa_nome_busca_idx').on(sql`${t.nomeBusca} collate "C"`, t.numeroPessoa),
+    // Kept for whoever filters persons by a piece of the name; the taxpayer search reads contribuinte_nome.
     index('pessoa_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
-    // The words of the name (split on spaces, as written): the name search asks it for whole words.
-    index('pessoa_palavras_idx').using('gin', sql`string_to_array(${t.nomeBusca}::text, ' ')`),
-    // Its adjacent word pairs ("santos maria"): a text of several words asks for the pairs it can
-    // span, whose posting lists hold about the names that match instead of every name with either word.
-    index('pessoa_pares_idx').using('gin', sql`cadastro_pares(${t.nomeBusca}::text)`),
   ],
 );
 
@@ -81,6 +77,33 @@ export const nomeVocabularioPar = pgTable(
     pessoas: integer('pessoas').notNull().default(1),
   },
   (t) => [index('nome_vocabulario_par_trgm_idx').using('gin', sql`${t.par} gin_trgm_ops`)],
+);
+
+/**
+ * The taxpayer name search's own table: one row per person with at least one registration and how
+ * many (`registros`), kept by triggers on contribuinte and pessoa (migration 0020). Half of `pessoa`
+ * are partners, accountants and others without a registration: searching here reads no name the
+ * search would throw away, and a count adds `registros` instead of probing contribuinte per name.
+ */
+export const contribuinteNome = pgTable(
+  'contribuinte_nome',
+  {
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).primaryKey(),
+    /** pessoa.nome_busca, the same type so that the index expressions read alike. */
+    nomeBusca: varchar('nome_busca', { length: 150 }).notNull(),
+    registros: integer('registros').notNull(),
+  },
+  (t) => [
+    // Name order (accent-free, byte order) and the starts-with range.
+    index('contribuinte_nome_busca_idx').on(sql`${t.nomeBusca} collate "C"`, t.numeroPessoa),
+    // Unusual text (punctuation inside a word): the trigram index.
+    index('contribuinte_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+    // The words of the name (split on spaces, as written): the search asks it for whole words.
+    index('contribuinte_nome_palavras_idx').using('gin', sql`string_to_array(${t.nomeBusca}::text, ' ')`),
+    // Its adjacent word pairs ("santos maria"): a text of several words asks for the pairs it can
+    // span, whose posting lists hold about the names that match instead of every name with either word.
+    index('contribuinte_nome_pares_idx').using('gin', sql`cadastro_pares(${t.nomeBusca}::text)`),
+  ],
 );
 
 /** A CACEAL registration (§3 Taxpayer): one person may have several over time. */

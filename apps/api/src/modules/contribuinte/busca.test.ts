@@ -141,4 +141,31 @@ describe('taxpayer search SQL', () => {
       expect({ term, pessoas: r.content.map((x) => x.numeroPessoa) }).toEqual({ term, pessoas: [Number(c.numero_pessoa)] });
     }
   });
+
+  it('the search table follows registrations added, moved to another person and deleted, and renames (contribuinte_nome = registrations per person)', async () => {
+    const diferencas = async () => (await one<{ n: number }>(`select count(*)::int as n from (
+        (select numero_pessoa, nome_busca::text, registros from contribuinte_nome
+          except select p.numero_pessoa, p.nome_busca::text, count(*)::int from contribuinte c join pessoa p using (numero_pessoa) group by 1, 2)
+        union all
+        (select p.numero_pessoa, p.nome_busca::text, count(*)::int from contribuinte c join pessoa p using (numero_pessoa) group by 1, 2
+          except select numero_pessoa, nome_busca::text, registros from contribuinte_nome)) d`)).n;
+    expect(await diferencas()).toBe(0);
+    // A partner (no registration) gets one: found by name; the former holder loses it.
+    const socio = await one<{ numero_pessoa: number; nome: string }>(`select numero_pessoa, nome from pessoa p where tipo = 'F'
+      and not exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa) order by numero_pessoa limit 1`);
+    const r = await one<{ id: number; numero_pessoa: number; numero_caceal: number }>('select id, numero_pessoa, numero_caceal from contribuinte order by id limit 1 offset 11');
+    await db.db.execute(sql`update contribuinte set numero_pessoa = ${socio.numero_pessoa} where id = ${r.id}`);
+    expect(await diferencas()).toBe(0);
+    const achados = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', socio.nome, 0, 10);
+    expect(achados.content.map((x) => x.numeroCaceal)).toContain(r.numero_caceal);
+    // A second registration of the same person, then deleted again.
+    const caceal = (await one<{ n: number }>('select max(numero_caceal) + 1 as n from contribuinte')).n;
+    await db.db.execute(sql`insert into contribuinte select (jsonb_populate_record(null::contribuinte, to_jsonb(c)
+      || jsonb_build_object('id', (select max(id) + 1 from contribuinte), 'numero_caceal', ${caceal}::int))).* from contribuinte c where c.id = ${r.id}`);
+    expect((await one<{ registros: number }>(`select registros from contribuinte_nome where numero_pessoa = ${socio.numero_pessoa}`)).registros).toBe(2);
+    await db.db.execute(sql`delete from contribuinte where numero_caceal = ${caceal}`);
+    await db.db.execute(sql`update contribuinte set numero_pessoa = ${r.numero_pessoa} where id = ${r.id}`);
+    expect(await diferencas()).toBe(0);
+    expect(await one(`select count(*)::int as n from contribuinte_nome where numero_pessoa = ${socio.numero_pessoa}`)).toEqual({ n: 0 });
+  });
 });

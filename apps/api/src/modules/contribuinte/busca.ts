@@ -13,9 +13,9 @@ const PROBE = 12_000;
 /**
  * Planner settings of a name COUNT, both in one statement (one round trip): no parallel workers
  * (starting them costs ~30 ms on a small server, more than the whole query: "braga silva" ran a
- * Parallel Bitmap Heap Scan for 2,000 rows) and no seq scans (a scan in physical order visits every
- * person without a registration before it finds the cap). The page needs none: its plans are forced
- * by the query's shape (see searchQuery).
+ * Parallel Bitmap Heap Scan for 2,000 rows) and no seq scans (the planner cannot estimate a LIKE: a
+ * scan of every name looked cheap for a text it believed rare). The page needs none: its plans are
+ * forced by the query's shape (see searchQuery).
  */
 export const COUNT_SETTINGS = [sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`];
 
@@ -160,12 +160,12 @@ export interface Contagem {
 }
 
 /**
- * The first `n` persons (numero_pessoa, nome_busca) with a registration matching `cond`, in name order:
- * only the name index's own columns, so the walk is an index-only scan; the rest of the person is
- * joined by primary key for the few rows kept.
+ * The first `n` persons (numero_pessoa, nome_busca) with a registration matching `cond`, in name order,
+ * from contribuinte_nome (persons with a registration only: migration 0020): only the name index's own
+ * columns, so the walk is an index-only scan; the rest of the person is joined by primary key for the
+ * few rows kept.
  */
-const primeirasPessoas = (cond: SQL, n: number) => sql`(select p.numero_pessoa, p.nome_busca from pessoa p where ${cond}
-  and exists (select 1 from contribuinte x where x.numero_pessoa = p.numero_pessoa)
+const primeirasPessoas = (cond: SQL, n: number) => sql`(select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${cond}
   order by p.nome_busca collate "C", p.numero_pessoa limit ${n})`;
 const grupoOrdenado = (grupo: 0 | 1, cond: SQL, n: number) => sql`select ${COLUMNS}, ${sql.raw(String(grupo))} as grupo, p.nome_busca, p.numero_pessoa as np
   from ${primeirasPessoas(cond, n)} m join pessoa p on p.numero_pessoa = m.numero_pessoa
@@ -183,11 +183,10 @@ export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL 
   // COUNT_CAP: the text is common. Only otherwise (a rarer text) the word index counts exactly
   // (the trigram index for unusual text); a term whose rarest fragment stands for few names goes
   // to the word index right after (1).
-  // An InitPlan in an untaken CASE branch never runs, so each step costs only when needed. Run with
-  // enable_seqscan off (COUNT_SETTINGS): a scan in physical order visits every person without a
-  // registration (partners, accountants) before it finds the cap.
+  // An InitPlan in an untaken CASE branch never runs, so each step costs only when needed. Every
+  // step reads contribuinte_nome (persons with a registration, with how many: migration 0020) and adds
+  // `registros`: no name of a partner or accountant to read and throw away, no probe of contribuinte.
   // The CTEs run only when a taken branch reads them, once each.
-  const taxpayer = sql`exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa)`;
   const ws = palavrasDoTermo(termo);
   const pp = ws && porPalavras(ws);
   const exatos = pp ? sql`${pp.candidatos} and ${like(sql`(p.nome_busca || '')`, termo)}` : contains(termo);
@@ -195,15 +194,16 @@ export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL 
   const comum = pp
     ? sql`(y.prefixo > ${COUNT_CAP} or (not ${pp.poucas} and (select n from w) > ${COUNT_CAP}))`
     : sql`(y.prefixo > ${COUNT_CAP} or (select n from w) > ${COUNT_CAP})`;
-  return sql`with ${pp ? sql`v as materialized (${pp.vocabulario}), ` : sql``}w as materialized (select count(*) as n from (select 1 from (select p.numero_pessoa, p.nome_busca from pessoa p
-        order by p.nome_busca collate "C" limit ${PROBE}) p where ${contains(termo)} and ${taxpayer} limit ${COUNT_CAP + 1}) x),
-      t as materialized (select c.numero_pessoa, p.nome_busca from contribuinte c join (select p.numero_pessoa, p.nome_busca from pessoa p where ${exatos} offset 0) p
-        on p.numero_pessoa = c.numero_pessoa limit ${COUNT_CAP + 1})
-    select case when ${comum} then ${COUNT_CAP + 1} else (select count(*)::int from t) end as total, y.prefixo,
-      case when ${comum} or (select count(*) from t) > ${COUNT_CAP} then null
+  // Past COUNT_CAP + 1 persons there are more than COUNT_CAP registrations: the sums stop there.
+  const capado = (soma: SQL) => sql`least(coalesce(${soma}, 0), ${COUNT_CAP + 1})::int`;
+  return sql`with ${pp ? sql`v as materialized (${pp.vocabulario}), ` : sql``}w as materialized (select count(*) as n from (select 1 from (select p.numero_pessoa, p.nome_busca from contribuinte_nome p
+        order by p.nome_busca collate "C" limit ${PROBE}) p where ${contains(termo)} limit ${COUNT_CAP + 1}) x),
+      t as materialized (select p.numero_pessoa, p.nome_busca, p.registros from contribuinte_nome p where ${exatos} limit ${COUNT_CAP + 1})
+    select case when ${comum} then ${COUNT_CAP + 1} else (select ${capado(sql`sum(registros)`)} from t) end as total, y.prefixo,
+      case when ${comum} or (select sum(registros) from t) > ${COUNT_CAP} then null
         else (select string_agg(numero_pessoa::text, ',' order by nome_busca collate "C", numero_pessoa) from (select numero_pessoa, nome_busca from t p
-          where not (${startsWith(termo)}) group by numero_pessoa, nome_busca order by nome_busca collate "C", numero_pessoa limit ${primeiros}) x) end as pessoas
-    from (select count(*)::int as prefixo from (select 1 from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+          where not (${startsWith(termo)}) order by nome_busca collate "C", numero_pessoa limit ${primeiros}) x) end as pessoas
+    from (select ${capado(sql`sum(registros)`)} as prefixo from (select p.registros from contribuinte_nome p
       where ${startsWith(termo)} limit ${COUNT_CAP + 1}) z) y`;
 }
 
@@ -227,7 +227,7 @@ export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: 
   // that way ("souza xavi": 48,000 names read, 235 ms, for 10 of 793).
   const chaves = count?.pessoas !== undefined
     ? sql`select p.numero_pessoa from pessoa p where p.numero_pessoa = any(string_to_array(${count.pessoas ?? ''}, ',')::bigint[])`
-    : sql`select p.numero_pessoa from pessoa p where ${contains(termo)}`;
+    : sql`select p.numero_pessoa from contribuinte_nome p where ${contains(termo)}`;
   const restSource = ordered
     ? grupoOrdenado(1, sql`${walkContains(termo)} and not (${startsWith(termo)})`, offset + size)
     : sql`select ${COLUMNS}, 1 as grupo, p.nome_busca, p.numero_pessoa as np from k join (${FROM}) on p.numero_pessoa = k.numero_pessoa
