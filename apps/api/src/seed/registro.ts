@@ -44,8 +44,8 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   const result = await generateRegistry(db, opt);
   // COPY ran without triggers (trusted bulk load): the name vocabulary and the search's persons with
   // a registration are counted set-wise here.
-  await db.db.execute(sql.raw('select cadastro_recontar_vocabulario()'));
   await db.db.execute(sql.raw('select cadastro_recontar_contribuinte_nome()'));
+  await db.db.execute(sql.raw('select cadastro_recontar_vocabulario()'));
   const t1 = performance.now();
   for (const i of indexes) await db.db.execute(sql.raw(i.indexdef));
   const t2 = performance.now();

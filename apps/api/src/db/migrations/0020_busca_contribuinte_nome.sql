@@ -76,6 +76,60 @@ CREATE OR REPLACE FUNCTION cadastro_recontar_contribuinte_nome() RETURNS void
       JOIN pessoa p ON p.numero_pessoa = c.numero_pessoa;
 $$;--> statement-breakpoint
 SELECT cadastro_recontar_contribuinte_nome();--> statement-breakpoint
+-- How many registrations carry each word and pair of a name: a lower bound (see the schema), so that
+-- "more than 1,000" is proved by one row of the vocabulary instead of a posting list of 48,000 names.
+ALTER TABLE "nome_vocabulario" ADD COLUMN "contribuintes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "nome_vocabulario_par" ADD COLUMN "contribuintes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- A name loses registrations (deleted, moved to another person) or words (renamed): its words and pairs
+-- count that many fewer. Never raised here (no hot row on every new registration): the full count
+-- below restores the exact figures. Rows locked in key order (two writers, same words, no deadlock).
+CREATE OR REPLACE FUNCTION cadastro_vocabulario_menos() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+DECLARE
+  nome_novo text[] := '{}';
+  pares_novos text[] := '{}';
+  registros_novos integer := 0;
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    nome_novo := string_to_array(NEW.nome_busca::text, ' ');
+    pares_novos := cadastro_pares(NEW.nome_busca::text);
+    registros_novos := NEW.registros;
+  END IF;
+  PERFORM 1 FROM nome_vocabulario WHERE palavra = ANY (string_to_array(OLD.nome_busca::text, ' ')) ORDER BY palavra FOR UPDATE;
+  UPDATE nome_vocabulario v SET contribuintes = greatest(0, v.contribuintes - d.n)
+    FROM (SELECT w, OLD.registros - CASE WHEN w = ANY (nome_novo) THEN registros_novos ELSE 0 END AS n
+      FROM (SELECT DISTINCT w FROM unnest(string_to_array(OLD.nome_busca::text, ' ')) w WHERE w <> '') x) d
+    WHERE v.palavra = d.w AND d.n > 0;
+  PERFORM 1 FROM nome_vocabulario_par WHERE par = ANY (cadastro_pares(OLD.nome_busca::text)) ORDER BY par FOR UPDATE;
+  UPDATE nome_vocabulario_par v SET contribuintes = greatest(0, v.contribuintes - d.n)
+    FROM (SELECT w, OLD.registros - CASE WHEN w = ANY (pares_novos) THEN registros_novos ELSE 0 END AS n
+      FROM (SELECT DISTINCT w FROM unnest(cadastro_pares(OLD.nome_busca::text)) w) x) d
+    WHERE v.par = d.w AND d.n > 0;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "contribuinte_nome_vocabulario" AFTER UPDATE OR DELETE ON "contribuinte_nome" FOR EACH ROW EXECUTE FUNCTION cadastro_vocabulario_menos();--> statement-breakpoint
+-- The full count (here, by the generator after a bulk load, whenever the figures should be exact
+-- again): persons per word and pair as before, registrations from contribuinte_nome.
+CREATE OR REPLACE FUNCTION cadastro_recontar_vocabulario() RETURNS void
+  LANGUAGE sql
+  AS $$
+  INSERT INTO nome_vocabulario (palavra, pessoas)
+    SELECT w, count(*)::int FROM pessoa p, unnest(string_to_array(p.nome_busca::text, ' ')) w WHERE w <> '' GROUP BY w
+    ON CONFLICT (palavra) DO UPDATE SET pessoas = excluded.pessoas;
+  INSERT INTO nome_vocabulario_par (par, pessoas)
+    SELECT x, count(*)::int FROM pessoa p, unnest(cadastro_pares(p.nome_busca::text)) x GROUP BY x
+    ON CONFLICT (par) DO UPDATE SET pessoas = excluded.pessoas;
+  UPDATE nome_vocabulario v SET contribuintes = coalesce(c.n, 0)
+    FROM nome_vocabulario v2 LEFT JOIN (SELECT w, sum(cn.registros)::int AS n FROM contribuinte_nome cn,
+      LATERAL (SELECT DISTINCT w FROM unnest(string_to_array(cn.nome_busca::text, ' ')) w WHERE w <> '') x GROUP BY w) c ON c.w = v2.palavra
+    WHERE v2.palavra = v.palavra AND v.contribuintes IS DISTINCT FROM coalesce(c.n, 0);
+  UPDATE nome_vocabulario_par v SET contribuintes = coalesce(c.n, 0)
+    FROM nome_vocabulario_par v2 LEFT JOIN (SELECT w, sum(cn.registros)::int AS n FROM contribuinte_nome cn,
+      LATERAL (SELECT DISTINCT w FROM unnest(cadastro_pares(cn.nome_busca::text)) w) x GROUP BY w) c ON c.w = v2.par
+    WHERE v2.par = v.par AND v.contribuintes IS DISTINCT FROM coalesce(c.n, 0);
+$$;--> statement-breakpoint
+SELECT cadastro_recontar_vocabulario();--> statement-breakpoint
 -- Only the taxpayer name search used these; it now asks the same indexes on contribuinte_nome.
 DROP INDEX "pessoa_palavras_idx";--> statement-breakpoint
 DROP INDEX "pessoa_pares_idx";--> statement-breakpoint

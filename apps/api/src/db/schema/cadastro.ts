@@ -60,6 +60,13 @@ export const nomeVocabulario = pgTable(
      * the counts of known words alone (no hot row for 'ltda' on every insert).
      */
     pessoas: integer('pessoas').notNull().default(1),
+    /**
+     * Registrations whose person's name has the word: a LOWER BOUND, exact at the last full count
+     * (migration, generator); the triggers only lower it (a registration gone, a name changed), never
+     * raise it (no hot row for 'ltda' on every new registration). A search whose text lies in words
+     * of which one counts more than 1,000 has more than 1,000 matches: proved without reading an index.
+     */
+    contribuintes: integer('contribuintes').notNull().default(0),
   },
   (t) => [index('nome_vocabulario_trgm_idx').using('gin', sql`${t.palavra} gin_trgm_ops`)],
 );
@@ -75,6 +82,8 @@ export const nomeVocabularioPar = pgTable(
   {
     par: text('par').primaryKey(),
     pessoas: integer('pessoas').notNull().default(1),
+    /** As nome_vocabulario.contribuintes: a lower bound of the registrations whose name has the pair. */
+    contribuintes: integer('contribuintes').notNull().default(0),
   },
   (t) => [index('nome_vocabulario_par_trgm_idx').using('gin', sql`${t.par} gin_trgm_ops`)],
 );

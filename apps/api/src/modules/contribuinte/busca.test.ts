@@ -153,9 +153,14 @@ describe('taxpayer search SQL', () => {
     // A partner (no registration) gets one: found by name; the former holder loses it.
     const socio = await one<{ numero_pessoa: number; nome: string }>(`select numero_pessoa, nome from pessoa p where tipo = 'F'
       and not exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa) order by numero_pessoa limit 1`);
-    const r = await one<{ id: number; numero_pessoa: number; numero_caceal: number }>('select id, numero_pessoa, numero_caceal from contribuinte order by id limit 1 offset 11');
+    const r = await one<{ id: number; numero_pessoa: number; numero_caceal: number; palavra: string; registros: number }>(`select c.id, c.numero_pessoa, c.numero_caceal,
+      split_part(cn.nome_busca, ' ', 1) as palavra, cn.registros from contribuinte c join contribuinte_nome cn using (numero_pessoa) order by c.id limit 1 offset 11`);
+    const vocabulario = async () => (await one<{ n: number }>(`select contribuintes as n from nome_vocabulario where palavra = '${r.palavra}'`)).n;
+    const antes = await vocabulario();
     await db.db.execute(sql`update contribuinte set numero_pessoa = ${socio.numero_pessoa} where id = ${r.id}`);
     expect(await diferencas()).toBe(0);
+    // The vocabulary's lower bound drops with the registration that left the name (never rises by itself).
+    expect(await vocabulario()).toBe(antes - 1);
     const achados = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', socio.nome, 0, 10);
     expect(achados.content.map((x) => x.numeroCaceal)).toContain(r.numero_caceal);
     // A second registration of the same person, then deleted again.
@@ -167,5 +172,16 @@ describe('taxpayer search SQL', () => {
     await db.db.execute(sql`update contribuinte set numero_pessoa = ${r.numero_pessoa} where id = ${r.id}`);
     expect(await diferencas()).toBe(0);
     expect(await one(`select count(*)::int as n from contribuinte_nome where numero_pessoa = ${socio.numero_pessoa}`)).toEqual({ n: 0 });
+    // Every word's and pair's figure is at most the registrations whose name has it (what the proof needs).
+    const verdade = (itens: string) => `(select w, sum(cn.registros) as n from contribuinte_nome cn,
+      lateral (select distinct w from unnest(${itens}) w) x group by w)`;
+    const acima = async () => (await one<{ n: number }>(`select
+      (select count(*) from nome_vocabulario v left join ${verdade(`string_to_array(cn.nome_busca::text, ' ')`)} t on t.w = v.palavra
+        where v.contribuintes > coalesce(t.n, 0))
+      + (select count(*) from nome_vocabulario_par v left join ${verdade('cadastro_pares(cn.nome_busca::text)')} t on t.w = v.par
+        where v.contribuintes > coalesce(t.n, 0))::int as n`)).n;
+    expect(await acima()).toBe(0);
+    await db.db.execute(sql`select cadastro_recontar_vocabulario()`);
+    expect(await vocabulario()).toBe(antes);
   });
 });

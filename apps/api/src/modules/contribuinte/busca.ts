@@ -87,11 +87,14 @@ const palavrasDoTermo = (termo: string): string[] | null => {
 };
 /**
  * The vocabulary entries matching a LIKE pattern (small trigram-indexed tables: the words, or the
- * pairs of adjacent words) and how many names carry them.
+ * pairs of adjacent words), how many names carry them, and the most registrations one of them is
+ * known to carry (a lower bound: migration 0020).
  */
 const vocabulario = (padrao: SQL, pares: boolean) => pares
-  ? sql`(select coalesce(array_agg(par), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas from nome_vocabulario_par where par like ${padrao})`
-  : sql`(select coalesce(array_agg(palavra), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas from nome_vocabulario where palavra like ${padrao})`;
+  ? sql`(select coalesce(array_agg(par), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas, coalesce(max(contribuintes), 0) as contribuintes
+      from nome_vocabulario_par where par like ${padrao})`
+  : sql`(select coalesce(array_agg(palavra), '{}') as palavras, coalesce(sum(pessoas), 0) as pessoas, coalesce(max(contribuintes), 0) as contribuintes
+      from nome_vocabulario where palavra like ${padrao})`;
 /**
  * Up to this many names behind a fragment's words, the word index counts straight away: reading
  * their posting lists costs less than the bounded walk (~4 ms). Above it, the walk may prove the
@@ -105,6 +108,11 @@ interface PorPalavras {
   candidatos: SQL;
   /** The rarest fragment stands for few names: count through the word index at once. */
   poucas: SQL;
+  /**
+   * One word or two (a single pattern): a word or pair containing the text is known to carry more
+   * than COUNT_CAP registrations, each of which matches: "more than 1,000" is proved.
+   */
+  provado: SQL;
 }
 /**
  * Names that can contain the term, through the index of whole words or of word pairs. One word: a
@@ -127,10 +135,12 @@ function porPalavras(ws: string[]): PorPalavras {
       });
   const v = (i: number) => sql.raw(`v${i}`);
   return {
-    vocabulario: sql`select ${sql.join(padroes.map((_, i) => sql`${v(i)}.palavras as ${v(i)}, ${v(i)}.pessoas as ${sql.raw(`f${i}`)}`), sql`, `)}
+    vocabulario: sql`select ${sql.join(padroes.map((_, i) => sql`${v(i)}.palavras as ${v(i)}, ${v(i)}.pessoas as ${sql.raw(`f${i}`)}, ${v(i)}.contribuintes as ${sql.raw(`m${i}`)}`), sql`, `)}
       from ${sql.join(padroes.map((padrao, i) => sql`${vocabulario(padrao, pares)} ${v(i)}`), sql`, `)}`,
     candidatos: sql.join(padroes.map((_, i) => sql`${indexado} && (select ${v(i)} from v)`), sql` and `),
     poucas: sql`(select least(${sql.join(padroes.map((_, i) => sql.raw(`f${i}`)), sql`, `)}) from v) <= ${PESSOAS_POUCAS}`,
+    // Several patterns: a name must match all of them, so no single entry's figure bounds the matches.
+    provado: padroes.length === 1 ? sql`(select m0 from v) > ${COUNT_CAP}` : sql`false`,
   };
 }
 
@@ -178,7 +188,8 @@ export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL 
     const { where } = exato(tipo, termo);
     return sql`select count(*)::int as total, 0 as prefixo from (select 1 from ${FROM} where ${where} limit ${COUNT_CAP + 1}) x`;
   }
-  // Cheapest proof first. (1) More than COUNT_CAP names START with the text: at least as many
+  // Cheapest proof first. (0) A word or pair containing the text is known to carry more than COUNT_CAP
+  // registrations (the vocabulary's lower bound). (1) More than COUNT_CAP names START with the text: at least as many
   // contain it. (2) A bounded walk over the first PROBE names in index order finds more than
   // COUNT_CAP: the text is common. Only otherwise (a rarer text) the word index counts exactly
   // (the trigram index for unusual text); a term whose rarest fragment stands for few names goes
@@ -192,7 +203,7 @@ export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL 
   const exatos = pp ? sql`${pp.candidatos} and ${like(sql`(p.nome_busca || '')`, termo)}` : contains(termo);
   // Fragments that stand for few names skip the walk: the word index counts them faster.
   const comum = pp
-    ? sql`(y.prefixo > ${COUNT_CAP} or (not ${pp.poucas} and (select n from w) > ${COUNT_CAP}))`
+    ? sql`(${pp.provado} or y.prefixo > ${COUNT_CAP} or (not ${pp.poucas} and (select n from w) > ${COUNT_CAP}))`
     : sql`(y.prefixo > ${COUNT_CAP} or (select n from w) > ${COUNT_CAP})`;
   // Past COUNT_CAP + 1 persons there are more than COUNT_CAP registrations: the sums stop there.
   const capado = (soma: SQL) => sql`least(coalesce(${soma}, 0), ${COUNT_CAP + 1})::int`;
@@ -204,7 +215,7 @@ export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL 
         else (select string_agg(numero_pessoa::text, ',' order by nome_busca collate "C", numero_pessoa) from (select numero_pessoa, nome_busca from t p
           where not (${startsWith(termo)}) order by nome_busca collate "C", numero_pessoa limit ${primeiros}) x) end as pessoas
     from (select ${capado(sql`sum(registros)`)} as prefixo from (select p.registros from contribuinte_nome p
-      where ${startsWith(termo)} limit ${COUNT_CAP + 1}) z) y`;
+      where ${startsWith(termo)} order by p.nome_busca collate "C", p.numero_pessoa limit ${COUNT_CAP + 1}) z) y`;
 }
 
 /**
