@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { COUNT_SETTINGS, countQuery, searchQuery, type Contagem } from '../apps/api/src/modules/contribuinte/busca.js';
+import { countQuery, searchQuery, type Contagem } from '../apps/api/src/modules/contribuinte/busca.js';
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
 const d = new PgDialect();
@@ -16,9 +16,9 @@ async function run(q: SQL, settings: SQL[], explain = false) {
   return r.rows;
 }
 for (const term of process.argv.slice(2)) {
-  const c = (await run(countQuery('RAZAO_SOCIAL', term, 10), COUNT_SETTINGS))[0] as Contagem;
+  const c = (await run(countQuery('RAZAO_SOCIAL', term, 10), []))[0] as Contagem;
   const { query, ordered } = searchQuery('RAZAO_SOCIAL', term, 0, 10, c);
-  if (process.env.COUNT) console.log(`== "${term}": count\n${(await run(countQuery('RAZAO_SOCIAL', term, 10), COUNT_SETTINGS, true)).map((r) => r['QUERY PLAN']).join('\n')}`);
+  if (process.env.COUNT) console.log(`== "${term}": count\n${(await run(countQuery('RAZAO_SOCIAL', term, 10), [], true)).map((r) => r['QUERY PLAN']).join('\n')}`);
   console.log(`== "${term}": page ${JSON.stringify({ ...c, pessoas: c.pessoas?.length })} ${ordered}\n${(await run(query, [], true)).map((r) => r['QUERY PLAN']).join('\n')}`);
 }
 await client.end();

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { COUNT_SETTINGS, countQuery, searchQuery, type Contagem } from '../apps/api/src/modules/contribuinte/busca.js';
+import { countQuery, searchQuery, type Contagem } from '../apps/api/src/modules/contribuinte/busca.js';
 import { termosDaBusca } from './termos-busca.js';
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -25,7 +25,7 @@ const kinds = await termosDaBusca(client, Number(process.argv[2] ?? 40));
 const out: { ms: number; line: string; term: string }[] = [];
 for (const [kind, terms] of Object.entries(kinds)) {
   for (const term of terms) {
-    const c = await run(countQuery('RAZAO_SOCIAL', term, 10), COUNT_SETTINGS);
+    const c = await run(countQuery('RAZAO_SOCIAL', term, 10), []);
     const cnt = c.rows[0] as Contagem;
     const { query, ordered } = searchQuery('RAZAO_SOCIAL', term, 0, 10, cnt);
     const p = await run(query, []);
@@ -36,9 +36,9 @@ for (const [kind, terms] of Object.entries(kinds)) {
 out.sort((a, b) => b.ms - a.ms);
 console.log(out.slice(0, 15).map((x) => x.line).join('\n'));
 for (const { term } of out.slice(0, 3)) {
-  const c = await run(countQuery('RAZAO_SOCIAL', term, 10), COUNT_SETTINGS);
+  const c = await run(countQuery('RAZAO_SOCIAL', term, 10), []);
   const { query } = searchQuery('RAZAO_SOCIAL', term, 0, 10, c.rows[0] as Contagem);
-  console.log(`\n== "${term}": count\n${(await run(countQuery('RAZAO_SOCIAL', term, 10), COUNT_SETTINGS, true)).rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  console.log(`\n== "${term}": count\n${(await run(countQuery('RAZAO_SOCIAL', term, 10), [], true)).rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   console.log(`== "${term}": page\n${(await run(query, [], true)).rows.map((r) => r['QUERY PLAN']).join('\n')}`);
 }
 await client.end();

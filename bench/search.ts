@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { COUNT_SETTINGS, countQuery, exactQuery, searchQuery, type Contagem, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
+import { countQuery, exactQuery, searchQuery, type Contagem, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
 import { ingenuo, termosDaBusca } from './termos-busca.js';
 
 const url = process.env.DATABASE_URL;
@@ -41,7 +41,7 @@ async function search(tipo: TipoBusca, term: string) {
     const e = await explain(exactQuery(tipo, term, 0, 10), []);
     return { ms: e.ms, countMs: 0, pageMs: e.ms, seq: e.seq, total: Number(e.rows[0]?.total ?? 0), ids: e.rows.map((r) => Number(r.id)) };
   }
-  const c = await explain(countQuery(tipo, term, 10), COUNT_SETTINGS);
+  const c = await explain(countQuery(tipo, term, 10), []);
   const count = (c.rows[0] ?? { total: 0, prefixo: 0 }) as Contagem;
   const { query } = searchQuery(tipo, term, 0, 10, count);
   const p = await explain(query, []);

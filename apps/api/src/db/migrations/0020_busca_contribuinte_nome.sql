@@ -7,6 +7,10 @@ CREATE TABLE "contribuinte_nome" (
 	"registros" integer NOT NULL
 );
 --> statement-breakpoint
+-- No parallel plan here: starting workers costs more than the search (~30 ms on a small server), and
+-- the planner, unable to estimate a LIKE, chose them for a 2,000-row count ("braga silva"). Set on the
+-- table, the search needs no session settings (no transaction around its count).
+ALTER TABLE "contribuinte_nome" SET (parallel_workers = 0);--> statement-breakpoint
 -- Registrations per person added (or, negative, removed), applied in numero_pessoa order so that two
 -- writers never take the same rows in opposite orders; a person left with none leaves the table.
 CREATE OR REPLACE FUNCTION cadastro_contribuinte_nome_somar(pessoas bigint[], deltas integer[]) RETURNS void

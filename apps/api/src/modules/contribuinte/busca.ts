@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BUSCA_LIMITE_RESULTADOS, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
-import { query, queryPrepared } from '../../db/consulta.js';
+import { queryPrepared } from '../../db/consulta.js';
 
 /** The ways of the taxpayer search screen (§2 "Consultar por", and CPF). */
 export type TipoBusca = TipoBuscaContribuinte;
@@ -10,14 +10,6 @@ export type TipoBusca = TipoBuscaContribuinte;
 export const COUNT_CAP = BUSCA_LIMITE_RESULTADOS;
 /** Names the count's bounded walk looks at before falling back to the word index. */
 const PROBE = 12_000;
-/**
- * Planner settings of a name COUNT, both in one statement (one round trip): no parallel workers
- * (starting them costs ~30 ms on a small server, more than the whole query: "braga silva" ran a
- * Parallel Bitmap Heap Scan for 2,000 rows) and no seq scans (the planner cannot estimate a LIKE: a
- * scan of every name looked cheap for a text it believed rare). The page needs none: its plans are
- * forced by the query's shape (see searchQuery).
- */
-export const COUNT_SETTINGS = [sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`];
 
 const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
   p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
@@ -272,14 +264,13 @@ export async function buscarContribuintes(db: Db, tipo: TipoBusca, termo: string
       totalIsLowerBound: total > COUNT_CAP,
     };
   }
-  // A name search: the count with its planner settings (BEGIN, settings, count, COMMIT), then the page.
-  const counts = await db.transaction(async (tx) => {
-    for (const s of COUNT_SETTINGS) await tx.execute(s);
-    return query<Contagem>(tx, countQuery(tipo, termo, (page + 1) * size));
-  });
-  const c = counts[0] ?? { total: 0, prefixo: 0 };
+  // A name search: two statements, the count then the page whose strategy the count chose, each a
+  // named prepared statement (its text depends on the term's shape, the values are parameters). No
+  // planner settings, so no transaction: contribuinte_nome has no parallel workers (migration 0020),
+  // which were the plans the settings kept away.
+  const c = (await queryPrepared<Contagem>(db, countQuery(tipo, termo, (page + 1) * size)))[0] ?? { total: 0, prefixo: 0 };
   return {
-    content: await query<ContribuinteEncontrado>(db, searchQuery(tipo, termo, page, size, c).query),
+    content: await queryPrepared<ContribuinteEncontrado>(db, searchQuery(tipo, termo, page, size, c).query),
     totalElements: Math.min(c.total, COUNT_CAP),
     totalIsLowerBound: c.total > COUNT_CAP,
   };
