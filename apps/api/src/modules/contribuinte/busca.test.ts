@@ -5,7 +5,7 @@ import { query, queryOne } from '../../db/consulta.js';
 import { ensureReferenceData } from '../../seed/referencia/index.js';
 import { seedRegistry } from '../../seed/registro.js';
 import { testDatabaseUrl } from '../../test/harness.js';
-import { buscarContribuintes, COUNT_CAP } from './busca.js';
+import { buscarContribuintes, COUNT_CAP, countQuery, searchQuery, type Contagem } from './busca.js';
 
 let db: Database;
 const one = async <T>(text: string) => (await queryOne<T>(db.db, sql.raw(text)))!;
@@ -128,6 +128,23 @@ describe('taxpayer search SQL', () => {
         expect({ term, page, total: r.totalElements, lower: r.totalIsLowerBound, ids }).toEqual({
           term, page, total: Math.min(n.total, COUNT_CAP), lower: n.total > COUNT_CAP, ids: n.ids.map(Number),
         });
+      }
+    }
+  });
+
+  it('the page of a common text is the same read through the word index (few candidates) or by walking the name index', async () => {
+    for (const term of ['de', 'comercio de', 'ltda', 'com.']) {
+      const c = (await query<Contagem>(db.db, countQuery('RAZAO_SOCIAL', term, 20)))[0]!;
+      for (const page of [0, 1]) {
+        const naive = (await query<{ id: number }>(db.db, sql`select c.id from contribuinte c join pessoa p using (numero_pessoa)
+          where p.nome_busca like ${`%${term}%`} order by p.nome_busca collate "C" like ${`${term}%`} desc, p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal
+          limit 10 offset ${page * 10}`)).map((r) => Number(r.id));
+        // As if more than COUNT_CAP matched: the page walks the name index, or reads the candidates when few.
+        for (const candidatos of [null, 1]) {
+          const { query: q, ordered } = searchQuery('RAZAO_SOCIAL', term, page, 10, { ...c, total: COUNT_CAP + 1, pessoas: undefined, candidatos });
+          const ids = (await query<{ id: number }>(db.db, q)).map((r) => Number(r.id));
+          expect({ term, page, candidatos, ordered, ids }).toEqual({ term, page, candidatos, ordered: true, ids: naive });
+        }
       }
     }
   });
