@@ -161,7 +161,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   registerErrorHandling(app);
   registerRouteTable(app);
   // Headers first: a request shed under load still gets them.
-  await registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
+  registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
   registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (database.driver === 'pglite' ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs });
   registerGuard(app, tokens, sessoes, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
   registerInputBoundary(app);

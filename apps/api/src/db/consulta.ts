@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
@@ -33,4 +33,27 @@ export async function queryPrepared<T>(db: DbOrTx, statement: SQL): Promise<T[]>
   const { sql, params } = dialect.sqlToQuery(statement);
   const name = `q_${createHash('sha1').update(sql).digest('base64url').slice(0, 16)}`;
   return (await client.query({ name, text: sql, values: params })).rows as T[];
+}
+
+/**
+ * A hot statement whose text never changes, compiled once: `build` gets placeholders (names of
+ * `nomes`) the first time and the SQL text, its parameters and its statement name are kept; each
+ * call then only fills the values in and sends Bind/Execute of a node-postgres named statement
+ * (no drizzle tree built and walked, no hash of the text per call). On PGlite `build` gets the
+ * values and runs as an ordinary statement.
+ */
+export function preparada<T, K extends string>(nomes: readonly K[], build: (v: Readonly<Record<K, unknown>>) => SQL) {
+  /** Per parameter, the name of the value it takes or (a constant of the text) the value itself. */
+  let compilada: { name: string; text: string; params: ({ nome: K } | { valor: unknown })[] } | undefined;
+  return async (db: DbOrTx, valores: Readonly<Record<K, unknown>>): Promise<T[]> => {
+    const client = (db as { $client?: unknown }).$client;
+    if (!isPgPool(client)) return query<T>(db, build(valores));
+    if (!compilada) {
+      const q = dialect.sqlToQuery(build(Object.fromEntries(nomes.map((n) => [n, sql.placeholder(n)])) as Record<K, unknown>));
+      const params = q.params.map((p) => (is(p, Placeholder) ? { nome: p.name as K } : { valor: p }));
+      compilada = { name: `q_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 16)}`, text: q.sql, params };
+    }
+    const values = compilada.params.map((p) => ('nome' in p ? valores[p.nome] : p.valor));
+    return (await client.query({ name: compilada.name, text: compilada.text, values })).rows as T[];
+  };
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BUSCA_LIMITE_RESULTADOS, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
-import { queryPrepared } from '../../db/consulta.js';
+import { preparada, queryPrepared } from '../../db/consulta.js';
 
 /** The ways of the taxpayer search screen (§2 "Consultar por", and CPF). */
 export type TipoBusca = TipoBuscaContribuinte;
@@ -15,21 +15,38 @@ const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as 
   p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
 const FROM = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id`;
 
+type TipoExato = Exclude<TipoBusca, 'RAZAO_SOCIAL'>;
+
+/** What an exact kind compares with, from the typed text. */
+function valorExato(tipo: TipoExato, termo: string): string | number {
+  switch (tipo) {
+    case 'CACEAL':
+      return Number(onlyDigits(termo).slice(0, 8));
+    case 'CNPJ':
+      return onlyCnpjChars(termo);
+    case 'CPF':
+      return onlyDigits(termo);
+    case 'RAIZ_DO_CNPJ':
+      return onlyCnpjChars(termo).slice(0, 8);
+  }
+}
+
 /**
  * Exact kinds: CACEAL, CNPJ and CPF are key lookups; the root uses the stored raiz_cnpj column.
- * `order` sorts the matches, `pageOrder` the same keys by the output's names.
+ * `valor` is valorExato's value (or a placeholder). `order` sorts the matches, `pageOrder` the same
+ * keys by the output's names.
  */
-function exato(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string): { where: SQL; order: SQL; pageOrder: SQL } {
+function exato(tipo: TipoExato, valor: unknown): { where: SQL; order: SQL; pageOrder: SQL } {
   const caceal = { order: sql`c.numero_caceal`, pageOrder: sql`"numeroCaceal"` };
   switch (tipo) {
     case 'CACEAL':
-      return { where: sql`c.numero_caceal = ${Number(onlyDigits(termo).slice(0, 8))}`, ...caceal };
+      return { where: sql`c.numero_caceal = ${valor}`, ...caceal };
     case 'CNPJ':
-      return { where: sql`p.numero_documento = ${onlyCnpjChars(termo)}`, ...caceal };
+      return { where: sql`p.numero_documento = ${valor}`, ...caceal };
     case 'CPF':
-      return { where: sql`p.numero_documento = ${onlyDigits(termo)} and p.tipo = 'F'`, ...caceal };
+      return { where: sql`p.numero_documento = ${valor} and p.tipo = 'F'`, ...caceal };
     case 'RAIZ_DO_CNPJ':
-      return { where: sql`p.raiz_cnpj = ${onlyCnpjChars(termo).slice(0, 8)}`, order: sql`p.numero_documento, c.numero_caceal`, pageOrder: sql`cnpj, "numeroCaceal"` };
+      return { where: sql`p.raiz_cnpj = ${valor}`, order: sql`p.numero_documento, c.numero_caceal`, pageOrder: sql`cnpj, "numeroCaceal"` };
   }
 }
 
@@ -39,11 +56,17 @@ function exato(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string): { where
  * carries the total; only a page past the end comes back empty, without it (see buscarContribuintes).
  * The text depends on the kind alone (the values are parameters): a prepared statement per kind.
  */
-export function exactQuery(tipo: Exclude<TipoBusca, 'RAZAO_SOCIAL'>, termo: string, page: number, size: number): SQL {
-  const { where, order, pageOrder } = exato(tipo, termo);
+function exactStatement(tipo: TipoExato, v: Readonly<Record<'valor' | 'size' | 'offset', unknown>>): SQL {
+  const { where, order, pageOrder } = exato(tipo, v.valor);
   return sql`select m.*, count(*) over ()::int as total from (select ${COLUMNS} from ${FROM} where ${where} order by ${order} limit ${COUNT_CAP + 1}) m
-    order by ${pageOrder} limit ${size} offset ${page * size}`;
+    order by ${pageOrder} limit ${v.size} offset ${v.offset}`;
 }
+export const exactQuery = (tipo: TipoExato, termo: string, page: number, size: number): SQL =>
+  exactStatement(tipo, { valor: valorExato(tipo, termo), size, offset: page * size });
+/** exactStatement compiled once per kind (see preparada). */
+const exata = (tipo: TipoExato) =>
+  preparada<ContribuinteEncontrado & { total: number }, 'valor' | 'size' | 'offset'>(['valor', 'size', 'offset'], (v) => exactStatement(tipo, v));
+const EXATAS: Record<TipoExato, ReturnType<typeof exata>> = { CACEAL: exata('CACEAL'), CNPJ: exata('CNPJ'), CPF: exata('CPF'), RAIZ_DO_CNPJ: exata('RAIZ_DO_CNPJ') };
 
 /**
  * Name search: names containing the text, accent- and case-insensitive. Names that START with
@@ -194,7 +217,7 @@ const CANDIDATOS_POUCOS = 6_000;
 /** Capped counts for the pager and for choosing how to fetch the page. */
 export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL {
   if (tipo !== 'RAZAO_SOCIAL') {
-    const { where } = exato(tipo, termo);
+    const { where } = exato(tipo, valorExato(tipo, termo));
     return sql`select count(*)::int as total, 0 as prefixo from (select 1 from ${FROM} where ${where} limit ${COUNT_CAP + 1}) x`;
   }
   // Cheapest proof first. (0) A word or pair containing the text is known to carry more than COUNT_CAP
@@ -237,7 +260,7 @@ export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL 
 export function searchQuery(tipo: TipoBusca, termo: string, page: number, size: number, count?: Contagem): { query: SQL; ordered: boolean } {
   const offset = page * size;
   if (tipo !== 'RAZAO_SOCIAL') {
-    const { where, order } = exato(tipo, termo);
+    const { where, order } = exato(tipo, valorExato(tipo, termo));
     return { query: sql`select ${COLUMNS} from ${FROM} where ${where} order by ${order} limit ${size} offset ${offset}`, ordered: false };
   }
   // The page may lie wholly in the starting-with group: then the others are not even looked at.
@@ -283,7 +306,7 @@ export interface ContribuinteEncontrado {
 export async function buscarContribuintes(db: Db, tipo: TipoBusca, termo: string, page: number, size: number) {
   if (tipo !== 'RAZAO_SOCIAL') {
     // One round trip: the page with the total on each row, a named prepared statement on PostgreSQL.
-    const rows = await queryPrepared<ContribuinteEncontrado & { total: number }>(db, exactQuery(tipo, termo, page, size));
+    const rows = await EXATAS[tipo](db, { valor: valorExato(tipo, termo), size, offset: page * size });
     // A page past the end has no row to carry the total: count apart (only then).
     const total = rows[0]?.total ?? (page === 0 ? 0 : (await queryPrepared<Contagem>(db, countQuery(tipo, termo)))[0]?.total ?? 0);
     return {

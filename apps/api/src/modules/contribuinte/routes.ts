@@ -22,8 +22,10 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Callback style: staff (nearly every call) pass without a promise hop.
     app.addHook('preHandler', (req, _reply, done) => {
       const p = req.principal;
-      const proprio = req.routeOptions.url?.includes('/contribuinte/obter') && !req.routeOptions.url.includes('obterListaContribuintes');
-      if (!proprio || !p || p.authorities.includes(Authority.CON_DADOS_CONTRI)) return done();
+      if (!p || p.authorities.includes(Authority.CON_DADOS_CONTRI)) return done();
+      const url = req.routeOptions.url;
+      const proprio = url?.includes('/contribuinte/obter') && !url.includes('obterListaContribuintes');
+      if (!proprio) return done();
       const { numeroPessoa, caceal } = { ...(req.params as object), ...(req.query as object) } as { numeroPessoa?: number; caceal?: number };
       pertenceAoUsuario(ctx.database.db, p.id, { numeroPessoa, caceal }).then(
         (ok) => done(ok ? undefined : forbidden('Only your own registration')),

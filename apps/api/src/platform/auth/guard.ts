@@ -33,6 +33,9 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerGuard(app: FastifyInstance, tokens: TokenService, sessoes: Sessoes, opts: { secureCookie: boolean }) {
   app.decorateRequest('principal', null);
   app.decorateRequest('token', null);
+  // The XSRF cookie as @fastify/cookie writes it, built once: only the (base64url, never encoded)
+  // value changes per answer.
+  const atributos = app.serializeCookie(XSRF_COOKIE, '', { path: '/', sameSite: 'strict', httpOnly: false, secure: opts.secureCookie }).slice(XSRF_COOKIE.length + 1);
 
   app.addHook('onRoute', (route) => {
     const guarded = GUARDED_PREFIXES.some((p) => route.url === p || route.url.startsWith(p));
@@ -55,12 +58,10 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, sessoe
     else done();
   });
   function check(req: FastifyRequest, reply: FastifyReply): Promise<void> | void {
-    let csrf = req.cookies[XSRF_COOKIE];
-    if (!csrf) {
-      csrf = crypto.randomBytes(24).toString('base64url');
-      reply.setCookie(XSRF_COOKIE, csrf, { path: '/', sameSite: 'strict', httpOnly: false, secure: opts.secureCookie });
-    }
-    const access = req.routeOptions.config?.access;
+    if (!req.cookies[XSRF_COOKIE]) reply.header('set-cookie', `${XSRF_COOKIE}=${novoTokenXsrf()}${atributos}`);
+    // routeOptions is a getter that builds a new object on every read: read it once.
+    const config = req.routeOptions.config;
+    const access = config?.access;
     if (!access) return;
     if (MUTATING.has(req.method)) {
       const header = req.headers[XSRF_HEADER.toLowerCase()];
@@ -70,13 +71,28 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, sessoe
         });
       }
     }
-    const claims = claimsOf(req, tokens, req.routeOptions.config?.foreignBearer ?? false);
+    const claims = claimsOf(req, tokens, config?.foreignBearer ?? false);
     if (!claims) return authorize(req, access, null);
     req.token = claims;
     const p = sessoes.resolve(claims);
     if (p instanceof Promise) return p.then((principal) => authorize(req, access, principal ?? revoked()));
     authorize(req, access, p ?? revoked());
   }
+}
+
+/**
+ * A fresh XSRF token: 24 bytes of the CSPRNG, base64url. The bytes are drawn in blocks of 128 tokens
+ * (each byte used once): a call to the generator per answer cost more than the rest of the cookie.
+ */
+let reserva = Buffer.alloc(0);
+let usado = 0;
+export function novoTokenXsrf(): string {
+  if (usado + 24 > reserva.length) {
+    reserva = crypto.randomBytes(24 * 128);
+    usado = 0;
+  }
+  usado += 24;
+  return reserva.toString('base64url', usado - 24, usado);
 }
 
 /** A well-signed token whose user, version or session no longer holds. */

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 type Directives = Record<string, string[]>;
 
@@ -34,21 +35,43 @@ const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyrosco
 const API_URL = /^\/(api|sfz-cadastro-api|management)(\/|\?|$)/;
 
 /**
+ * The headers helmet sets with these options, read once: our policy is static (no per-request
+ * nonce or function), so every answer gets the same set. helmet's own middleware (and
+ * @fastify/helmet's two async hooks around it) rebuilt the whole set — the CSP parsed and checked
+ * again — on every request.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return headers;
+}
+
+/**
  * Security headers on every answer (SPA files, API, errors): helmet's set with our CSP, plus
  * Permissions-Policy, and `Cache-Control: no-store` on API answers, which carry personal data.
  * A route that knows better (reference lookups with an ETag) sets its own Cache-Control.
+ * The two sets are built once; one synchronous hook copies one of them onto each reply.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // HSTS only where it means something, and never for sibling hosts of the same domain.
-    strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
+  const todas = Object.freeze({
+    ...helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      // HSTS only where it means something, and never for sibling hosts of the same domain.
+      strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    }),
+    'permissions-policy': PERMISSIONS_POLICY,
   });
+  const daApi = Object.freeze({ ...todas, 'cache-control': 'no-store' });
   app.addHook('onRequest', (req, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (API_URL.test(req.url)) reply.header('cache-control', 'no-store');
+    reply.headers(API_URL.test(req.url) ? daApi : todas);
     done();
   });
 }
