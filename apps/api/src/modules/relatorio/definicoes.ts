@@ -30,9 +30,10 @@ const baixadas = (f: { dataInicial: string; dataFinal: string }) => sql`sol.sist
   and sol.data_solicitacao >= ${inicioDoDia(f.dataInicial)} and sol.data_solicitacao < ${inicioDoDia(f.dataFinal)} + interval '1 day'`;
 const nulos = (f: { dataInicial: string; dataFinal: string }) =>
   sql`c.situacao_id = ${SITUACAO.NULO} and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal}::date`;
-const multiplos = (f: { dataInicial: string; dataFinal?: string }) => sql`join pessoa_multiplos_vivos mv on mv.numero_pessoa = c.numero_pessoa
-  where c.situacao_id not in (${SITUACAO.BAIXADO}, ${SITUACAO.NULO})
+const vivosDoPeriodo = (f: { dataInicial: string; dataFinal?: string }) => sql`c.situacao_id not in (${SITUACAO.BAIXADO}, ${SITUACAO.NULO})
   and c.data_inicio_atividade between ${f.dataInicial}::date and ${f.dataFinal ?? f.dataInicial}::date`;
+const multiplos = (f: { dataInicial: string; dataFinal?: string }) => sql`join pessoa_multiplos_vivos mv on mv.numero_pessoa = c.numero_pessoa
+  where ${vivosDoPeriodo(f)}`;
 const nomes = (lista: { id: number; descricao: string }[], ids: number[]) => (ids.length ? ids.map((i) => lista.find((x) => x.id === i)?.descricao ?? String(i)).join(', ') : 'todos');
 
 export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
@@ -204,8 +205,10 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       // with the CNPJ: a page walks it in the report's order.
       from: sql`from ${BASE} ${multiplos(f)}`,
       orderBy: sql`mv.numero_documento, c.numero_caceal`,
-      // No `contagem` from the registration alone here: without the person's join the planner hashes every
-      // live registration (630 ms at 1M) instead of walking the 5,000 people of the table (150 ms).
+      // Counted from the ~5,000 people of the table to their registrations, one by one: `offset 0` keeps the
+      // planner from hashing every live registration (630 ms at 1M); without the person's and status's
+      // joins (not-null foreign keys: they drop no row) the count of 10,000 takes 52 ms instead of 83.
+      contagem: sql`from pessoa_multiplos_vivos mv cross join lateral (select 1 from contribuinte c where c.numero_pessoa = mv.numero_pessoa and ${vivosDoPeriodo(f)} offset 0) c`,
     }),
     filtros: periodo,
   }),
