@@ -55,8 +55,10 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   const t3 = performance.now();
   await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('pessoa', 'numero_pessoa'), greatest(1, (select max(numero_pessoa) from pessoa)))`));
   await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('contribuinte', 'id'), greatest(1, (select max(id) from contribuinte)))`));
-  // The picture of the registry and the people with several live registrations (kept by triggers the trusted COPY skipped).
+  // The picture of the registry, the people with several live registrations and the active registrations
+  // outside Alagoas (kept by triggers the trusted COPY skipped).
   await db.db.execute(sql.raw('select cadastro_recontar_resumo()'));
+  await db.db.execute(sql.raw('select cadastro_recontar_outra_uf()'));
   for (const t of REGISTRY_TABLES) await db.db.execute(sql.raw(`ANALYZE ${t}`));
   result.timings = { loadMs: t1 - t0, indexesMs: t2 - t1, operationalMs: t3 - t2, analyzeMs: performance.now() - t3 };
   return result;

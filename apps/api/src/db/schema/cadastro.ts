@@ -212,6 +212,23 @@ export const empresaDivergenciaResponsavel = pgTable('empresa_divergencia_respon
   cnpj: varchar('cnpj', { length: 14 }).notNull().unique(),
 });
 
+/**
+ * The active registrations whose person's main address is outside Alagoas, kept by triggers on
+ * contribuinte and endereco (migration 0019): the "CACEAL ativo em outra UF" report pages these
+ * (~6 % at 1M) in CACEAL order instead of probing ~26,000 registrations for the 20 of a page (342 ms).
+ */
+export const contribuinteAtivoOutraUf = pgTable(
+  'contribuinte_ativo_outra_uf',
+  {
+    contribuinteId: bigint('contribuinte_id', { mode: 'number' }).primaryKey(),
+    /** The report's order. */
+    numeroCaceal: integer('numero_caceal').notNull(),
+    /** What a change of a person's address or registrations recounts by. */
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('contribuinte_ativo_outra_uf_caceal_idx').on(t.numeroCaceal), index('contribuinte_ativo_outra_uf_pessoa_idx').on(t.numeroPessoa)],
+);
+
 export const contribuinteFormaAtuacao = pgTable(
   'contribuinte_forma_atuacao',
   {

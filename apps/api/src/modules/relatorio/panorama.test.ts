@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PanoramaCadastro } from '@cadastro/domain';
+import { RELATORIOS, type PanoramaCadastro } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
@@ -106,6 +106,35 @@ describe('the picture of the registry', () => {
     expect(baixado(depois)).toBe(baixado(p) + 7 - 1);
     expect(depois.meses[23]!.baixadas).toBe(p.meses[23]!.baixadas + 7);
     p = depois;
+  });
+
+  it('the active registrations outside Alagoas follow address and status changes: the report is the query on the registry', async () => {
+    const naoAL = `select c.numero_caceal || '-' || c.digito_caceal caceal, e.uf from contribuinte c
+      join endereco e on e.numero_pessoa = c.numero_pessoa and e.eh_principal and e.uf <> 'AL' where c.situacao_id = 1 order by c.numero_caceal`;
+    const confere = async () => {
+      const esperado = await linhas<{ caceal: string; uf: string }>(naoAL);
+      expect(await linhas('select numero_caceal from contribuinte_ativo_outra_uf order by 1')).toEqual(
+        await linhas(`select c.numero_caceal from contribuinte c join endereco e on e.numero_pessoa = c.numero_pessoa and e.eh_principal and e.uf <> 'AL' where c.situacao_id = 1 order by 1`));
+      const r = await total(`${RELATORIOS.cacealAtivoEmOutraUf.caminho}?size=100`);
+      expect(r.totalElements).toBe(esperado.length);
+      expect(r.content.map((l) => [l.numeroCaceal, l.uf])).toEqual(esperado.slice(0, 100).map((e) => [e.caceal, e.uf]));
+      return esperado;
+    };
+    const antes = await confere();
+    expect(antes.length).toBeGreaterThan(0);
+    const municipio = (uf: string) => `(select id from ref_municipio where uf = '${uf}' order by id limit 1)`;
+    // A person of an active registration moves to Bahia; another listed one moves back to Alagoas.
+    await linhas(`update endereco set uf = 'BA', municipio_id = ${municipio('BA')} where eh_principal and numero_pessoa = (select e.numero_pessoa from endereco e
+      join contribuinte c on c.numero_pessoa = e.numero_pessoa where e.eh_principal and e.uf = 'AL' and c.situacao_id = 1 order by c.id limit 1)`);
+    await linhas(`update endereco set uf = 'AL', municipio_id = ${municipio('AL')} where eh_principal and numero_pessoa = (select numero_pessoa from contribuinte_ativo_outra_uf order by numero_caceal desc limit 1)`);
+    // A listed registration suspended; a closed one outside Alagoas reopened; a listed person's main address removed.
+    await linhas(`update contribuinte set situacao_id = 2, motivo_id = 201 where id = (select contribuinte_id from contribuinte_ativo_outra_uf order by numero_caceal limit 1)`);
+    await linhas(`update contribuinte set situacao_id = 1, motivo_id = 102 where id = (select c.id from contribuinte c join endereco e on e.numero_pessoa = c.numero_pessoa
+      where e.eh_principal and e.uf <> 'AL' and c.situacao_id = 4 order by c.id limit 1)`);
+    await linhas(`delete from endereco where eh_principal and numero_pessoa = (select numero_pessoa from contribuinte_ativo_outra_uf order by numero_caceal limit 1 offset 1)`);
+    const depois = await confere();
+    expect(depois).not.toEqual(antes);
+    expect(Math.abs(depois.length - antes.length)).toBeLessThan(5);
   });
 
   it('is refused without a report role (403) and without a session (401)', async () => {
