@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { iniciarCarga, resumir } from './carga.js';
 import { termosDaBusca } from './termos-busca.js';
+import { entrar } from './entrar.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
@@ -39,13 +40,7 @@ for (let i = 0; !(await fetch(`${base}/management/health/readiness`).then((r) =>
   if (i > 600) throw new Error('the API did not start');
   await new Promise((r) => setTimeout(r, 200));
 }
-const profile = await fetch(`${base}/api/profile-info`);
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-const auth = await fetch(`${base}/api/authenticate`, {
-  method: 'POST', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-  body: JSON.stringify({ username: 'atendente', password: 'atendente' }),
-});
-const token = ((await auth.json()) as { id_token: string }).id_token;
+const token = await entrar(base);
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const termos = TIPO === 'RAZAO_SOCIAL'

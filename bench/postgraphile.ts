@@ -19,6 +19,7 @@ import pg from 'pg';
 import { iniciarCarga, resumir, type Resumo } from './carga.js';
 import { ambiente, cpuDe, dormir, iniciarApi, lancar, medirCpu, portaLivre, TMP, vivo } from './reliability-processos.js';
 import { termosDaBusca } from './termos-busca.js';
+import { entrar } from './entrar.js';
 
 const URL_BANCO = ambiente('DATABASE_URL');
 const DIR = ambiente('POSTGRAPHILE_DIR');
@@ -59,13 +60,7 @@ const CNPJ = `query($d: String!) { pessoaByNumeroDocumento(numeroDocumento: $d) 
 
 // ---------------------------------------------------------------- this API
 const api = await iniciarApi('api', await portaLivre(), { DATABASE_URL: URL_BANCO });
-const profile = await fetch(`${api.base}/api/profile-info`);
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-const auth = await fetch(`${api.base}/api/authenticate`, {
-  method: 'POST', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-  body: JSON.stringify({ username: 'atendente', password: 'atendente' }),
-});
-const token = ((await auth.json()) as { id_token: string }).id_token;
+const token = await entrar(api.base);
 const bearer = { authorization: `Bearer ${token}` };
 const caminho = (tipo: string, t: string) => `/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${tipo}/${encodeURIComponent(t)}/0/10`;
 interface Pagina { content: { numeroCaceal: number }[]; totalElements: number; totalIsLowerBound: boolean }
