@@ -85,5 +85,19 @@ test('relatórios: every report previews (rows or its empty text) with the butto
     await expect(previa.getByRole('row').nth(1).or(previa.getByTestId('empty'))).toBeVisible();
     await expect(previa.getByRole('button', { name: 'Imprimir' })).toHaveCount(exportar.includes('pdf') ? 1 : 0);
     await expect(previa.getByRole('button', { name: 'Baixar XLS' })).toHaveCount(exportar.includes('xlsx') ? 1 : 0);
+    if (await previa.getByTestId('empty').isVisible()) continue;
+    // Each report's own files: Imprimir opens its PDF, Baixar XLS downloads its spreadsheet.
+    if (exportar.includes('pdf')) {
+      const pdf = page.waitForEvent('popup');
+      await previa.getByRole('button', { name: 'Imprimir' }).click();
+      const janela = await pdf;
+      expect({ nome, url: janela.url() }).toEqual({ nome, url: expect.stringMatching(/^blob:|^about:blank/) });
+      await janela.close();
+    }
+    if (exportar.includes('xlsx')) {
+      const download = page.waitForEvent('download');
+      await previa.getByRole('button', { name: 'Baixar XLS' }).click();
+      expect((await download).suggestedFilename()).toBe(`${r.rota}.xlsx`);
+    }
   }
 });
