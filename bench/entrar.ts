@@ -7,5 +7,6 @@ export async function entrar(base: string, login = 'atendente', senha = login): 
     method: 'POST', headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
     body: JSON.stringify({ username: login, password: senha }),
   });
+  if (auth.status !== 200) throw new Error(`sign-in of ${login}: ${auth.status} ${await auth.text()}`);
   return ((await auth.json()) as { id_token: string }).id_token;
 }
