@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { isValidCacealWithDigit, isValidCnpj, isValidCpf } from '@cadastro/domain';
 import { openDatabase, type Database } from '../../db/client.js';
 import { ensureReferenceData } from '../referencia/index.js';
-import { seedRegistry } from '../registro.js';
+import { resetRegistry, seedRegistry } from '../registro.js';
 import { testDatabaseUrl } from '../../test/harness.js';
 
 const N = 1500;
@@ -157,5 +157,12 @@ describe('registry generator', () => {
     expect(o!.gestor).toBeGreaterThan(0);
     expect(o!.infoconv).toBe(120);
     expect(o!.regimes).toBeGreaterThan(0);
+  });
+
+  it('a reset (seed --reset) empties the registry and what is derived from it; the next load counts again', async () => {
+    await resetRegistry(b);
+    expect(await q(b, 'select (select count(*) from contribuinte)::int as c, (select count(*) from contribuinte_nome)::int as n')).toEqual([{ c: 0, n: 0 }]);
+    await seedRegistry(b, { taxpayers: 200, seed: 7 });
+    expect(await q(b, `select (select count(*) from contribuinte)::int as c, (select sum(registros) from contribuinte_nome)::int as n`)).toEqual([{ c: 200, n: 200 }]);
   });
 });
