@@ -13,6 +13,7 @@ import pg from 'pg';
 import { seededRng } from '../packages/domain/src/documents/digits.js';
 import { ambiente, cpuDe, dormir, iniciarApi, iniciarNginx, medirCpu, PG_DATA, portaLivre, postmaster, TMP, vivo } from './reliability-processos.js';
 import { iniciarCarga, resumir, type Evento, type Pedido, type Resumo } from './carga.js';
+import { cabecalhosDe } from './entrar.js';
 
 const numero = (nome: string, padrao: number) => Number(process.env[nome] ?? padrao);
 const URL_BANCO = ambiente('DATABASE_URL');
@@ -32,18 +33,7 @@ const SEGUNDOS_EMBUTIDO = numero('SEGUNDOS_EMBUTIDO', 30);
 const EMBUTIDO = process.env.EMBUTIDO !== '0' && PGLITE_DIR;
 
 // ---------------------------------------------------------------- sign-in and requests
-async function entrar(base: string, login: string) {
-  const profile = await fetch(`${base}/api/profile-info`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-  const r = await fetch(`${base}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ username: login, password: login }),
-  });
-  if (r.status !== 200) throw new Error(`sign-in of ${login}: ${r.status} ${await r.text()}`);
-  const token = ((await r.json()) as { id_token: string }).id_token;
-  return { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-}
+const entrar = (base: string, login: string) => cabecalhosDe(base, login);
 
 
 interface Termos { caceais: string[]; cnpjs: string[]; nomes: string[] }

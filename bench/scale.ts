@@ -18,6 +18,7 @@ import { seededRng } from '../packages/domain/src/documents/digits.js';
 import { iniciarCarga, resumir, type Evento, type Pedido, type Resumo } from './carga.js';
 import { ambiente, cpuDe, iniciarApi, iniciarNginx, medirCpu, portaLivre } from './reliability-processos.js';
 import { termosDaBusca } from './termos-busca.js';
+import { cabecalhosDe } from './entrar.js';
 
 const URL_BANCO = ambiente('DATABASE_URL');
 const SEGUNDOS = Number(process.env.SEGUNDOS ?? 20);
@@ -28,18 +29,7 @@ const API = '/sfz-cadastro-api/api';
 const cargas = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const carga1 = () => os.loadavg()[0]!.toFixed(1);
 
-async function entrar(base: string, login: string) {
-  const profile = await fetch(`${base}/api/profile-info`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-  const r = await fetch(`${base}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ username: login, password: login }),
-  });
-  if (r.status !== 200) throw new Error(`sign-in of ${login}: ${r.status} ${await r.text()}`);
-  const token = ((await r.json()) as { id_token: string }).id_token;
-  return { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-}
+const entrar = (base: string, login: string) => cabecalhosDe(base, login);
 
 // ---------------------------------------------------------------- terms, drawn from the data
 const banco = new pg.Client({ connectionString: URL_BANCO });
