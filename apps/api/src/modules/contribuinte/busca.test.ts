@@ -77,6 +77,24 @@ describe('taxpayer search SQL', () => {
     expect(byKey(all.slice(starts.length))).toBe(true);
   });
 
+  it('RAZAO_SOCIAL: the same matches typed with accents and capitals (normalized by the API) or with a letter only the database knows', async () => {
+    const withAccent = await one<{ nome: string }>(`select nome from pessoa p where tipo = 'J' and nome ~ '[ÁÉÍÓÚÃÕÇ]' and exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa) limit 1`);
+    const word = withAccent.nome.split(' ').find((w) => /[ÁÉÍÓÚÃÕÇ]/.test(w))!;
+    const comoDigitado = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', ` ${word} `, 0, 10);
+    const semAcento = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', plain(word), 0, 10);
+    expect(comoDigitado.content.length).toBeGreaterThan(0);
+    expect(comoDigitado).toEqual(semAcento);
+    const c = await one<{ numero_pessoa: number; nome: string }>('select p.numero_pessoa, p.nome from contribuinte c join pessoa p using (numero_pessoa) order by c.id limit 1 offset 11');
+    await db.db.execute(sql`update pessoa set nome = ${`${c.nome} FÆRØ`} where numero_pessoa = ${c.numero_pessoa}`);
+    try {
+      const r = await buscarContribuintes(db.db, 'RAZAO_SOCIAL', 'færø', 0, 10); // unaccent: æ → ae, ø → o
+      expect(r.content.map((x) => x.numeroPessoa)).toEqual([Number(c.numero_pessoa)]);
+      expect(r.totalElements).toBe(1);
+    } finally {
+      await db.db.execute(sql`update pessoa set nome = ${c.nome} where numero_pessoa = ${c.numero_pessoa}`);
+    }
+  });
+
   it('RAZAO_SOCIAL: a page wholly inside the starting-with group, and paging without repeats', async () => {
     const p = await one<{ nome: string }>(`select nome from pessoa where tipo = 'J' and nome like '% & %' limit 1`);
     const typed = plain(p.nome.split(' ')[0]!);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BUSCA_LIMITE_RESULTADOS, onlyCnpjChars, onlyDigits, type TipoBuscaContribuinte } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
 import { preparada, queryPrepared } from '../../db/consulta.js';
+import { normalizaNoApp } from './normaliza.js';
 
 /** The ways of the taxpayer search screen (§2 "Consultar por", and CPF). */
 export type TipoBusca = TipoBuscaContribuinte;
@@ -11,9 +12,12 @@ export const COUNT_CAP = BUSCA_LIMITE_RESULTADOS;
 /** Names the count's bounded walk looks at before falling back to the word index. */
 const PROBE = 12_000;
 
+// The status's name as a scalar subquery (9 rows, read by key for each row kept), not a join: one
+// relation fewer for the planner to order in every statement (join search was ~10 % of the database's
+// CPU per name search: each is planned for its own term).
 const COLUMNS = sql`c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
-  p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral"`;
-const FROM = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id`;
+  p.numero_documento as cnpj, p.nome as "razaoSocial", (select s.descricao from ref_situacao_cadastral s where s.id = c.situacao_id) as "situacaoCadastral"`;
+const FROM = sql`contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa`;
 
 type TipoExato = Exclude<TipoBusca, 'RAZAO_SOCIAL'>;
 
@@ -68,15 +72,31 @@ const exata = (tipo: TipoExato) =>
   preparada<ContribuinteEncontrado & { total: number }, 'valor' | 'size' | 'offset'>(['valor', 'size', 'offset'], (v) => exactStatement(tipo, v));
 const EXATAS: Record<TipoExato, ReturnType<typeof exata>> = { CACEAL: exata('CACEAL'), CNPJ: exata('CNPJ'), CPF: exata('CPF'), RAIZ_DO_CNPJ: exata('RAIZ_DO_CNPJ') };
 
+// Name search: names containing the text, accent- and case-insensitive. Names that START with
+// it come first (what a clerk typing a company's name wants, and an indexed range), then the
+// others; each group in alphabetical order of the accent-free name.
+
 /**
- * Name search: names containing the text, accent- and case-insensitive. Names that START with
- * it come first (what a clerk typing a company's name wants, and an indexed range), then the
- * others; each group in alphabetical order of the accent-free name.
+ * The normalized term: computed here when normalizaNoApp knows every character, else by the database.
+ * There, cadastro_normaliza's body (migration 0002) is written out, so the planner folds it through two
+ * C functions: the SQL function, given a constant, runs through the SQL-function executor (its body
+ * parsed and planned on every call).
  */
-const norm = (termo: string) => sql`cadastro_normaliza(${termo.trim()})`;
+const norm = (termo: string) => {
+  const n = normalizaNoApp(termo.trim());
+  return n !== null ? sql`${n}::text` : sql`lower(public.unaccent('public.unaccent'::regdictionary, ${termo.trim()}))`;
+};
+/** LIKE's special characters escaped (backslash is LIKE's escape). */
+const escapaLike = (n: string) => n.replace(/[\\%_]/g, '\\$&');
 /** The normalized text with LIKE's special characters escaped. */
-const escapado = (w: string) => sql`replace(replace(replace(${norm(w)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-const like = (coluna: SQL, texto: string) => sql`${coluna} like '%' || ${escapado(texto)} || '%'`;
+const escapado = (w: string) => {
+  const n = normalizaNoApp(w.trim());
+  return n !== null ? sql`${escapaLike(n)}::text` : sql`replace(replace(replace(${norm(w)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+};
+const like = (coluna: SQL, texto: string) => {
+  const n = normalizaNoApp(texto.trim());
+  return n !== null ? sql`${coluna} like ${`%${escapaLike(n)}%`}::text` : sql`${coluna} like '%' || ${escapado(texto)} || '%'`;
+};
 /** Whole words of 3+ letters or digits: their interior trigrams are what the trigram index should look up. */
 const palavrasIndexaveis = (termo: string) => termo.trim().split(/\s+/).filter((w) => /^[\p{L}\p{N}]{3,}$/u.test(w));
 /**
@@ -203,7 +223,7 @@ const primeirasPessoas = (cond: SQL, n: number) => sql`(select p.numero_pessoa, 
 /** The registrations of the first `n` persons of `pessoas` (numero_pessoa in name order), in name order. */
 const grupoDe = (grupo: 0 | 1, pessoas: SQL, n: number) => sql`select ${COLUMNS}, ${sql.raw(String(grupo))} as grupo, p.nome_busca, p.numero_pessoa as np
   from ${pessoas} m join pessoa p on p.numero_pessoa = m.numero_pessoa
-  join contribuinte c on c.numero_pessoa = p.numero_pessoa join ref_situacao_cadastral s on s.id = c.situacao_id
+  join contribuinte c on c.numero_pessoa = p.numero_pessoa
   order by ${NAME_ORDER} limit ${n}`;
 const grupoOrdenado = (grupo: 0 | 1, cond: SQL, n: number) => grupoDe(grupo, primeirasPessoas(cond, n), n);
 /**
