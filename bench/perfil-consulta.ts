@@ -46,6 +46,8 @@ await client.connect();
 const termos = TIPO === 'RAZAO_SOCIAL'
   ? Object.values(await termosDaBusca(client, 40)).flat()
   : (await client.query(`select numero_documento from pessoa tablesample system (5) repeatable (9) where tipo = 'J' limit 5000`)).rows.map((r) => String(r.numero_documento));
+// The postmaster (parent of this backend): PostgreSQL's CPU, its backends' included.
+const postmaster = Number(fs.readFileSync(`/proc/${(await client.query('select pg_backend_pid() as p')).rows[0].p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 await client.end();
 const caminho = (t: string) => `/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${TIPO}/${encodeURIComponent(t)}/0/10`;
 const carga = (ms: number, desloc: number) => iniciarCarga({
@@ -54,6 +56,24 @@ const carga = (ms: number, desloc: number) => iniciarCarga({
 });
 await carga(3_000, 1_000).fim;
 
+/** CPU seconds of PostgreSQL: the postmaster, its ended children and every live backend. */
+const cpuPg = () => {
+  const campos = (pid: number | string) => {
+    try {
+      const t = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return t.slice(t.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return undefined;
+    }
+  };
+  const f = campos(postmaster)!;
+  let t = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  for (const d of fs.readdirSync('/proc')) {
+    const g = /^\d+$/.test(d) ? campos(d) : undefined;
+    if (g && Number(g[1]) === postmaster) t += Number(g[11]) + Number(g[12]);
+  }
+  return t / 100;
+};
 const cpu = () => {
   const s = fs.readFileSync(`/proc/${api.pid}/stat`, 'utf8');
   const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
@@ -71,9 +91,11 @@ if (PERFIL) {
 // PERF=file: Linux perf samples the API process's CPU (user and kernel) during the measured phase.
 const perf = PERF ? spawn('perf', ['record', '-F', '499', '-g', '-p', String(api.pid), '-o', PERF], { stdio: 'ignore' }) : undefined;
 const c0 = cpu();
+const pg0 = cpuPg();
 const c = carga(SEGUNDOS * 1000, 0);
 await c.fim;
 const c1 = cpu();
+const pg1 = cpuPg();
 if (perf) {
   perf.kill('SIGINT');
   await new Promise((res) => perf.once('exit', res));
@@ -83,7 +105,7 @@ const r = resumir(c.eventos, SEGUNDOS);
 const naoOk = r.n - c.eventos.filter((e) => e.status === 200).length;
 console.log(`${TIPO}: ${r.porSegundo.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, non-200 ${naoOk}; ` +
   `API process CPU ${((1000 * gasto) / r.n).toFixed(3)} ms per request (user ${((1000 * (c1.user - c0.user)) / r.n).toFixed(3)}, ` +
-  `kernel ${((1000 * (c1.sys - c0.sys)) / r.n).toFixed(3)}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  `kernel ${((1000 * (c1.sys - c0.sys)) / r.n).toFixed(3)}); PostgreSQL CPU ${((1000 * (pg1 - pg0)) / r.n).toFixed(3)} ms per request; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 if (sessao) {
   const { profile: p } = (await sessao.post('Profiler.stop')) as { profile: Perfil };
   resumirPerfil(p);

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { iniciarCarga, resumir, type Resumo } from './carga.js';
-import { ambiente, cpuDe, dormir, iniciarApi, lancar, medirCpu, portaLivre, TMP, vivo } from './reliability-processos.js';
+import { ambiente, cpuDe, dormir, iniciarApi, lancar, medirCpu, ocioDaMaquina, portaLivre, TMP, vivo } from './reliability-processos.js';
 import { termosDaBusca } from './termos-busca.js';
 import { entrar } from './entrar.js';
 
@@ -25,6 +25,9 @@ const URL_BANCO = ambiente('DATABASE_URL');
 const DIR = ambiente('POSTGRAPHILE_DIR');
 const USUARIOS = Number(process.env.USUARIOS ?? 20);
 const SEGUNDOS = Number(process.env.SEGUNDOS ?? 15);
+const fail = (m: string): never => {
+  throw new Error(m);
+};
 const carga1 = () => os.loadavg()[0]!.toFixed(1);
 
 // ---------------------------------------------------------------- PostGraphile v4, library mode
@@ -115,19 +118,21 @@ const lados = {
   PostGraphile: { base: basePgl, cab: {} as Record<string, string>, pedido: (nome: boolean, t: string) => ({ metodo: 'POST' as const, caminho: '/graphql', rotulo: 'gql', corpo: nome ? json(BUSCA, { t }) : json(CNPJ, { d: t }) }) },
   'this API': { base: api.base, cab: bearer, pedido: (nome: boolean, t: string) => ({ metodo: 'GET' as const, caminho: caminho(nome ? 'RAZAO_SOCIAL' : 'CNPJ', t), rotulo: 'api' }) },
 };
-const trabalhos = [
-  { rotulo: `name search, ${nomes.length} terms of 5 kinds`, nome: true, termo: (u: number, n: number) => nomes[(u * 37 + n) % nomes.length]! },
-  { rotulo: 'exact CNPJ lookup', nome: false, termo: (u: number, n: number) => cnpjs[(u * 251 + n) % cnpjs.length]! },
+// TRABALHOS=cnpj (or nome, or cnpj,nome: the works in that order).
+const todos = [
+  { rotulo: `name search, ${nomes.length} terms of 5 kinds`, chave: 'nome', nome: true, termo: (u: number, n: number) => nomes[(u * 37 + n) % nomes.length]! },
+  { rotulo: 'exact CNPJ lookup', chave: 'cnpj', nome: false, termo: (u: number, n: number) => cnpjs[(u * 251 + n) % cnpjs.length]! },
 ];
+const trabalhos = (process.env.TRABALHOS ?? 'nome,cnpj').split(',').map((k) => todos.find((w) => w.chave === k) ?? fail(`TRABALHOS: no work "${k}"`));
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const linhas: string[] = [];
-console.log(`\n${USUARIOS} clients, ${SEGUNDOS} s per work and side\n| work | side | req/s | p50 ms | p95 ms | p99 ms | non-200 | CPU ms per request: server process / PostgreSQL | load average (1 min) |\n|---|---|---|---|---|---|---|---|---|`);
+console.log(`\n${USUARIOS} clients, ${SEGUNDOS} s per work and side\n| work | side | req/s | p50 ms | p95 ms | p99 ms | non-200 | CPU ms per request: server process / PostgreSQL | machine idle | load average (1 min) |\n|---|---|---|---|---|---|---|---|---|---|`);
 const res: Record<string, Record<string, Resumo>> = {};
 for (const w of trabalhos) {
   for (const [lado, l] of Object.entries(lados)) {
     const correr = (ms: number, desloc: number) => iniciarCarga({ base: l.base, usuarios: USUARIOS, duracaoMs: ms, cabecalhos: () => l.cab, proximo: (u, n) => l.pedido(w.nome, w.termo(u, n + desloc)), prazoMs: 60_000 });
     await correr(3_000, 1_000).fim;
-    const cpu = medirCpu({ servidor: () => cpuDe(lado === 'PostGraphile' ? pgl.pid! : api.processo.pid!), postgres: () => cpuDe(postmaster, true) });
+    const cpu = medirCpu({ servidor: () => cpuDe(lado === 'PostGraphile' ? pgl.pid! : api.processo.pid!), postgres: () => cpuDe(postmaster, true), ocio: ocioDaMaquina });
     const c = correr(SEGUNDOS * 1000, 0);
     await c.fim;
     const gasto = cpu();
@@ -135,7 +140,7 @@ for (const w of trabalhos) {
     const ms = (k: string) => ((1000 * gasto[k]!) / Math.max(1, r.n)).toFixed(2);
     (res[w.rotulo] ??= {})[lado] = r;
     const naoOk = r.n - c.eventos.filter((e) => e.status === 200).length;
-    const x = `| ${w.rotulo} | ${lado} | ${r.porSegundo.toFixed(1)} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.p99)} | ${naoOk} | ${ms('servidor')} / ${ms('postgres')} | ${carga1()} |`;
+    const x = `| ${w.rotulo} | ${lado} | ${r.porSegundo.toFixed(1)} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.p99)} | ${naoOk} | ${ms('servidor')} / ${ms('postgres')} | ${((100 * gasto.ocio!) / (SEGUNDOS * os.cpus().length)).toFixed(0)} % | ${carga1()} |`;
     linhas.push(x);
     console.log(x);
   }

@@ -89,6 +89,11 @@ export function cpuDe(pid: number, comFilhos = false): number {
   }
   return t / TICK;
 }
+/** Idle CPU seconds of the whole machine (all cores), from /proc/stat: whether a phase used every core. */
+export function ocioDaMaquina(): number {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  return (Number(f[4]) + Number(f[5])) / TICK;
+}
 export const postmaster = () => Number(fs.readFileSync(path.join(PG_DATA, 'postmaster.pid'), 'utf8').split('\n')[0]);
 export function medirCpu(pids: Record<string, () => number>) {
   const antes = Object.fromEntries(Object.entries(pids).map(([k, f]) => [k, f()]));
