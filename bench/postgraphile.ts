@@ -1,6 +1,8 @@
 // Issue #20's table: this API against PostGraphile v4, the generic GraphQL layer a team could put over
 // the same database instead of writing an API. Run by bench/postgraphile.sh (which installs it into a
-// temp dir). Both on DATABASE_URL, each in its own process with a pool of 10 connections; 20 clients
+// temp dir). Both on DATABASE_URL, each in its own process with its own default pool: this API's
+// DATABASE_POOL_SIZE default (twice the cores, 4 to 10; POOL= another), PostGraphile's pg pool of 10
+// (POOL_POSTGRAPHILE=; with 4 its name search fell from ~7 to 4.5 req/s); 20 clients
 // (closed loop, keep-alive, no think time), SEGUNDOS s per work and side after a warm-up:
 // - name search, first page of 10 registrations by company name + the total, in one request, over the
 //   200 terms of 5 kinds of bench/termos-busca.ts;
@@ -17,9 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { iniciarCarga, resumir, type Resumo } from './carga.js';
-import { ambiente, cpuDe, dormir, iniciarApi, lancar, medirCpu, ocioDaMaquina, portaLivre, TMP, vivo } from './reliability-processos.js';
+import { ambiente, cpuDe, dormir, iniciarApi, lancar, medirCpu, ocioDaMaquina, portaLivre, rouboDaMaquina, TMP, vivo } from './reliability-processos.js';
 import { termosDaBusca } from './termos-busca.js';
 import { entrar } from './entrar.js';
+import { defaultPoolSize } from '../apps/api/src/db/client.js';
 
 const URL_BANCO = ambiente('DATABASE_URL');
 const DIR = ambiente('POSTGRAPHILE_DIR');
@@ -28,6 +31,8 @@ const SEGUNDOS = Number(process.env.SEGUNDOS ?? 15);
 const fail = (m: string): never => {
   throw new Error(m);
 };
+const POOL = Number(process.env.POOL ?? defaultPoolSize());
+const POOL_PGL = Number(process.env.POOL_POSTGRAPHILE ?? 10);
 const carga1 = () => os.loadavg()[0]!.toFixed(1);
 
 // ---------------------------------------------------------------- PostGraphile v4, library mode
@@ -37,7 +42,8 @@ const http = require('node:http');
 const { createRequire } = require('node:module');
 const r = createRequire(${JSON.stringify(path.join(DIR, 'package.json'))});
 const { postgraphile } = r('postgraphile');
-const handler = postgraphile(process.env.DATABASE_URL, 'public', {
+const { Pool } = r('pg');
+const handler = postgraphile(new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL) }), 'public', {
   appendPlugins: [r('postgraphile-plugin-connection-filter'), r('@graphile-contrib/pg-order-by-related').default ?? r('@graphile-contrib/pg-order-by-related')],
   graphileBuildOptions: { connectionFilterRelations: true, connectionFilterAllowedFieldTypes: ['String', 'Int', 'BigInt'] },
   disableQueryLog: true, disableDefaultMutations: true, ignoreRBAC: true, retryOnInitFail: false,
@@ -46,7 +52,7 @@ const handler = postgraphile(process.env.DATABASE_URL, 'public', {
 http.createServer(handler).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
 `);
 const portaPgl = await portaLivre();
-const pgl = lancar('postgraphile', process.execPath, [servidor], { ...process.env, PORT: String(portaPgl), NODE_ENV: 'production' });
+const pgl = lancar('postgraphile', process.execPath, [servidor], { ...process.env, PORT: String(portaPgl), NODE_ENV: 'production', POOL: String(POOL_PGL) });
 const basePgl = `http://127.0.0.1:${portaPgl}`;
 async function gql(query: string, variables: Record<string, unknown>) {
   const r = await fetch(`${basePgl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
@@ -62,7 +68,7 @@ const CNPJ = `query($d: String!) { pessoaByNumeroDocumento(numeroDocumento: $d) 
   contribuintesByNumeroPessoa(first: 10, orderBy: NUMERO_CACEAL_ASC) { totalCount nodes { numeroCaceal digitoCaceal refSituacaoCadastralBySituacaoId { descricao } } } } }`;
 
 // ---------------------------------------------------------------- this API
-const api = await iniciarApi('api', await portaLivre(), { DATABASE_URL: URL_BANCO });
+const api = await iniciarApi('api', await portaLivre(), { DATABASE_URL: URL_BANCO, DATABASE_POOL_SIZE: String(POOL) });
 const token = await entrar(api.base);
 const bearer = { authorization: `Bearer ${token}` };
 const caminho = (tipo: string, t: string) => `/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${tipo}/${encodeURIComponent(t)}/0/10`;
@@ -124,15 +130,16 @@ const todos = [
   { rotulo: 'exact CNPJ lookup', chave: 'cnpj', nome: false, termo: (u: number, n: number) => cnpjs[(u * 251 + n) % cnpjs.length]! },
 ];
 const trabalhos = (process.env.TRABALHOS ?? 'nome,cnpj').split(',').map((k) => todos.find((w) => w.chave === k) ?? fail(`TRABALHOS: no work "${k}"`));
+const pct = (s: number) => `${((100 * s) / (SEGUNDOS * os.cpus().length)).toFixed(0)} %`;
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const linhas: string[] = [];
-console.log(`\n${USUARIOS} clients, ${SEGUNDOS} s per work and side\n| work | side | req/s | p50 ms | p95 ms | p99 ms | non-200 | CPU ms per request: server process / PostgreSQL | machine idle | load average (1 min) |\n|---|---|---|---|---|---|---|---|---|---|`);
+console.log(`\n${USUARIOS} clients, ${SEGUNDOS} s per work and side, pools of ${POOL} (this API) and ${POOL_PGL} (PostGraphile) connections\n| work | side | req/s | p50 ms | p95 ms | p99 ms | non-200 | CPU ms per request: server process / PostgreSQL | machine idle / stolen by the host | load average (1 min) |\n|---|---|---|---|---|---|---|---|---|---|`);
 const res: Record<string, Record<string, Resumo>> = {};
 for (const w of trabalhos) {
   for (const [lado, l] of Object.entries(lados)) {
     const correr = (ms: number, desloc: number) => iniciarCarga({ base: l.base, usuarios: USUARIOS, duracaoMs: ms, cabecalhos: () => l.cab, proximo: (u, n) => l.pedido(w.nome, w.termo(u, n + desloc)), prazoMs: 60_000 });
     await correr(3_000, 1_000).fim;
-    const cpu = medirCpu({ servidor: () => cpuDe(lado === 'PostGraphile' ? pgl.pid! : api.processo.pid!), postgres: () => cpuDe(postmaster, true), ocio: ocioDaMaquina });
+    const cpu = medirCpu({ servidor: () => cpuDe(lado === 'PostGraphile' ? pgl.pid! : api.processo.pid!), postgres: () => cpuDe(postmaster, true), ocio: ocioDaMaquina, roubo: rouboDaMaquina });
     const c = correr(SEGUNDOS * 1000, 0);
     await c.fim;
     const gasto = cpu();
@@ -140,7 +147,7 @@ for (const w of trabalhos) {
     const ms = (k: string) => ((1000 * gasto[k]!) / Math.max(1, r.n)).toFixed(2);
     (res[w.rotulo] ??= {})[lado] = r;
     const naoOk = r.n - c.eventos.filter((e) => e.status === 200).length;
-    const x = `| ${w.rotulo} | ${lado} | ${r.porSegundo.toFixed(1)} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.p99)} | ${naoOk} | ${ms('servidor')} / ${ms('postgres')} | ${((100 * gasto.ocio!) / (SEGUNDOS * os.cpus().length)).toFixed(0)} % | ${carga1()} |`;
+    const x = `| ${w.rotulo} | ${lado} | ${r.porSegundo.toFixed(1)} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.p99)} | ${naoOk} | ${ms('servidor')} / ${ms('postgres')} | ${pct(gasto.ocio!)} / ${pct(gasto.roubo!)} | ${carga1()} |`;
     linhas.push(x);
     console.log(x);
   }

@@ -94,6 +94,10 @@ export function ocioDaMaquina(): number {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
   return (Number(f[4]) + Number(f[5])) / TICK;
 }
+/** CPU seconds the hypervisor gave to other machines (steal), from /proc/stat: a noisy neighbour. */
+export function rouboDaMaquina(): number {
+  return Number(fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)[8]) / TICK;
+}
 export const postmaster = () => Number(fs.readFileSync(path.join(PG_DATA, 'postmaster.pid'), 'utf8').split('\n')[0]);
 export function medirCpu(pids: Record<string, () => number>) {
   const antes = Object.fromEntries(Object.entries(pids).map(([k, f]) => [k, f()]));

@@ -89,6 +89,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     (opts.logStream ?? process.stdout) as pino.DestinationStream,
   );
   const database: Database = await openDatabase(config.databaseUrl, config.dataDir, {
+    poolSize: config.databasePoolSize,
     onConnectionLost: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool reconnects on demand'),
   });
   const app: FastifyInstance = Fastify({

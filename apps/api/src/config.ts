@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections per API process to the PostgreSQL server; unset → twice the cores, 4 to 10 (db/client.ts). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
@@ -87,6 +89,7 @@ export interface Config {
   host: string;
   /** Unset → embedded PGlite in dataDir. `memory://` → in-memory PGlite (tests). */
   databaseUrl: string | undefined;
+  databasePoolSize: number | undefined;
   dataDir: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     // Default ./data of the repository, whichever workspace runs; a relative DATA_DIR is taken from
     // where the user ran npm (INIT_CWD), not from the workspace npm switched to.
     dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : REPO_DATA_DIR,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,11 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * For a statement that streams for seconds (a report's spreadsheet through a cursor): its own small
+   * pool on a server, so exports never hold the connections the searches use. The same as `db` embedded.
+   */
+  fluxos: Db;
   driver: 'pglite' | 'postgresql';
   /** Human description for health/config pages (never contains a password). */
   description: string;
@@ -32,10 +38,28 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the configured database and applies the checked-in migrations.
  * `url` undefined → PGlite in `dataDir`; `memory://` → in-memory PGlite (tests).
  */
-export async function openDatabase(url: string | undefined, dataDir: string, opts: { onConnectionLost?: (err: Error) => void } = {}): Promise<Database> {
+export async function openDatabase(
+  url: string | undefined,
+  dataDir: string,
+  opts: { onConnectionLost?: (err: Error) => void; poolSize?: number } = {},
+): Promise<Database> {
   if (!url || url.startsWith('memory://')) return openPglite(url ? undefined : path.join(dataDir, 'pgdata'));
-  return openPostgres(url, opts.onConnectionLost ?? (() => undefined));
+  return openPostgres(url, opts.onConnectionLost ?? (() => undefined), opts.poolSize ?? defaultPoolSize());
 }
+
+/**
+ * Connections per API process when DATABASE_POOL_SIZE is unset: twice the cores, between 4 and 10.
+ * More statements at once than the database has cores to run them only queue inside it, where they
+ * also switch in and out: on 2 cores, 4 connections served 13 % more exact lookups than 10, with a
+ * p95 3 ms lower (bench/README.md). The cores of this host stand in for the database's (one host, or
+ * hosts sized alike); with several API processes on one database, set it (database cores × 2 / processes).
+ */
+export function defaultPoolSize(): number {
+  return Math.min(10, Math.max(4, 2 * os.availableParallelism()));
+}
+/** Connections for streamed reports: a third export waits for one (up to STREAM_WAIT_MS). */
+const STREAM_POOL_SIZE = 2;
+const STREAM_WAIT_MS = 30_000;
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -48,6 +72,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   return {
     db,
+    fluxos: db,
     driver: 'pglite',
     description: dir ? `PGlite (embedded) at ${dir}` : 'PGlite (embedded, in memory)',
     pool: () => ({ total: 1, idle: 1, waiting: 0 }),
@@ -63,7 +88,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, onConnectionLost: (err: Error) => void): Promise<Database> {
+async function openPostgres(url: string, onConnectionLost: (err: Error) => void, poolSize: number): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -72,14 +97,19 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
   // A day stays the 'yyyy-MM-dd' text it is: never through Date (Brazil is UTC−3).
   pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
   // A request waits at most 5 s for a connection: a database that is gone answers 503, not a hang.
-  const pool = releaseOnFailedBegin(new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 }));
-  // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is an
-  // 'error' event on the pool: without a listener Node ends the process. The pool discards that
-  // client and opens new ones on demand, so the API serves again as soon as the database is back.
-  pool.on('error', onConnectionLost);
-  // The same for a connection lost while checked out between two statements (inside a transaction):
-  // the client emits 'error' itself; the statement that follows fails and answers 503.
-  pool.on('connect', (client) => client.on('error', onConnectionLost));
+  const abrir = (max: number, connectionTimeoutMillis: number) => {
+    const p = releaseOnFailedBegin(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 }));
+    // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is an
+    // 'error' event on the pool: without a listener Node ends the process. The pool discards that
+    // client and opens new ones on demand, so the API serves again as soon as the database is back.
+    p.on('error', onConnectionLost);
+    // The same for a connection lost while checked out between two statements (inside a transaction):
+    // the client emits 'error' itself; the statement that follows fails and answers 503.
+    p.on('connect', (client) => client.on('error', onConnectionLost));
+    return p;
+  };
+  const pool = abrir(poolSize, 5_000);
+  const poolFluxos = abrir(STREAM_POOL_SIZE, STREAM_WAIT_MS);
   const orm = drizzle(pool, { schema });
   // Replicas may start together: one migrates, the others wait on the advisory lock.
   const conn = await pool.connect();
@@ -93,6 +123,7 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
   const u = new URL(url);
   return {
     db: orm as unknown as Db,
+    fluxos: drizzle(poolFluxos, { schema }) as unknown as Db,
     driver: 'postgresql',
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -115,7 +146,7 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void)
         c.release();
       }
     },
-    close: once(() => pool.end()),
+    close: once(() => Promise.all([pool.end(), poolFluxos.end()]).then(() => undefined)),
   };
 }
 

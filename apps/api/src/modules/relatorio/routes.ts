@@ -63,7 +63,7 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config,
         schema: { tags: ['relatorio'], summary: `${r.titulo}: XLSX, streamed from a database cursor`, querystring: filtro, produces: [XLSX] },
         handler: async (req, reply) => {
-          const fluxo = planilha(db(), r, ler(req.query), (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'));
+          const fluxo = planilha(ctx.database.fluxos, r, ler(req.query), (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'));
           return reply
             .header('Content-Type', XLSX)
             .header('Content-Disposition', `attachment; filename="${arquivo}.xlsx"`)
