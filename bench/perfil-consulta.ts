@@ -4,6 +4,8 @@
 // (from /proc) and, with PERFIL=1, a V8 CPU profile of the measured phase summarised by self time
 // (functions, then packages / source folders). PERFIL=0 for the CPU figure alone (the profiler costs
 // ~10 %). API_ROOT = another checkout to compare. TIPO=RAZAO_SOCIAL runs the name-search mix instead.
+// PISO=1 loads the floor instead: bench/servidor-minimo.ts, a bare node:http server calling the same
+// search function (no framework, no auth, no checks), what no API on this machine can beat.
 // Usage: DATABASE_URL=… [PERFIL=1] [SEGUNDOS=15] [USUARIOS=20] node --experimental-websocket --import tsx bench/perfil-consulta.ts
 // (the shared 1M cluster: under `flock /work/pg1m/bench.lock`)
 import { spawn } from 'node:child_process';
@@ -22,13 +24,14 @@ const USUARIOS = Number(process.env.USUARIOS ?? 20);
 const SEGUNDOS = Number(process.env.SEGUNDOS ?? 15);
 const PERFIL = process.env.PERFIL !== '0';
 const TIPO = process.env.TIPO ?? 'CNPJ';
+const PISO = process.env.PISO === '1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const inspectPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const dados = fs.mkdtempSync(path.join(os.tmpdir(), 'cadastro-perfil-'));
 const PERF = process.env.PERF ? path.resolve(process.env.PERF) : undefined;
-const api = spawn(process.execPath, [...(PERFIL ? [`--inspect=127.0.0.1:${inspectPort}`] : []), ...(PERF ? ['--perf-basic-prof-only-functions', '--interpreted-frames-native-stack'] : []), '--import', 'tsx', 'apps/api/src/main.ts'], {
+const api = spawn(process.execPath, [...(PERFIL ? [`--inspect=127.0.0.1:${inspectPort}`] : []), ...(PERF ? ['--perf-basic-prof-only-functions', '--interpreted-frames-native-stack'] : []), '--import', 'tsx', PISO ? 'bench/servidor-minimo.ts' : 'apps/api/src/main.ts'], {
   cwd: process.env.API_ROOT ?? root, stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_PROFILE: 'dev', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', SEED_DEMO_TAXPAYERS: '0', DATA_DIR: dados },
 });
@@ -36,11 +39,12 @@ process.on('exit', () => {
   api.kill('SIGKILL');
   fs.rmSync(dados, { recursive: true, force: true });
 });
-for (let i = 0; !(await fetch(`${base}/management/health/readiness`).then((r) => r.ok, () => false)); i++) {
+const pronto = PISO ? `${base}/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/CNPJ/1/0/10` : `${base}/management/health/readiness`;
+for (let i = 0; !(await fetch(pronto).then((r) => r.ok, () => false)); i++) {
   if (i > 600) throw new Error('the API did not start');
   await new Promise((r) => setTimeout(r, 200));
 }
-const token = await entrar(base);
+const cabecalhos: Record<string, string> = PISO ? {} : { authorization: `Bearer ${await entrar(base)}` };
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const termos = TIPO === 'RAZAO_SOCIAL'
@@ -51,7 +55,7 @@ const postmaster = Number(fs.readFileSync(`/proc/${(await client.query('select p
 await client.end();
 const caminho = (t: string) => `/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${TIPO}/${encodeURIComponent(t)}/0/10`;
 const carga = (ms: number, desloc: number) => iniciarCarga({
-  base, usuarios: USUARIOS, duracaoMs: ms, cabecalhos: () => ({ authorization: `Bearer ${token}` }),
+  base, usuarios: USUARIOS, duracaoMs: ms, cabecalhos: () => cabecalhos,
   proximo: (u, n) => ({ metodo: 'GET', caminho: caminho(termos[(u * 251 + n + desloc) % termos.length]!), rotulo: TIPO }),
 });
 await carga(3_000, 1_000).fim;
