@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditMessage } from '@cadastro/domain';
 import { APP_ENV_VARIABLES } from '../../config.js';
+import { health } from './health.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 
 const lines: string[] = [];
@@ -151,16 +152,30 @@ describe('only ROLE_ADMIN', () => {
 });
 
 describe('health (runs last: it closes the database)', () => {
-  it('UP with db, disk, mail; 503 with the body when the database is down', async () => {
+  it('UP with db, disk, mail; 503 when the database is down, with the report or (session unreadable) a problem, never 500', async () => {
     const up = await admin.get('/management/health');
     expect(up.statusCode).toBe(200);
     expect(up.json().status).toBe('UP');
     expect(Object.keys(up.json().components).sort()).toEqual(['db', 'diskSpace', 'gestor', 'infoconv', 'mail', 'ping', 'redesim', 'sca']);
     await t.built.ctx.database.close();
+    // Down: 503. With the caller's session still cached (~2 s) the body is the health report; once the
+    // guard must re-read the session from the closed database, a 503 problem (never a 500).
     const down = await admin.get('/management/health');
     expect(down.statusCode).toBe(503);
-    expect(down.json().status).toBe('DOWN');
-    expect(down.json().components.db.status).toBe('DOWN');
-    expect(down.json().components.diskSpace.status).toBe('UP');
+    const report = await health(t.built.ctx);
+    expect(report.status).toBe('DOWN');
+    expect(report.components.db!.status).toBe('DOWN');
+    expect(report.components.diskSpace!.status).toBe('UP');
+    const corpo = down.json();
+    expect(corpo.components ? corpo.components.db.status : corpo.message).toBe(corpo.components ? 'DOWN' : 'error.http.503');
+    await new Promise((r) => setTimeout(r, 2_100));
+    const semSessao = await admin.get('/management/health');
+    expect(semSessao.statusCode).toBe(503);
+    expect(semSessao.headers['content-type']).toContain('application/problem+json');
+    expect(semSessao.json()).toMatchObject({ status: 503, message: 'error.http.503' });
+    // The public probe (no token, as an orchestrator calls it): 503 DOWN.
+    const pronto = await t.client().get('/management/health/readiness');
+    expect(pronto.statusCode).toBe(503);
+    expect(pronto.json()).toEqual({ status: 'DOWN' });
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Authority, Health, HealthStatus } from '@cadastro/domain';
+import { Authority, Health, HealthStatus, ProblemSchema } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { ping } from '../../db/client.js';
 import { runCheck, type CheckResult } from '../../platform/services.js';
@@ -46,7 +46,8 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/health', {
       config: { access: [Authority.ADMIN] },
-      schema: { tags: ['admin'], summary: 'Health of every component (503 when any is down)', response: { 200: Health, 503: Health } },
+      // A 503 may also be the guard's or the load shedding's problem (the session unreadable, overload).
+      schema: { tags: ['admin'], summary: 'Health of every component (503 when any is down)', response: { 200: Health, 503: z.union([Health, ProblemSchema]) } },
       handler: async (_req, reply) => {
         const h = await health(ctx);
         return reply.code(h.status === 'UP' ? 200 : 503).send(h);
@@ -63,7 +64,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get('/health/readiness', {
       config: { access: 'public' },
-      schema: { tags: ['admin'], summary: 'The database answers: 200 UP, else 503 DOWN (no details)', response: { 200: Probe, 503: Probe } },
+      schema: { tags: ['admin'], summary: 'The database answers: 200 UP, else 503 DOWN (no details)', response: { 200: Probe, 503: z.union([Probe, ProblemSchema]) } },
       handler: async (_req, reply) => {
         const r = await runCheck(() => checkDb(ctx));
         if (r.status !== 'UP') reply.code(503).header('Retry-After', '5');

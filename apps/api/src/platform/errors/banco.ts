@@ -3,8 +3,10 @@ import { HttpProblem } from './problem.js';
 
 /** SQLSTATEs and socket errors that mean "the database is not there right now". */
 const UNREACHABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
-// "PGlite is closed": the embedded database shut down under a request (the health check after close, a stop in progress).
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)|PGlite is closed/i;
+// "PGlite is closed" / "Cannot use a pool after calling end": the database closed under a request (the
+// health check after close, a stop in progress), embedded or on a server.
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down)|PGlite is closed|Cannot use a pool after calling end on the pool/i;
 
 /** Walks an error and its causes (drizzle wraps the driver's error). */
 function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
