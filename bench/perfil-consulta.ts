@@ -17,6 +17,7 @@ import pg from 'pg';
 import { iniciarCarga, resumir } from './carga.js';
 import { termosDaBusca } from './termos-busca.js';
 import { entrar } from './entrar.js';
+import { cpuDe } from './cpu.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
@@ -61,23 +62,7 @@ const carga = (ms: number, desloc: number) => iniciarCarga({
 await carga(3_000, 1_000).fim;
 
 /** CPU seconds of PostgreSQL: the postmaster, its ended children and every live backend. */
-const cpuPg = () => {
-  const campos = (pid: number | string) => {
-    try {
-      const t = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return t.slice(t.lastIndexOf(')') + 2).split(' ');
-    } catch {
-      return undefined;
-    }
-  };
-  const f = campos(postmaster)!;
-  let t = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-  for (const d of fs.readdirSync('/proc')) {
-    const g = /^\d+$/.test(d) ? campos(d) : undefined;
-    if (g && Number(g[1]) === postmaster) t += Number(g[11]) + Number(g[12]);
-  }
-  return t / 100;
-};
+const cpuPg = () => cpuDe(postmaster, true);
 const cpu = () => {
   const s = fs.readFileSync(`/proc/${api.pid}/stat`, 'utf8');
   const f = s.slice(s.lastIndexOf(')') + 2).split(' ');

@@ -63,41 +63,7 @@ export async function iniciarApi(nome: string, porta: number, extra: Record<stri
   return { nome, porta, base, processo };
 }
 
-// CPU seconds of a process (and, for the postmaster, of its backends), from /proc: where the two
-// cores went during a phase.
-const TICK = 100;
-export function cpuDe(pid: number, comFilhos = false): number {
-  const campos = (p: number) => {
-    try {
-      const s = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      return s.slice(s.lastIndexOf(')') + 2).split(' ');
-    } catch {
-      return undefined;
-    }
-  };
-  const f = campos(pid);
-  if (!f) return NaN;
-  // Fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
-  let t = Number(f[11]) + Number(f[12]);
-  if (comFilhos) {
-    t += Number(f[13]) + Number(f[14]);
-    for (const d of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(d)) continue;
-      const g = campos(Number(d));
-      if (g && Number(g[1]) === pid) t += Number(g[11]) + Number(g[12]);
-    }
-  }
-  return t / TICK;
-}
-/** Idle CPU seconds of the whole machine (all cores), from /proc/stat: whether a phase used every core. */
-export function ocioDaMaquina(): number {
-  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  return (Number(f[4]) + Number(f[5])) / TICK;
-}
-/** CPU seconds the hypervisor gave to other machines (steal), from /proc/stat: a noisy neighbour. */
-export function rouboDaMaquina(): number {
-  return Number(fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)[8]) / TICK;
-}
+export { cpuDe, ocioDaMaquina, rouboDaMaquina } from './cpu.js';
 export const postmaster = () => Number(fs.readFileSync(path.join(PG_DATA, 'postmaster.pid'), 'utf8').split('\n')[0]);
 export function medirCpu(pids: Record<string, () => number>) {
   const antes = Object.fromEntries(Object.entries(pids).map(([k, f]) => [k, f()]));

@@ -7,9 +7,10 @@
  * to fold at each of the ~10 places the term appears, and a cached plan none to run on every row.
  * normaliza.test.ts checks every character against the database's own function.
  */
-const ACENTUADAS = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
+/** The characters known beyond ASCII (the test checks each one). */
+export const ACENTUADAS_CONHECIDAS = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
 const BASES = 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy';
-const BASE = new Map([...ACENTUADAS].map((c, i) => [c, BASES[i]!]));
+const BASE = new Map([...ACENTUADAS_CONHECIDAS].map((c, i) => [c, BASES[i]!]));
 
 export function normalizaNoApp(texto: string): string | null {
   let r = '';
@@ -25,5 +26,3 @@ export function normalizaNoApp(texto: string): string | null {
   return r;
 }
 
-/** The characters normalizaNoApp knows beyond ASCII (for its test). */
-export const ACENTUADAS_CONHECIDAS = ACENTUADAS;
