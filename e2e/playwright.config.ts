@@ -28,7 +28,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx ../apps/api/src/main.ts',
-    url: `http://localhost:${port}/api/profile-info`,
+    // The API listens on loopback (127.0.0.1) in the dev profile: ask it there, not wherever localhost resolves first.
+    url: `http://127.0.0.1:${port}/api/profile-info`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

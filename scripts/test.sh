@@ -23,12 +23,18 @@ step "unit tests (domain, web)"
 step "API tests on embedded PGlite"
 (cd apps/api && npx vitest run)
 
+step "stopping npm start (signals, port, lock, loopback)"
+bash scripts/check-stop.sh
+
 step "API tests on a PostgreSQL server"
 source scripts/pg-temp.sh
 trap pg_temp_stop EXIT
 pg_temp_start
 (cd apps/api && TEST_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run)
 pg_temp_stop
+
+step "benchmark scripts still run (bench/registry.sh at 1,000 taxpayers)"
+bash bench/registry.sh 1000 >/dev/null
 
 step "browser tests (Playwright, Debian Chromium)"
 node scripts/build-web.mjs

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeConfig, describeEnv, loadConfig } from './config.js';
 
@@ -25,6 +27,20 @@ describe('configuration by environment', () => {
     expect(() => loadConfig({ PDF_WORKERS: '-1' })).toThrow(/PDF_WORKERS/);
     expect(() => loadConfig({ PDF_QUEUE: '0' })).toThrow(/PDF_QUEUE/);
   });
+  it('listens on loopback unless HOST says otherwise while demo accounts exist (dev); on every interface in prod', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ APP_PROFILE: 'prod' }).host).toBe('0.0.0.0');
+  });
+  it('a refused configuration stops the start with one line, no stack trace (a short ADMIN_PASSWORD among them)', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, APP_PROFILE: 'prod', ADMIN_PASSWORD: 'curta', DATA_DIR: '/nonexistent-not-used' }, encoding: 'utf8', timeout: 60_000,
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('ADMIN_PASSWORD must have at least 12 characters');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
   it('never shows secrets', () => {
     const shown = JSON.stringify(describeConfig(loadConfig({ DATABASE_URL: 'postgres://u:segredo@db/cad', JWT_SECRET: 'y'.repeat(40), SMTP_URL: 'smtp://a:senha@mail:25' })));
     expect(shown).not.toContain('segredo');

@@ -10,7 +10,8 @@ const onOff = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // Unset: loopback in `dev` (its demo accounts' passwords are published), every interface in `prod`.
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   /** Connections per API process to the PostgreSQL server; unset → twice the cores, 4 to 10 (db/client.ts). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
@@ -120,18 +121,21 @@ export interface Config {
   environment: Readonly<Record<string, string>>;
 }
 
+/** A refused configuration: the operator gets its message, not a stack trace. */
+export class ConfigError extends Error {}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset (common in container and CI environments).
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.APP_PROFILE === 'prod' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     // Default ./data of the repository, whichever workspace runs; a relative DATA_DIR is taken from
