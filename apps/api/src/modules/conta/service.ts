@@ -233,7 +233,8 @@ export class ContaService {
     const id = await this.db.transaction(async (tx) => {
       const user = await repo.findByResetKey(tx, req.key);
       const validSince = Date.now() - RESET_KEY_VALIDITY_HOURS * 3600_000;
-      if (!user || !user.resetDate || new Date(user.resetDate).getTime() < validSince) {
+      // A deactivated account is the administrator's to bring back, never a reset link's.
+      if (!user || !user.activated || !user.resetDate || new Date(user.resetDate).getTime() < validSince) {
         throw badRequest('No user was found for this reset key, or the key expired', { message: 'error.resetkey' });
       }
       const after = await repo.updateUsuario(tx, user.id, {
@@ -241,8 +242,6 @@ export class ContaService {
         tokenVersion: sql`${usuario.tokenVersion} + 1`,
         resetKey: null,
         resetDate: null,
-        activated: true, // an account created by an admin is activated by setting its first password
-        activationKey: null,
         lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
