@@ -26,6 +26,7 @@ import { Sessoes } from './platform/auth/sessoes.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling, sendProblem } from './platform/errors/handler.js';
 import { registerInputBoundary } from './platform/http/boundary.js';
+import { erroDeBancoParaLog } from './platform/errors/banco.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
 import { registerRouteTable } from './platform/http/route-table.js';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
@@ -78,6 +79,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers.authorization'],
       serializers: {
+        // A database error: the statement, never its values (erroDeBancoParaLog).
+        err: (e: Error) => erroDeBancoParaLog(e) ?? pino.stdSerializers.err(e),
         // The access log: no CPF, CNPJ or name in clear (search terms travel in the path).
         req: (req: FastifyRequest) => ({
           method: req.method,

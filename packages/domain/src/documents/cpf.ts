@@ -27,6 +27,18 @@ export function formatCpf(value: string): string {
   return d.replace(/^(\d{3})(\d)/, '$1.$2').replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3').replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
 }
 
+/** LGPD: a CPF for anonymous eyes keeps only its middle digits (***.456.789-**), as the Receita masks it. */
+export const mascararCpf = (cpf: string) => {
+  const d = onlyDigits(cpf);
+  return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : cpf;
+};
+
+/** CPF-shaped text (999.999.999-99, 99999999999, mixed), never part of a longer number. */
+const CPF_NO_TEXTO = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/g;
+
+/** Free text for public outputs: whatever looks like a CPF is masked, valid or not (a typo is still someone's). */
+export const mascararCpfsNoTexto = (texto: string) => texto.replace(CPF_NO_TEXTO, mascararCpf);
+
 export function generateCpf(rng: Rng = seededRng(Date.now())): string {
   for (;;) {
     const nine = randomDigits(rng, 9);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as bu from '@brazilian-utils/brazilian-utils';
 import { seededRng } from './digits.js';
-import { formatCpf, generateCpf, isValidCpf } from './cpf.js';
+import { formatCpf, generateCpf, isValidCpf, mascararCpfsNoTexto } from './cpf.js';
 import { cnpjFromRoot, cnpjRoot, formatCnpj, generateCnpjRoot, isAlphanumericCnpj, isValidCnpj } from './cnpj.js';
 import { cacealCheckDigit, formatCaceal, generateCacealNumber, isValidCacealWithDigit } from './caceal.js';
 import { documentKind, formatCep, isAlagoasCep, parseCrc } from './others.js';
@@ -55,6 +55,11 @@ describe('CPF', () => {
   });
   it('is deterministic for a seed', () => {
     expect(generateCpf(seededRng(1))).toBe(generateCpf(seededRng(1)));
+  });
+  it('masks CPF-shaped text in free text, formatted or not, and leaves CNPJs, CACEALs and phones alone', () => {
+    expect(mascararCpfsNoTexto('Sócio 123.456.789-09 não localizado; ver 98765432100.')).toBe('Sócio ***.456.789-** não localizado; ver ***.654.321-**.');
+    expect(mascararCpfsNoTexto('CPF:123456789-09')).toBe('CPF:***.456.789-**');
+    for (const t of ['CNPJ 12.345.678/0001-95', '12345678000195', 'CACEAL 24.000.001-0', 'tel. (82) 99988-7766', 'processo 123456789012']) expect(mascararCpfsNoTexto(t)).toBe(t);
   });
 });
 

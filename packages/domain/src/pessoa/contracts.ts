@@ -174,8 +174,3 @@ export const LeituraPessoa = z.object({ login: z.string(), cpf: z.string(), tela
 export const PaginaLeituras = z.object({ content: z.array(LeituraPessoa), totalElements: z.number().int() });
 export type PaginaLeituras = z.infer<typeof PaginaLeituras>;
 
-/** LGPD: a CPF for anonymous eyes keeps only its middle digits (***.456.789-**). */
-export const mascararCpf = (cpf: string) => {
-  const d = onlyDigits(cpf);
-  return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : cpf;
-};

@@ -1,6 +1,8 @@
 import type { MailMessage } from './port.js';
 
-type Kind = 'activation' | 'reset' | 'creation';
+/** activation, reset, creation: a link of the account; emailEmUso / loginEmUso: why a self-registration created nothing. */
+export type MailKind = 'activation' | 'reset' | 'creation' | 'emailEmUso' | 'loginEmUso';
+type Kind = MailKind;
 
 const TEXTS: Record<'pt-br' | 'en', Record<Kind, { subject: string; intro: string; action: string }>> = {
   'pt-br': {
@@ -19,6 +21,16 @@ const TEXTS: Record<'pt-br' | 'en', Record<Kind, { subject: string; intro: strin
       intro: 'Um administrador criou uma conta para você. Defina sua senha em até 24 horas pelo endereço abaixo:',
       action: 'Definir senha',
     },
+    emailEmUso: {
+      subject: 'Cadastro SEFAZ-AL: tentativa de cadastro com o seu e-mail',
+      intro: 'Alguém, talvez você, tentou criar uma conta nova com este e-mail, que já é o da sua conta (usuário acima); nenhuma conta foi criada. Se esqueceu a senha, peça uma nova pelo endereço abaixo. Se não foi você, ignore esta mensagem.',
+      action: 'Redefinir a senha',
+    },
+    loginEmUso: {
+      subject: 'Cadastro SEFAZ-AL: usuário indisponível',
+      intro: 'O usuário acima já está em uso; nenhuma conta foi criada. Escolha outro no endereço abaixo:',
+      action: 'Cadastrar com outro usuário',
+    },
   },
   en: {
     activation: {
@@ -35,6 +47,16 @@ const TEXTS: Record<'pt-br' | 'en', Record<Kind, { subject: string; intro: strin
       subject: 'Cadastro SEFAZ-AL: account created',
       intro: 'An administrator created an account for you. Set your password within 24 hours at the address below:',
       action: 'Set password',
+    },
+    emailEmUso: {
+      subject: 'Cadastro SEFAZ-AL: registration attempt with your e-mail',
+      intro: 'Someone, perhaps you, tried to create a new account with this e-mail, which is already your account’s (login above); no account was created. If you forgot your password, ask for a new one at the address below. If it was not you, ignore this message.',
+      action: 'Reset password',
+    },
+    loginEmUso: {
+      subject: 'Cadastro SEFAZ-AL: login not available',
+      intro: 'The login above is already taken; no account was created. Choose another at the address below:',
+      action: 'Register with another login',
     },
   },
 };

@@ -40,13 +40,24 @@ describe('register → mail → activate → sign in', () => {
     ]);
   });
 
-  it('used login → 400 login-already-used; used email → 400 email-already-used; nothing written', async () => {
+  it('a taken login or e-mail gets the very answer a new one gets; nothing written; the mail tells the mailbox owner', async () => {
     const before = await userCount();
-    const p1 = expectProblem(await t.client().post('/api/register', { login: 'ADMIN', email: 'novo@x.com.br', password: 'abcd' }), 400);
-    expect(p1.type).toBe(ProblemType.LOGIN_ALREADY_USED);
-    const p2 = expectProblem(await t.client().post('/api/register', { login: 'novo', email: 'admin@cadastro.local', password: 'abcd' }), 400);
-    expect(p2.type).toBe(ProblemType.EMAIL_ALREADY_USED);
-    expect(await userCount()).toBe(before);
+    const novo = await t.client({ remoteAddress: '10.7.0.1' }).post('/api/register', { login: 'inedito', email: 'inedito@x.com.br', password: 'abcd' });
+    const login = await t.client({ remoteAddress: '10.7.0.2' }).post('/api/register', { login: 'ADMIN', email: 'novo@x.com.br', password: 'abcd' });
+    const email = await t.client({ remoteAddress: '10.7.0.3' }).post('/api/register', { login: 'novo', email: 'Contribuinte@Cadastro.local', password: 'abcd' });
+    const ambos = await t.client({ remoteAddress: '10.7.0.4' }).post('/api/register', { login: 'apoio-contador', email: 'apoio-contador@cadastro.local', password: 'abcd' });
+    for (const r of [login, email, ambos]) expect([r.statusCode, r.body, r.headers['content-type']]).toEqual([novo.statusCode, novo.body, novo.headers['content-type']]);
+    expect(await userCount()).toBe(before + 1);
+    // The owner of the taken e-mail hears of it (and how to get back in), with no activation link.
+    const dono = await t.lastMailTo('contribuinte@cadastro.local');
+    expect(dono.textBody).toContain('contribuinte');
+    expect(dono.textBody).toContain('/#/reset/request');
+    expect(dono.textBody).not.toContain('/#/activate/');
+    // Whoever asked for a taken login is told at their own (new) address: choose another.
+    const pedido = await t.lastMailTo('novo@x.com.br');
+    expect(pedido.textBody).toContain('/#/register');
+    expect(pedido.textBody).not.toContain('/#/activate/');
+    expect((await t.db.select().from(usuario).where(eq(usuario.email, 'novo@x.com.br')))).toHaveLength(0);
   });
 
   it.each([
@@ -89,6 +100,30 @@ describe('settings and password change', () => {
     expect((await c.post('/api/account/change-password', { currentPassword: 'contribuinte', newPassword: 'nova-senha' })).statusCode).toBe(200);
     await t.as('contribuinte', 'nova-senha');
     expectProblem(await t.client().post('/api/authenticate', { username: 'contribuinte', password: 'contribuinte' }), 401);
+  });
+
+  it('wrong current passwords are counted like sign-in failures: over the limit 429, even with the right one; nothing changed', async () => {
+    const c = await t.as('apoio-contador');
+    const limite = t.built.ctx.config.login.maxFailuresPerAccount;
+    for (let i = 0; i < limite; i++) {
+      expectProblem(await c.post('/api/account/change-password', { currentPassword: `errada-${i}`, newPassword: 'nova-senha' }), 400);
+    }
+    const r = await c.post('/api/account/change-password', { currentPassword: 'apoio-contador', newPassword: 'nova-senha' });
+    expectProblem(r, 429);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    // The same count guards sign-in: the guesses cannot go on there either.
+    expectProblem(await t.client({ remoteAddress: '10.8.0.1' }).post('/api/authenticate', { username: 'apoio-contador', password: 'apoio-contador' }), 429);
+    const u = await t.db.select().from(usuario).where(eq(usuario.login, 'apoio-contador'));
+    expect(u[0]!.lastModifiedBy).not.toBe('apoio-contador');
+  });
+
+  it('a right current password clears the count, as a sign-in does', async () => {
+    const c = await t.as('auditor');
+    for (let i = 0; i < t.built.ctx.config.login.maxFailuresPerAccount - 1; i++) {
+      expectProblem(await c.post('/api/account/change-password', { currentPassword: 'errada', newPassword: 'nova-senha' }), 400);
+    }
+    expect((await c.post('/api/account/change-password', { currentPassword: 'auditor', newPassword: 'auditor-2' })).statusCode).toBe(200);
+    await t.as('auditor', 'auditor-2');
   });
 
   it('settings need a signed-in user', async () => {

@@ -59,7 +59,7 @@ export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req, reply) => {
         // A remember-me session (valid for more than a working day) stays one.
         const rememberMe = (req.token?.exp ?? 0) - Date.now() / 1000 > 24 * 3600;
-        const token = await service.changePassword(requirePrincipal(req).id, req.body, rememberMe);
+        const token = await service.changePassword(requirePrincipal(req).id, req.body, rememberMe, req.ip);
         return reply.header('Authorization', `Bearer ${token}`).send({ id_token: token });
       },
     });
@@ -75,7 +75,7 @@ export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/register', {
       config: { access: 'public', rateLimit: accountMails },
-      schema: { tags, summary: 'Self-registration; sends an activation mail', body: RegisterRequest },
+      schema: { tags, summary: 'Self-registration; sends an activation mail (a taken login or e-mail: the same answer, and a mail saying why)', body: RegisterRequest },
       handler: async (req, reply) => {
         await service.register(req.body);
         return reply.code(201).send();

@@ -10,7 +10,7 @@ import { auditChange, auditEvent, AuditType } from '../../platform/audit.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import { badRequest, fieldProblem, HttpProblem, tooManyRequests, unauthorized } from '../../platform/errors/problem.js';
 import { randomKey, toIso } from '../../platform/keys.js';
-import { accountMail } from '../../integrations/mail/templates.js';
+import { accountMail, type MailKind } from '../../integrations/mail/templates.js';
 import * as repo from './repository.js';
 
 export const SYSTEM = SystemActor.SYSTEM;
@@ -77,19 +77,7 @@ export class ContaService {
   async authenticate(username: string, password: string, rememberMe: boolean, remoteAddress: string): Promise<string> {
     const login = username.trim().toLowerCase();
     this.log.debug({ login, remoteAddress }, 'authentication attempt');
-    const { login: lim } = this.ctx.config;
-    const since = new Date(Date.now() - lim.windowMinutes * 60_000).toISOString();
-    const tentativa = await this.db.transaction(async (tx) => {
-      await repo.lockLogin(tx, login);
-      const f = await repo.recentFailures(tx, login, remoteAddress, since);
-      const addressOver = f.byAddress >= lim.maxFailuresPerAddress;
-      if (f.byLogin >= lim.maxFailuresPerAccount || (addressOver && f.byLoginFromAddress > 0)) return null;
-      return { id: await repo.recordLoginAttempt(tx, login, remoteAddress, false), addressOver };
-    });
-    if (!tentativa) {
-      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${lim.windowMinutes} minutes.`, lim.windowMinutes * 60);
-    }
-    if (tentativa.addressOver) await sleep(ADDRESS_OVER_LIMIT_DELAY_MS);
+    const tentativa = await this.tentativaDeSenha(login, remoteAddress);
     const user = await repo.findByLogin(this.db, login);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
     const success = ok && !!user?.activated;
@@ -104,20 +92,49 @@ export class ContaService {
     return this.ctx.tokens.issue(user, rememberMe);
   }
 
+  /**
+   * Every check of a password (sign-in, the current one on a change) counts as a failure until it
+   * is proven, against the limits kept in the database: 429 over them. An address over its limit
+   * waits before the check.
+   */
+  private async tentativaDeSenha(login: string, remoteAddress: string): Promise<{ id: number }> {
+    const { login: lim } = this.ctx.config;
+    const since = new Date(Date.now() - lim.windowMinutes * 60_000).toISOString();
+    const tentativa = await this.db.transaction(async (tx) => {
+      await repo.lockLogin(tx, login);
+      const f = await repo.recentFailures(tx, login, remoteAddress, since);
+      const addressOver = f.byAddress >= lim.maxFailuresPerAddress;
+      if (f.byLogin >= lim.maxFailuresPerAccount || (addressOver && f.byLoginFromAddress > 0)) return null;
+      return { id: await repo.recordLoginAttempt(tx, login, remoteAddress, false), addressOver };
+    });
+    if (!tentativa) {
+      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${lim.windowMinutes} minutes.`, lim.windowMinutes * 60);
+    }
+    if (tentativa.addressOver) await sleep(ADDRESS_OVER_LIMIT_DELAY_MS);
+    return tentativa;
+  }
+
   async getAccount(id: number): Promise<Account> {
     const user = await repo.findById(this.db, id);
     if (!user) throw unauthorized('User could not be found');
     return toAccount(user);
   }
 
+  /**
+   * Self-registration. A taken login or e-mail gets the answer a new one gets (the page tells
+   * nobody who has an account), with the same work done: the mailbox hears why instead — the owner
+   * of a taken e-mail how to get back in, the requester of a taken login to choose another.
+   */
   async register(req: RegisterRequest): Promise<void> {
     const activationKey = randomKey();
     // Hashing takes a connection-free ~50 ms: never inside the transaction (PGlite has one connection).
     const passwordHash = await hashPassword(req.password);
-    const created = await this.db.transaction(async (tx) => {
+    type Destino = { email: string; login: string; langKey: string };
+    const r = await this.db.transaction(async (tx): Promise<{ criado: Destino } | { aviso: 'emailEmUso' | 'loginEmUso'; para: Destino }> => {
       await this.purgeNeverActivated(tx);
-      if (await repo.findByLogin(tx, req.login)) throw loginUsed();
-      if (await repo.findByEmail(tx, req.email)) throw emailUsed();
+      const dono = await repo.findByEmail(tx, req.email);
+      if (dono) return { aviso: 'emailEmUso', para: dono };
+      if (await repo.findByLogin(tx, req.login)) return { aviso: 'loginEmUso', para: { email: req.email.toLowerCase(), login: req.login.toLowerCase(), langKey: req.langKey } };
       const user = await repo.insertUsuario(
         tx,
         {
@@ -132,9 +149,11 @@ export class ContaService {
         [Authority.USER],
       );
       await auditChange(tx, ANONYMOUS, 'usuario', user.id, null, auditImage(user), AuditMessage.REGISTRATION);
-      return user;
+      return { criado: user };
     });
-    await this.sendMail('activation', created, `${this.ctx.config.baseUrl}/#/activate/${activationKey}`);
+    const base = this.ctx.config.baseUrl;
+    if ('criado' in r) await this.sendMail('activation', r.criado, `${base}/#/activate/${activationKey}`);
+    else await this.sendMail(r.aviso, r.para, r.aviso === 'emailEmUso' ? `${base}/#/reset/request` : `${base}/#/register`);
   }
 
   /** Removes self-registrations whose activation key expired (audited); returns how many. */
@@ -183,14 +202,17 @@ export class ContaService {
    * Changes the password and retires every token of the user (another browser, a stolen token);
    * the caller gets a new token so this session goes on.
    */
-  async changePassword(id: number, req: PasswordChange, rememberMe: boolean): Promise<string> {
+  async changePassword(id: number, req: PasswordChange, rememberMe: boolean, remoteAddress: string): Promise<string> {
     const user = await repo.findById(this.db, id);
     if (!user) throw unauthorized('User could not be found');
+    // Counted like a sign-in: a stolen session must not guess the password at will.
+    const tentativa = await this.tentativaDeSenha(user.login, remoteAddress);
     if (!(await verifyPassword(user.passwordHash, req.currentPassword))) {
       throw fieldProblem('passwordChange', 'currentPassword', 'invalidPassword', 'Incorrect current password', ProblemType.INVALID_PASSWORD);
     }
     const passwordHash = await hashPassword(req.newPassword);
     const after = await this.db.transaction(async (tx) => {
+      await repo.markAttemptSucceeded(tx, tentativa.id);
       // Version-checked: a password changed meanwhile (another tab, a reset) is not overwritten.
       const a = await updateVersioned(tx, usuario, id, user.version, {
         passwordHash,
@@ -233,7 +255,8 @@ export class ContaService {
     const id = await this.db.transaction(async (tx) => {
       const user = await repo.findByResetKey(tx, req.key);
       const validSince = Date.now() - RESET_KEY_VALIDITY_HOURS * 3600_000;
-      if (!user || !user.resetDate || new Date(user.resetDate).getTime() < validSince) {
+      // A deactivated account is the administrator's to bring back, never a reset link's.
+      if (!user || !user.activated || !user.resetDate || new Date(user.resetDate).getTime() < validSince) {
         throw badRequest('No user was found for this reset key, or the key expired', { message: 'error.resetkey' });
       }
       const after = await repo.updateUsuario(tx, user.id, {
@@ -241,8 +264,6 @@ export class ContaService {
         tokenVersion: sql`${usuario.tokenVersion} + 1`,
         resetKey: null,
         resetDate: null,
-        activated: true, // an account created by an admin is activated by setting its first password
-        activationKey: null,
         lastModifiedBy: user.login,
         lastModifiedDate: new Date().toISOString(),
       });
@@ -261,7 +282,7 @@ export class ContaService {
   }
 
   /** Mail goes out after the commit; a mail failure is logged and never undoes the account change. */
-  async sendMail(kind: 'activation' | 'reset' | 'creation', user: { email: string; login: string; langKey: string }, link: string) {
+  async sendMail(kind: MailKind, user: { email: string; login: string; langKey: string }, link: string) {
     if (this.ctx.config.profile === 'dev') this.log.info({ login: user.login, link }, `${kind} link`);
     try {
       await this.ctx.mail.send(accountMail(kind, user.langKey, user.email, user.login, link));

@@ -73,6 +73,11 @@ describe('Confirmação (contador/autenticado): the identity rule', () => {
 describe('Recadastro', () => {
   it('required once: saved (phone split into DDD + number, audited), then autenticado says recadastrado', async () => {
     expect((await contador.post(`${api}/contador/consultarRecadastro`, crc)).json()).toEqual({ recadastro: null });
+    // A lone UTF-16 surrogate in a text field → 400 at the boundary, before anything is written (was 500).
+    for (const sujo of [{ enderecoEletronico: 'celia\udc00@contabil.com.br' }, { endereco: { ...recadastro().endereco, logradouro: 'Rua \ud800' } }]) {
+      expectProblem(await contador.put(`${api}/contador/recadastro`, { ...recadastro(), ...sujo }), 400);
+    }
+    expect((await contador.post(`${api}/contador/consultarRecadastro`, crc)).json()).toEqual({ recadastro: null });
     const r = await contador.put(`${api}/contador/recadastro`, recadastro());
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ enderecoEletronico: 'celia@contabil.com.br', ddd: '82', numeroTelefone: '999887766', endereco: { cep: '57020000', municipio: 'Maceió' } });

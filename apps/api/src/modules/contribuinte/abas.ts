@@ -10,9 +10,9 @@ const day = (v: unknown) => (v === null || v === undefined ? '' : String(v).slic
 /** The registration a tab reads: by CACEAL, or the person's latest. One indexed lookup. */
 export function registro(by: { numeroPessoa?: number; caceal?: number }) {
   return by.caceal !== undefined
-    ? sql`(select c.id, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz from contribuinte c
+    ? sql`(select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz from contribuinte c
         join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_caceal = ${by.caceal})`
-    : sql`(select c.id, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz from contribuinte c
+    : sql`(select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz from contribuinte c
         join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_pessoa = ${by.numeroPessoa!} order by c.id desc limit 1)`;
 }
 

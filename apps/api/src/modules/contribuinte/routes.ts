@@ -5,8 +5,8 @@ import {
   Responsavel, Socio,
 } from '@cadastro/domain';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
-import { forbidden, notFound } from '../../platform/errors/problem.js';
-import { pertenceAoUsuario } from './meu-cadastro.js';
+import { notFound } from '../../platform/errors/problem.js';
+import { registroDoChamador } from './meu-cadastro.js';
 import { obterDadosCadastrais } from './dados.js';
 import type { AppContext } from '../../platform/context.js';
 import { buscarContribuintes } from './busca.js';
@@ -17,21 +17,11 @@ import { eventoRoutes } from './evento-routes.js';
 /** §7 "Taxpayer" calls under /sfz-cadastro-api/api/contribuinte. */
 export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Staff read any registration; a taxpayer (ROLE_CAD_MEU_CADASTRO) only their own (checked below).
+    // Staff read any registration; a taxpayer (ROLE_CAD_MEU_CADASTRO) only their own (registroDoChamador).
     const dados = { access: [Authority.CON_DADOS_CONTRI, Authority.MEU_CADASTRO] } as const;
-    // Callback style: staff (nearly every call) pass without a promise hop.
-    app.addHook('preHandler', (req, _reply, done) => {
-      const p = req.principal;
-      if (!p || p.authorities.includes(Authority.CON_DADOS_CONTRI)) return done();
-      const url = req.routeOptions.url;
-      const proprio = url?.includes('/contribuinte/obter') && !url.includes('obterListaContribuintes');
-      if (!proprio) return done();
-      const { numeroPessoa, caceal } = { ...(req.params as object), ...(req.query as object) } as { numeroPessoa?: number; caceal?: number };
-      pertenceAoUsuario(ctx.database.db, p.id, { numeroPessoa, caceal }).then(
-        (ok) => done(ok ? undefined : forbidden('Only your own registration')),
-        (e: Error) => done(e),
-      );
-    });
+    // The CACEAL of a porCaceal call is its path: a second one in the query is refused, never merged.
+    const soCaminho = z.object({ caceal: z.never({ error: 'caceal' }).optional() });
+    const db = () => ctx.database.db;
     // The maintenance ("supertela") calls: registry events and the activity search.
     await app.register(eventoRoutes(ctx));
     app.get('/contribuinte/obterDadosCadastrais/:numeroPessoa', {
@@ -44,7 +34,8 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: DadosCadastrais },
       },
       handler: async (req) => {
-        const d = await obterDadosCadastrais(ctx.database.db, { numeroPessoa: req.params.numeroPessoa, caceal: req.query.caceal });
+        const by = await registroDoChamador(db(), req.principal!, { numeroPessoa: req.params.numeroPessoa, caceal: req.query.caceal });
+        const d = await obterDadosCadastrais(db(), by);
         if (!d || d.numeroPessoa !== req.params.numeroPessoa) throw notFound('Nenhum registro encontrado.');
         return d;
       },
@@ -55,10 +46,11 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['contribuinte'],
         summary: 'Registration data by CACEAL (8 digits)',
         params: z.object({ caceal: CacealParam }),
+        querystring: soCaminho,
         response: { 200: DadosCadastrais },
       },
       handler: async (req) => {
-        const d = await obterDadosCadastrais(ctx.database.db, { caceal: req.params.caceal });
+        const d = await obterDadosCadastrais(db(), await registroDoChamador(db(), req.principal!, { caceal: req.params.caceal }));
         if (!d) throw notFound('Nenhum registro encontrado.');
         return d;
       },
@@ -83,10 +75,8 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({ caceal: CacealParam.optional() }),
           response: { 200: resposta },
         },
-        handler: async (req) => {
-          const by = req.query.caceal !== undefined ? { caceal: req.query.caceal } : { numeroPessoa: req.params.numeroPessoa };
-          return carregar(ctx.database.db, by);
-        },
+        // ?caceal= picks the registration (abas.ts `registro`), else the person's latest.
+        handler: async (req) => carregar(db(), await registroDoChamador(db(), req.principal!, { numeroPessoa: req.params.numeroPessoa, caceal: req.query.caceal })),
       });
       app.get(`/contribuinte/${nome}/porCaceal/:caceal`, {
         config: dados,
@@ -94,9 +84,10 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['contribuinte'],
           summary: `${nome} by CACEAL`,
           params: z.object({ caceal: CacealParam }),
+          querystring: soCaminho,
           response: { 200: resposta },
         },
-        handler: async (req) => carregar(ctx.database.db, { caceal: req.params.caceal }),
+        handler: async (req) => carregar(db(), await registroDoChamador(db(), req.principal!, { caceal: req.params.caceal })),
       });
     }
 
@@ -114,11 +105,8 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (req, reply) => {
         const { numeroCaceal, numeroPessoa, numeroPessoaRaiz } = req.query;
-        const p = req.principal!;
-        if (!p.authorities.includes(Authority.CON_DADOS_CONTRI) && !(await pertenceAoUsuario(ctx.database.db, p.id, { caceal: numeroCaceal }))) {
-          throw forbidden('Only your own registration');
-        }
-        const r = await fichaCadastralPdf(ctx.database.db, numeroCaceal);
+        await registroDoChamador(db(), req.principal!, { caceal: numeroCaceal });
+        const r = await fichaCadastralPdf(db(), numeroCaceal);
         if (!r || (numeroPessoa !== undefined && r.numeroPessoa !== numeroPessoa) || (numeroPessoaRaiz !== undefined && r.numeroPessoaRaiz !== numeroPessoaRaiz)) {
           throw notFound('Nenhum registro encontrado.');
         }

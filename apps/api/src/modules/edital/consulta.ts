@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  formatarNumeroEdital, meioComunicacaoDe, periodo, SITUACAO_EDITAL, type ConsultaEdital, type ConsultaPublicaEdital, type DadosContribuinteEdital,
+  formatarNumeroEdital, mascararCpfsNoTexto, meioComunicacaoDe, periodo, SITUACAO_EDITAL, type ConsultaEdital, type ConsultaPublicaEdital, type DadosContribuinteEdital,
   type EditalDetalhe, type EditalResumo, type PaginaEditais,
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
@@ -71,14 +71,15 @@ export const todosEditais = (db: DbOrTx, paginaAtual: number, itens: number) => 
 
 const PUBLICADOS = sql`e.situacao_edital_id in (${SITUACAO_EDITAL.PUBLICADO}, ${SITUACAO_EDITAL.REPUBLICADO})`;
 
-/** consulta-publica-edital: published notices only, whatever the filters say. */
-export function consultarPublicos(db: DbOrTx, q: ConsultaPublicaEdital | null, paginaAtual: number, itens: number): Promise<PaginaEditais> {
+/** consulta-publica-edital: published notices only, whatever the filters say; a CPF typed into a title is masked. */
+export async function consultarPublicos(db: DbOrTx, q: ConsultaPublicaEdital | null, paginaAtual: number, itens: number): Promise<PaginaEditais> {
   const f: SQL[] = [PUBLICADOS];
   if (q?.numero) f.push(porNumero(q.numero));
   if (q?.tipoEdital) f.push(sql`e.tipo_edital_id = ${q.tipoEdital}`);
   if (q?.caceal) f.push(porCaceal(q.caceal));
   f.push(...porPeriodo(q?.dataInicioPublicacao, q?.dataFimPublicacao));
-  return pagina(db, f, paginaAtual, itens);
+  const p = await pagina(db, f, paginaAtual, itens);
+  return { ...p, content: p.content.map((e) => ({ ...e, tituloEdital: mascararCpfsNoTexto(e.tituloEdital) })) };
 }
 
 interface EditalRow {

@@ -72,6 +72,26 @@ describe('cadastro / edicao / excluir', () => {
     expect((await queryOne<{ n: string }>(t.db, sql`select count(*) as n from edital`))!.n).toBe(antes);
   });
 
+  it('a lone UTF-16 surrogate (JSON "\\ud800") in any text field → 400 problem+json at the boundary, nothing written (was 500)', async () => {
+    const antes = (await queryOne<{ n: string }>(t.db, sql`select count(*) as n from edital`))!.n;
+    const e = await cadastrar(form(ativos.slice(0, 1)));
+    const sujos: [Partial<EditalFormInput>, string][] = [
+      [{ tituloEdital: 'EDITAL \ud800' }, 'tituloEdital'],
+      [{ texto: 'Torna público \udc00.' }, 'texto'],
+      [{ observacao: '\ud83d fim' }, 'observacao'],
+      [{ vinculados: [{ numeroCaceal: ativos[0]!, observacao: 'obs \ud800' }] }, 'vinculados'],
+    ];
+    for (const [extra, campo] of sujos) {
+      // light-my-request sends JSON.stringify's text: a lone surrogate travels as the escape \ud800.
+      const p = expectProblem(await editais.post(`${api}/edital/cadastro`, form(ativos.slice(0, 1), extra)), 400);
+      expect(p.fieldErrors?.[0]?.field).toBe(campo);
+      expectProblem(await editais.post(`${api}/edital/edicao`, { ...form(ativos.slice(0, 1), extra), id: e.id, version: 0 }), 400);
+    }
+    // A well-formed pair (an emoji) is text like any other.
+    expect((await editais.post(`${api}/edital/edicao`, { ...form(ativos.slice(0, 1), { observacao: 'ok \ud83d\ude00' }), id: e.id, version: 0 })).statusCode).toBe(200);
+    expect(Number((await queryOne<{ n: string }>(t.db, sql`select count(*) as n from edital`))!.n)).toBe(Number(antes) + 1);
+  });
+
   it('§4: the future status cannot be the current status of a linked registration (cadastro and edicao: 400, nothing written)', async () => {
     const suspenso = Number((await queryOne<{ c: number }>(t.db, sql`select numero_caceal as c from contribuinte where situacao_id = 2 limit 1`))!.c);
     const antes = (await queryOne<{ n: string }>(t.db, sql`select count(*) as n from edital`))!.n;

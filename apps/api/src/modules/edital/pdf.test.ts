@@ -26,6 +26,26 @@ describe('GET relatorio/edital/pdf?id', () => {
     expect(texto).toContain(e.nome);
   });
 
+  it('a CPF typed into free text (Observação, the text) is masked for the public, shown to staff', async () => {
+    const e = await one<{ id: number }>(`select e.id from edital e where e.situacao_edital_id in (3, 4)
+      and exists (select 1 from edital_contribuinte ec where ec.edital_id = e.id) order by e.id limit 1`);
+    await t.db.execute(sql.raw(`update edital_contribuinte set observacao = 'Sócio 123.456.789-09 não localizado' where id = (select min(id) from edital_contribuinte where edital_id = ${e.id})`));
+    await t.db.execute(sql.raw(`update edital set texto = texto || ' Intimado: 98765432100.' where id = ${e.id}`));
+    // The table may break a line after a hyphen.
+    const publico = (await textoDoPdf((await t.client().get(`${pdf}?id=${e.id}`)).rawPayload)).texto.replace(/-\s+/g, '-');
+    expect(publico).not.toContain('123.456.789-09');
+    expect(publico).not.toContain('98765432100');
+    expect(publico).toContain('***.456.789-**');
+    expect(publico).toContain('***.654.321-**');
+    const interno = (await textoDoPdf((await (await t.as('editais')).get(`${pdf}?id=${e.id}`)).rawPayload)).texto;
+    expect(interno).toContain('98765432100');
+    // The public query answers the title: masked there too.
+    await t.db.execute(sql.raw(`update edital set titulo = titulo || ' 123.456.789-09' where id = ${e.id}`));
+    const lista = (await t.client().get('/sfz-cadastro-api/api/public/edital/obterTodos?paginaAtual=0&itensPorPagina=100')).json();
+    const titulo = lista.content.find((x: { id: number }) => x.id === Number(e.id))?.tituloEdital;
+    expect(titulo).toMatch(/\*\*\*\.456\.789-\*\*$/);
+  });
+
   it('a draft is printed for notice staff only; to anyone else it is the same 404 as an unknown id, checked before rendering', async () => {
     const d = await one<{ id: number }>('select id from edital where situacao_edital_id in (1, 2) limit 1');
     const render = vi.spyOn(t.built.ctx.pdf, 'render');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatCaceal, formatDocumento, mascararCpf } from '@cadastro/domain';
+import { formatCaceal, formatDocumento, mascararCpf, mascararCpfsNoTexto } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { campos, dia, secao, tabelaLonga } from '../../platform/pdf/blocos.js';
@@ -32,7 +32,8 @@ function publicacao(e: EditalPdfRow): string {
 /**
  * A notice as printed (edital/pdf?id), in the official layout: the authority's header and "page x of
  * y" come from the PDF platform; here number/year, title, text, reasons, the taxpayers cited, the
- * responsible and the publication data. For anonymous readers (`publico`) individuals' CPFs are masked.
+ * responsible and the publication data. For anonymous readers (`publico`) individuals' CPFs are masked,
+ * and so is anything CPF-shaped typed into the free texts (title, text, observação).
  */
 export async function editalPdf(db: DbOrTx, id: number, opts: { publico?: boolean } = {}): Promise<{ documento: DocumentoPdf; numero: string } | null> {
   const e = await queryOne<EditalPdfRow>(db, sql`select e.*, t.descricao as tipo, s.descricao as situacao, p.nome as responsavel, f.descricao as futura
@@ -47,11 +48,12 @@ export async function editalPdf(db: DbOrTx, id: number, opts: { publico?: boolea
       left join ref_tipo_documento_vinculado td on td.id = ec.tipo_documento_vinculado_id where ec.edital_id = ${id} order by c.numero_caceal, ec.id`),
   ]);
   const documento = (d: string) => (opts.publico && d.length === 11 ? mascararCpf(d) : formatDocumento(d));
+  const livre = (t: string) => (opts.publico ? mascararCpfsNoTexto(t) : t);
   const documentoPdf: DocumentoPdf = {
     titulo: `Edital nº ${e.numero}`,
     subtitulo: `${e.tipo} · ${e.situacao}`,
     conteudo: [
-      { text: e.titulo, bold: true, alignment: 'center', margin: [0, 0, 0, 6] },
+      { text: livre(e.titulo), bold: true, alignment: 'center', margin: [0, 0, 0, 6] },
       campos([
         ['Número/ano', e.numero],
         ['Tipo', e.tipo],
@@ -66,14 +68,14 @@ export async function editalPdf(db: DbOrTx, id: number, opts: { publico?: boolea
       secao('Motivos'),
       { ul: motivos.length ? motivos.map((m) => `${m.descricao}${m.principal ? ' (principal)' : ''}`) : ['Não informado'] },
       secao('Texto'),
-      { text: e.texto, alignment: 'justify' },
+      { text: livre(e.texto), alignment: 'justify' },
       secao(`Contribuintes citados (${citados.length})`),
       // Thousands of rows (5,000 in bench/edital.ts): the long-table layout, CACEAL and documents on one line each.
       tabelaLonga(
         ['CACEAL', 'CPF/CNPJ', 'Nome / razão social', 'Documento vinculado', 'Observação'],
         citados.map((c) => [
           formatCaceal(Number(c.numero_caceal), Number(c.digito_caceal)), documento(c.numero_documento), c.nome,
-          c.doc ? `${c.tipo_doc ?? ''} ${c.tipo_doc === 'CACEAL' ? c.doc : documento(c.doc)}` : '', c.observacao ?? '',
+          c.doc ? `${c.tipo_doc ?? ''} ${c.tipo_doc === 'CACEAL' ? c.doc : documento(c.doc)}` : '', livre(c.observacao ?? ''),
         ]),
         // A4 portrait: 523 pt between the margins, less 8 pt of padding per column.
         { larguras: [52, 80, 166, 95, 90], semQuebra: [true, true, false, false, false], vazio: 'Nenhum registro encontrado.' },

@@ -140,6 +140,13 @@ describe('person edits', () => {
     expect(await one(`select nome, version from pessoa where numero_pessoa = ${f.numero_pessoa}`)).toEqual({ nome: 'MARIA NOVA SILVA', version: f.version + 1 });
   });
 
+  it('alterar-pessoa-fisica: a lone UTF-16 surrogate in the name → 400 problem+json, nothing written (was 500)', async () => {
+    const f = await one<{ numero_pessoa: number; nome: string; version: number }>(`select numero_pessoa, nome, version from pessoa where tipo = 'F' order by numero_pessoa limit 1`);
+    const p = expectProblem(await auditor.post(`${api}/pessoa/alterar-pessoa-fisica/${f.numero_pessoa}`, { version: f.version, nome: 'Maria \ud800 Silva', email: null }), 400);
+    expect(p.fieldErrors?.[0]?.field).toBe('nome');
+    expect(await one(`select nome, version from pessoa where numero_pessoa = ${f.numero_pessoa}`)).toEqual({ nome: f.nome, version: f.version });
+  });
+
   it('alterar-pessoa-juridica (PUT): the accountant data, version-checked and audited; unknown references → 400', async () => {
     // An accounting organization (a legal person registered as accountant; the seed's accountants are individuals).
     const k = await one<{ numero_pessoa: number; version: number; classificacao_id: number; categoria_id: number }>(`select p.numero_pessoa, p.version, 2 as classificacao_id,

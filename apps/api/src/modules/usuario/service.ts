@@ -93,6 +93,8 @@ export class UsuarioService {
         activated: req.activated,
         // Deactivation ends every session at once (reactivation does not bring old tokens back).
         ...(current.activated && !req.activated ? { tokenVersion: sql`${usuario.tokenVersion} + 1` } : {}),
+        // and every mailed key with it: a reset link from before must not let the account back in.
+        ...(!req.activated ? { resetKey: null, resetDate: null, activationKey: null } : {}),
         lastModifiedBy: actor,
         lastModifiedDate: new Date().toISOString(),
       });

@@ -78,6 +78,28 @@ describe('create, update, delete', () => {
     await t.as('editais');
   });
 
+  it('a deactivated account cannot reactivate itself with a reset key issued before the deactivation', async () => {
+    await admin.post('/api/users', { login: 'desligado', email: 'desligado@x.com.br', authorities: ['ROLE_USER'] });
+    const key = /#\/reset\/([A-Za-z0-9]{20})/.exec((await t.lastMailTo('desligado@x.com.br')).textBody ?? '')![1];
+    const u = (await admin.get('/api/users/desligado')).json();
+    expect((await admin.put('/api/users', { ...u, activated: false })).statusCode).toBe(200);
+    const chaves = await queryOne(t.db, sql`select reset_key, reset_date, activation_key from usuario where login = 'desligado'`);
+    expect(chaves).toEqual({ reset_key: null, reset_date: null, activation_key: null });
+    expectProblem(await t.client().post('/api/account/reset-password/finish', { key, newPassword: 'voltei-sozinho' }), 400);
+    expect((await admin.get('/api/users/desligado')).json().activated).toBe(false);
+    expectProblem(await t.client().post('/api/authenticate', { username: 'desligado', password: 'voltei-sozinho' }), 401);
+  });
+
+  it('finishing a reset never activates a deactivated account (a key left from before)', async () => {
+    await admin.post('/api/users', { login: 'chave.antiga', email: 'antiga@x.com.br', authorities: ['ROLE_USER'] });
+    const u = (await admin.get('/api/users/chave.antiga')).json();
+    await admin.put('/api/users', { ...u, activated: false });
+    // A key issued before this rule existed, still in the row.
+    await t.db.execute(sql`update usuario set reset_key = 'ABCDEFGHIJ0123456789', reset_date = now() where login = 'chave.antiga'`);
+    expectProblem(await t.client().post('/api/account/reset-password/finish', { key: 'ABCDEFGHIJ0123456789', newPassword: 'voltei-sozinho' }), 400);
+    expect((await admin.get('/api/users/chave.antiga')).json().activated).toBe(false);
+  });
+
   it('update with an email of another user → 400; nothing changed', async () => {
     const u = (await admin.get('/api/users/atendente')).json();
     expect(expectProblem(await admin.put('/api/users', { ...u, email: 'admin@cadastro.local' }), 400).type).toBe(ProblemType.EMAIL_ALREADY_USED);

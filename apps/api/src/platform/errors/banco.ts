@@ -47,3 +47,36 @@ export function problemOfDatabaseError(err: unknown): HttpProblem | undefined {
   }
   return undefined;
 }
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** The server quotes the offending value after a colon (`invalid input syntax for type integer: "…"`). */
+const VALOR_CITADO = /: ".*"$/s;
+
+/**
+ * A database failure as the log keeps it: the statement, the SQLSTATE and what failed (table,
+ * column, constraint), never the values bound to the statement (CPFs, names) nor the ones the
+ * server quotes back in its message or detail (`Key (cpf)=(…)`). The stack keeps its frames only
+ * (its first line repeats the message). undefined when no database error is in the chain.
+ */
+export function erroDeBancoParaLog(err: unknown): Record<string, unknown> | undefined {
+  let statement: unknown;
+  let banco: Record<string, unknown> | undefined;
+  for (const e of chain(err)) {
+    const x = e as Record<string, unknown>;
+    if (statement === undefined && typeof x.query === 'string' && 'params' in x) statement = x.query;
+    if (!banco && typeof x.code === 'string' && SQLSTATE.test(x.code) && ('severity' in x || 'routine' in x)) banco = x;
+  }
+  if (statement === undefined && !banco) return undefined;
+  // Without a server error (a lost connection) the driver's own message, which quotes no value.
+  const causa = [...chain(err)].find((e) => typeof e.message === 'string' && !e.message.startsWith('Failed query:'))?.message;
+  const mensagem = typeof banco?.message === 'string' ? banco.message.replace(VALOR_CITADO, ': "…"') : typeof causa === 'string' ? causa : 'Failed query';
+  const stack = err instanceof Error && typeof err.stack === 'string' ? err.stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : undefined;
+  return {
+    type: 'DatabaseError',
+    message: mensagem,
+    code: banco?.code,
+    statement,
+    ...Object.fromEntries((['table', 'column', 'constraint', 'routine'] as const).filter((k) => banco?.[k]).map((k) => [k, banco![k]])),
+    stack,
+  };
+}

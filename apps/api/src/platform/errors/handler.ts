@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem } from '@cadastro/domain';
 import { ProblemType } from '@cadastro/domain';
-import { problemOfDatabaseError } from './banco.js';
+import { erroDeBancoParaLog, problemOfDatabaseError } from './banco.js';
 import { HttpProblem, STATUS_TITLES } from './problem.js';
 import { boundDetail, boundFieldErrors, frameworkDetail, problemPath } from '../http/framework-errors.js';
 
@@ -26,7 +26,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (!(err instanceof HttpProblem)) {
       const db = problemOfDatabaseError(err);
       if (db) {
-        if (db.status === 503) req.log.warn({ err: { message: err.message } }, 'database unreachable');
+        // Its message alone, without the stack (erroDeBancoParaLog: the statement, not its values).
+        if (db.status === 503) req.log.warn({ err: { message: (erroDeBancoParaLog(err)?.message as string | undefined) ?? err.message } }, 'database unreachable');
         err = db as unknown as FastifyError;
       }
     }

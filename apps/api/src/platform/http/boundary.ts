@@ -3,14 +3,17 @@ import { ProblemType, V } from '@cadastro/domain';
 import { HttpProblem } from '../errors/problem.js';
 
 const NUL = '\u0000';
+/** A NUL, or a UTF-16 surrogate left without its pair (JSON's "\\ud800"): text no database column can store. */
+// eslint-disable-next-line no-control-regex -- the NUL is what this looks for
+const IMPOSSIVEL = /[\u0000\p{Surrogate}]/u;
 /** Longest field name echoed back in a field error (the rest is the caller's own input). */
 const MAX_FIELD = 60;
 
 /**
  * Checks every string that reaches a route, once for all routes: PostgreSQL refuses the NUL
- * character (0x00) in text, so a NUL that got through to SQL would be a 500. The raw URL is
- * checked on arrival (path and query, literal or %00); params, query and the parsed body
- * (recursively, keys too) before validation.
+ * character (0x00) in text, and a lone UTF-16 surrogate cannot be encoded as UTF-8 (the row, or its
+ * audit, would fail: a 500). The raw URL is checked on arrival for NUL (literal or %00); params,
+ * query and the parsed body (recursively, keys too) for both before validation.
  */
 export function registerInputBoundary(app: FastifyInstance) {
   // Callback style, like the guard: no promise hop on every request.
@@ -20,28 +23,28 @@ export function registerInputBoundary(app: FastifyInstance) {
     done();
   });
   app.addHook('preValidation', (req, _reply, done) => {
-    const field = findNul(req.params, 'path') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body');
+    const field = findTextoImpossivel(req.params, 'path') ?? findTextoImpossivel(req.query, 'query') ?? findTextoImpossivel(req.body, 'body');
     done(field === undefined ? undefined : nulProblem(req, field));
   });
 }
 
 /**
- * Where a NUL hides in a parsed value: the top-level field that holds it (`root` for the value
+ * Where a NUL or a lone surrogate hides in a parsed value: the top-level field that holds it (`root` for the value
  * itself), or undefined. Iterative, so a deeply nested JSON body cannot overflow the stack.
  */
-export function findNul(value: unknown, root: string): string | undefined {
+export function findTextoImpossivel(value: unknown, root: string): string | undefined {
   if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') return value.includes(NUL) ? root : undefined;
+  if (typeof value === 'string') return IMPOSSIVEL.test(value) ? root : undefined;
   if (typeof value !== 'object') return undefined;
   const stack: { v: unknown; field: string | undefined }[] = [{ v: value, field: undefined }];
   while (stack.length > 0) {
     const { v, field } = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes(NUL)) return field ?? root;
+      if (IMPOSSIVEL.test(v)) return field ?? root;
     } else if (v !== null && typeof v === 'object') {
       for (const key of Object.keys(v)) {
         const at = field ?? key;
-        if (key.includes(NUL)) return at === key ? root : at;
+        if (IMPOSSIVEL.test(key)) return at === key ? root : at;
         stack.push({ v: (v as Record<string, unknown>)[key], field: at });
       }
     }
@@ -51,7 +54,7 @@ export function findNul(value: unknown, root: string): string | undefined {
 
 function nulProblem(req: FastifyRequest, field: string) {
   const objectName = req.routeOptions.url ?? 'request';
-  return new HttpProblem(400, 'Text may not contain the NUL character (0x00)', {
+  return new HttpProblem(400, 'Text may not contain the NUL character (0x00) or a lone UTF-16 surrogate', {
     type: ProblemType.CONSTRAINT_VIOLATION,
     message: 'error.validation',
     fieldErrors: [{ objectName, field: field.length > MAX_FIELD ? field.slice(0, MAX_FIELD) + '…' : field, message: V.pattern }],

@@ -17,11 +17,13 @@ import type { Access } from '../auth/guard.js';
  * Writes are watched through the transaction ids taken and committed (test/db-watch.ts): after
  * each call that may change things, and once per operation for reads (a read may record itself
  * when it succeeds, e.g. an emitted FIC). A success may write: a valid-looking call happened to be
- * acceptable (mail is stored by the sink before the answer, so nothing arrives later). The one
- * refusal that writes by design: a failed sign-in is recorded for throttling and audit.
+ * acceptable (mail is stored by the sink before the answer, so nothing arrives later). The
+ * refusals that write by design: a failed password check is recorded for throttling (sign-in also
+ * for audit; the current password of a change counts the same).
  */
 const WRITES_ON_REFUSAL: Record<string, { status: number; tables: string[] }> = {
   'POST /api/authenticate': { status: 401, tables: ['evento_auditoria', 'tentativa_login'] },
+  'POST /api/account/change-password': { status: 400, tables: ['tentativa_login'] },
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const XSRF = 'fuzz-xsrf-token';

@@ -62,6 +62,27 @@ describe('NUL bytes are refused at the boundary (PostgreSQL refuses 0x00 in text
   });
 });
 
+describe('lone UTF-16 surrogates are refused at the boundary (no UTF-8 column can store them)', () => {
+  const valid = { langKey: 'pt-br', authorities: [] as string[] };
+  const cases: [string, () => Promise<LightMyRequestResponse>][] = [
+    ['account names (JSON "\\ud800")', () => admin.post('/api/account', { ...valid, firstName: 'A\ud800', lastName: 'B', email: 'admin@cadastro.local' })],
+    ['a low half alone, deep in the body', () => admin.put('/management/logs', { name: 'conta', level: 'info', x: [{ y: ['ok', '\udc00b'] }] })],
+    ['a key of the body', () => admin.post('/api/account', { ...valid, 'x\ud800': 1 })],
+  ];
+  it.each(cases)('%s → 400 problem+json, nothing written', async (_name, call) => {
+    await watch.baseline();
+    const r = await call();
+    expect(r.statusCode, r.body).toBe(400);
+    expect(problem(r, 400).detail).toMatch(/surrogate/);
+    expect(await (await watch.written()).tables()).toEqual([]);
+  });
+
+  it('a URL cannot carry one: its bytes (ED A0 80) are a bad path (400) or stay literal text in a query', async () => {
+    expect(problem(await admin.get('/api/users/a%ED%A0%80'), 400).detail).toBe('Malformed URL: invalid percent-encoding');
+    expect((await admin.get('/management/mail-sink?to=a%ED%A0%80')).statusCode).toBe(200);
+  });
+});
+
 describe('framework errors are problem+json and never echo the input', () => {
   it('malformed percent-encoding → 400', async () => {
     for (const url of ['/api/users/%E0%A4%A', `${REG}/municipio/%zz`, `${SEARCH}/CACEAL/%/0/10`]) {

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { emailField, loginField, passwordField, ProblemType, V } from '@cadastro/domain';
-import { HttpError, http } from '../../ui/http';
+import { emailField, loginField, passwordField, V } from '@cadastro/domain';
+import { http } from '../../ui/http';
 import { fieldMessage } from '../../ui/form';
 import { PasswordStrengthBar } from '../../ui/PasswordStrengthBar';
 
@@ -15,9 +15,12 @@ const Schema = z
 type Input = z.input<typeof Schema>;
 type Output = z.output<typeof Schema>;
 
-type Outcome = 'success' | 'error' | 'loginExists' | 'emailExists' | null;
+type Outcome = 'success' | 'error' | null;
 
-/** §2 /register: login, email, password, confirmation; focus on login. */
+/**
+ * §2 /register: login, email, password, confirmation; focus on login. A taken login or e-mail is
+ * answered like a new one (the page tells nobody who has an account): the mail says why.
+ */
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -25,17 +28,16 @@ export default function RegisterPage() {
     resolver: zodResolver(Schema),
     mode: 'onTouched',
     defaultValues: { login: '', email: '', password: '', confirmPassword: '' },
-  });  const typedPassword = useWatch({ control, name: 'password' });
-
+  });
+  const typedPassword = useWatch({ control, name: 'password' });
 
   const onSubmit = async (v: Output) => {
     setOutcome(null);
     try {
       await http.post('/api/register', { login: v.login, email: v.email, password: v.password, langKey: i18n.language }, { silent: true });
       setOutcome('success');
-    } catch (e) {
-      const type = e instanceof HttpError ? e.problem?.type : undefined;
-      setOutcome(type === ProblemType.LOGIN_ALREADY_USED ? 'loginExists' : type === ProblemType.EMAIL_ALREADY_USED ? 'emailExists' : 'error');
+    } catch {
+      setOutcome('error');
     }
   };
 
@@ -48,8 +50,6 @@ export default function RegisterPage() {
         </Alert>
       )}
       {outcome === 'error' && <Alert color="red" role="alert">{t('register.messages.error.fail')}</Alert>}
-      {outcome === 'loginExists' && <Alert color="red" role="alert">{t('register.messages.error.userexists')}</Alert>}
-      {outcome === 'emailExists' && <Alert color="red" role="alert">{t('register.messages.error.emailexists')}</Alert>}
       {outcome !== 'success' && (
         <Paper withBorder p="lg">
           <form onSubmit={handleSubmit(onSubmit)} noValidate>

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Authority } from '@cadastro/domain';
+import { query } from '../../db/consulta.js';
+import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
+import { apiRoutes } from '../../test/routes.js';
+import { seedRegistry } from '../../seed/registro.js';
+import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
+
+/**
+ * A hostile taxpayer (ROLE_CAD_MEU_CADASTRO) against every route its role opens: whatever path,
+ * query or body it sends, it reads its own registrations and nothing else.
+ */
+let t: TestApp;
+let taxpayer: Client;
+const api = '/sfz-cadastro-api/api';
+type Reg = { np: number; caceal: number; cnpj: string };
+let own: Reg;
+let other: Reg;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 9 });
+  await linkDemoTaxpayerAccount(t.db);
+  taxpayer = await t.as('contribuinte');
+  const regs = await query<Reg & { dono: boolean }>(t.db, sql`select c.numero_pessoa::int as np, c.numero_caceal::int as caceal, p.numero_documento as cnpj,
+      u.numero_pessoa in (p.numero_pessoa, coalesce(p.numero_pessoa_raiz, 0)) as dono
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa cross join usuario u
+    where u.login = 'contribuinte' and exists (select 1 from socio s where s.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa))
+    order by c.id`);
+  own = regs.find((r) => r.dono)!;
+  other = regs.find((r) => !r.dono)!;
+  expect(own && other).toBeTruthy();
+}, 120_000);
+afterAll(() => t.close());
+
+const TABS = ['obterDadosCadastrais', 'obterAtividades', 'obterSocios', 'obterResponsavel', 'obterContador', 'obterProcuradores', 'obterEditais', 'obterRegimesEspeciais'];
+/** Every route the role opens, as the tests below call it; a new one fails the first test until it is covered here. */
+const COVERED = [
+  ...TABS.flatMap((n) => [`GET ${api}/contribuinte/${n}/:numeroPessoa`, `GET ${api}/contribuinte/${n}/porCaceal/:caceal`]),
+  `GET ${api}/relatorio/imprimir`,
+  `GET ${api}/pessoa/obterEnderecos/:numeroPessoa`,
+  `GET ${api}/pessoa/obterUsuarioLogado`,
+  `POST ${api}/contribuinte/obterPendencias`,
+  // The requests check the company of the request they read (solicitacao.test.ts).
+  ...['/solicitacao/consultar', '/solicitacao/:id', '/solicitacao/identificacao/:id', '/solicitacao/atividade-economica/:id', '/solicitacao/contabilista/:id',
+    '/solicitacao/qsa/:id', '/solicitacao/mensagem/:id'].map((u) => `GET ${api}${u}`),
+];
+
+describe('a taxpayer account reads nothing but its own registrations', () => {
+  it('every route open to ROLE_CAD_MEU_CADASTRO is covered here', () => {
+    const abertas = apiRoutes(t)
+      .filter((r) => Array.isArray(r.access) && r.access.includes(Authority.MEU_CADASTRO))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(abertas.sort()).toEqual([...COVERED].sort());
+  });
+
+  it('by CACEAL: the path decides, whatever the query says', async () => {
+    for (const n of TABS) {
+      const url = `${api}/contribuinte/${n}/porCaceal`;
+      expect((await taxpayer.get(`${url}/${own.caceal}`)).statusCode, n).toBe(200);
+      expectProblem(await taxpayer.get(`${url}/${other.caceal}`), 403);
+      // The query used to override the path in the ownership check: 200 with the other's data.
+      const r = await taxpayer.get(`${url}/${other.caceal}?caceal=${own.caceal}`);
+      expect(r.statusCode, n).toBeGreaterThanOrEqual(400);
+      expect(r.headers['content-type']).toContain('application/problem+json');
+      expect(r.body).not.toContain(other.cnpj);
+      for (const q of [`caceal=${own.caceal}`, `numeroPessoa=${own.np}`, `caceal[]=${own.caceal}`]) {
+        expect((await taxpayer.get(`${url}/${other.caceal}?${q}`)).statusCode, `${n} ?${q}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+  });
+
+  it('by person: the registration read (?caceal= or the latest) decides', async () => {
+    for (const n of TABS) {
+      const url = `${api}/contribuinte/${n}`;
+      expect((await taxpayer.get(`${url}/${own.np}`)).statusCode, n).toBe(200);
+      expect((await taxpayer.get(`${url}/${own.np}?caceal=${own.caceal}`)).statusCode, n).toBe(200);
+      expectProblem(await taxpayer.get(`${url}/${other.np}`), 403);
+      expectProblem(await taxpayer.get(`${url}/${own.np}?caceal=${other.caceal}`), 403);
+      const r = await taxpayer.get(`${url}/${other.np}?caceal=${own.caceal}`);
+      expect(r.statusCode, n).toBeGreaterThanOrEqual(400);
+      expect(r.body).not.toContain(other.cnpj);
+    }
+  });
+
+  it('a bad ?caceal= is 400 problem+json, never 500', async () => {
+    for (const n of TABS) {
+      for (const bad of ['abc', '1', `${own.caceal}x`, '']) {
+        for (const url of [`${api}/contribuinte/${n}/${own.np}`, `${api}/contribuinte/${n}/porCaceal/${own.caceal}`]) {
+          expectProblem(await taxpayer.get(`${url}?caceal=${bad}`), 400);
+        }
+      }
+    }
+  });
+
+  it('the sheet, the addresses and the pendências: own yes, another no', async () => {
+    expect((await taxpayer.get(`${api}/relatorio/imprimir?numeroCaceal=${own.caceal}`)).statusCode).toBe(200);
+    expectProblem(await taxpayer.get(`${api}/relatorio/imprimir?numeroCaceal=${other.caceal}`), 403);
+    expectProblem(await taxpayer.get(`${api}/relatorio/imprimir?numeroCaceal=${other.caceal}&caceal=${own.caceal}`), 403);
+    expectProblem(await taxpayer.get(`${api}/relatorio/imprimir?numeroCaceal=abc`), 400);
+    expect((await taxpayer.get(`${api}/pessoa/obterEnderecos/${own.np}`)).statusCode).toBe(200);
+    expectProblem(await taxpayer.get(`${api}/pessoa/obterEnderecos/${other.np}?numeroPessoa=${own.np}&caceal=${own.caceal}`), 403);
+    const pend = (body: object) => taxpayer.post(`${api}/contribuinte/obterPendencias`, body);
+    expectProblem(await pend({ caceal: other.caceal }), 403);
+    expectProblem(await pend({ cnpj: other.cnpj }), 403);
+    const p = await pend({ caceal: own.caceal, cnpj: other.cnpj });
+    expect(p.body).not.toContain(other.cnpj);
+  });
+});
