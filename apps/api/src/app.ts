@@ -139,7 +139,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   }
   const sessoes = new Sessoes(database.db);
   // Worker threads start with the first PDF, not here.
-  const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue });
+  const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue, filaPublica: config.pdf.publicQueue });
   const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, redesim, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
