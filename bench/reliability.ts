@@ -3,6 +3,8 @@
 //   A. read load: USUARIOS closed-loop clerks for SEGUNDOS_A s;
 //   B. writes (status changes) plus reads; one API process killed with SIGKILL in the middle; every
 //      acknowledged write checked in the database (status-history row and audit row);
+//   D. a notice confirmed while clerks change the statuses of the companies it cites (every linked
+//      registration changed or listed: bench/reliability-edital.ts);
 //   C. PostgreSQL restarted (pg_ctl restart -m fast) under read load;
 //   then the embedded PGlite process alone (no nginx), 64 slow clients beside a signed-in clerk on it
 //   (bench/lentos.ts; LENTOS=0 skips), and a summary table.
@@ -16,6 +18,7 @@ import { ambiente, cpuDe, dormir, iniciarApi, iniciarNginx, medirCpu, PG_DATA, p
 import { iniciarCarga, resumir, type Evento, type Pedido, type Resumo } from './carga.js';
 import { cabecalhosDe } from './entrar.js';
 import { faseClientesLentos, textoLentos } from './lentos.js';
+import { faseEdital } from './reliability-edital.js';
 
 const numero = (nome: string, padrao: number) => Number(process.env[nome] ?? padrao);
 const URL_BANCO = ambiente('DATABASE_URL');
@@ -271,6 +274,14 @@ console.log('\n' + CABECALHO + '\n|---|---|---|---|---|---|---|---|---|---|---|'
   ];
   for (const l of txt) console.log(l);
   resultados.B = { escritas: rEsc, leituras: rLer, tentadas: escritas.length, confirmadas: ack.length, falhas: porCausa(falhas), perdidas: perdidas.length, semRastro, commitadas: confirmadas, repassados: repassados.length, texto: txt };
+}
+
+// --- D: a notice confirmed while clerks change the statuses of the companies it cites (issue #29).
+{
+  const d = await faseEdital(nginx.base, banco, { vinculados: numero('VINCULADOS_D', 1000), escritores: numero('ESCRITORES_D', 8), segundos: numero('SEGUNDOS_D', 10) });
+  linha('D: status changes on a notice\'s companies during its publication', numero('ESCRITORES_D', 8), d.escritas);
+  for (const l of d.texto) console.log(l);
+  resultados.D = d;
 }
 
 // This bench's own connection would die with the restart in C; it is not needed any more.

@@ -44,3 +44,12 @@ export async function updateVersionedBy<T extends VersionadaPor>(
   if (!exists.length) throw notFound('Nenhum registro encontrado.');
   throw conflict(STALE_VERSION);
 }
+
+/**
+ * Bumps the version of a person's shared part (versao_compartilhada, issue 29) written outside a registry
+ * event, so a registration screen that read the part before gets 409 instead of overwriting it.
+ */
+export async function subirVersaoCompartilhada(tx: DbOrTx, numeroPessoa: number, parte: 'telefones' | 'enderecos'): Promise<void> {
+  await tx.execute(sql`insert into versao_compartilhada (numero_pessoa, parte, version) values (${numeroPessoa}, ${parte}, 1)
+    on conflict (numero_pessoa, parte) do update set version = versao_compartilhada.version + 1, numero_caceal = null, updated_at = now()`);
+}

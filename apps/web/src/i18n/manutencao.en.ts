@@ -13,6 +13,15 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
     incluir: 'Add',
     cadastrar: 'Register',
     cadastroAlterado: 'The registration was changed by someone else; please reload it.',
+    compartilhado: {
+      contato: "The company's trade name or e-mail was changed by someone else{{inscricao}}; please reload it.",
+      telefones: "The company's phones were changed by someone else{{inscricao}}; please reload it.",
+      enderecos: "The company's addresses were changed by someone else{{inscricao}}; please reload it.",
+      socios: "The company's partners (QSA) were changed by someone else{{inscricao}}; please reload it.",
+      responsavel: "The company's legal responsible was changed by someone else{{inscricao}}; please reload it.",
+      enderecosSocio: 'The addresses of partner {{socio}} were changed by someone else{{inscricao}}; please reload it.',
+      naInscricao: ' (registration {{inscricao}})',
+    },
     naoEncontrado: 'Record not found.',
     inativa: {
       titulo: 'Confirmation',

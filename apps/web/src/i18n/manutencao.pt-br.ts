@@ -11,6 +11,16 @@ export const manutencao = {
     incluir: 'Incluir',
     cadastrar: 'Cadastrar',
     cadastroAlterado: 'O cadastro foi alterado por outra pessoa; consulte novamente.',
+    /** 409 of a part shared with the company's other registrations (params: parte, inscrição, sócio). */
+    compartilhado: {
+      contato: 'O nome fantasia ou o e-mail da empresa foram alterados por outra pessoa{{inscricao}}; consulte novamente.',
+      telefones: 'Os telefones da empresa foram alterados por outra pessoa{{inscricao}}; consulte novamente.',
+      enderecos: 'Os endereços da empresa foram alterados por outra pessoa{{inscricao}}; consulte novamente.',
+      socios: 'O quadro de sócios da empresa foi alterado por outra pessoa{{inscricao}}; consulte novamente.',
+      responsavel: 'O responsável da empresa foi alterado por outra pessoa{{inscricao}}; consulte novamente.',
+      enderecosSocio: 'Os endereços do sócio {{socio}} foram alterados por outra pessoa{{inscricao}}; consulte novamente.',
+      naInscricao: ' (inscrição {{inscricao}})',
+    },
     naoEncontrado: 'Registro não encontrado.',
     inativa: {
       titulo: 'Confirmação',

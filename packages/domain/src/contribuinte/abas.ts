@@ -32,6 +32,8 @@ export const Socio = z.object({
   ...Contatos,
   /** Every address of the partner, the main one first (the Quadro de Sócios edits them). */
   enderecos: z.array(Endereco),
+  /** The version of the partner's addresses, read before them: a registry event that replaces them carries it back. */
+  versaoEnderecos: z.number().int(),
 });
 export type Socio = z.infer<typeof Socio>;
 

@@ -34,6 +34,21 @@ export const Telefone = z.object({
 });
 export type Telefone = z.infer<typeof Telefone>;
 
+/**
+ * Versions of what the registration shares with the company's other registrations (issue 29), read
+ * before the data they cover: `contato` (nome fantasia, e-mail: the person's version), the person's
+ * `telefones` and `enderecos`, the head office's `socios` (QSA) and `responsavel`. A registry event
+ * carries them back; a part changed meanwhile through another registration → 409.
+ */
+export const VersoesCompartilhadas = z.object({
+  contato: z.number().int().min(0),
+  telefones: z.number().int().min(0),
+  enderecos: z.number().int().min(0),
+  socios: z.number().int().min(0),
+  responsavel: z.number().int().min(0),
+});
+export type VersoesCompartilhadas = z.infer<typeof VersoesCompartilhadas>;
+
 /** §3 Taxpayer, the "Dados Cadastrais" tab (obterDadosCadastrais). Days are yyyy-MM-dd. */
 export const DadosCadastrais = z.object({
   numeroPessoa: z.number().int(),
@@ -41,6 +56,7 @@ export const DadosCadastrais = z.object({
   numeroCaceal: z.number().int(),
   /** The registration's optimistic-lock version: a registry event (POST eventos) carries it back. */
   version: z.number().int(),
+  versoes: VersoesCompartilhadas,
   identificacao: z.object({
     digitoCaceal: z.number().int(),
     cnpj: z.string(),

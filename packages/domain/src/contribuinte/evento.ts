@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { V } from '../common/messages.js';
 import { Dia } from '../common/dias.js';
+import { VersoesCompartilhadas } from './dados.js';
 
 /**
  * §7 POST eventos: one registry event of the detail screen ("supertela"). The process data of the
@@ -164,6 +165,14 @@ export const SalvarEvento = ProcessoEvento.extend({
   numeroCaceal: z.number().int().min(0).max(99_999_999),
   /** The registration's version the screen loaded: stale → 409, nothing written. */
   version: z.number().int().min(0).max(2_147_483_647),
+  /**
+   * The versions of the shared data the screen read (obterDadosCadastrais' `versoes`, obterSocios'
+   * `versaoEnderecos`): a part the event writes that changed meanwhile → 409, nothing written.
+   * Absent (§7 clients): not checked, as before.
+   */
+  versoes: VersoesCompartilhadas.extend({
+    enderecosSocios: z.array(z.object({ numeroPessoa: NumeroPessoa, version: z.number().int().min(0) })).max(500).optional(),
+  }).optional(),
   dadosCadastrais: DadosCadastraisEdicao.nullish(),
   atividades: AtividadesEdicao.nullish(),
   contador: ContadorResponsavelEdicao.nullish(),

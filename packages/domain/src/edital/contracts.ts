@@ -175,6 +175,8 @@ export const ResultadoPublicacao = z.object({
   /** Registrations that took the new status, and those whose status did not allow it. */
   alterados: z.number().int(),
   inalterados: z.array(z.number().int()),
+  /** Each registration left unchanged with its reason: its current status does not allow the notice's reason. */
+  detalheInalterados: z.array(z.object({ numeroCaceal: z.number().int(), situacaoCadastral: z.string() })),
 });
 export type ResultadoPublicacao = z.infer<typeof ResultadoPublicacao>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { colunasEdicao } from './colunas.js';
 import {
-  bigint, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex, varchar,
+  bigint, boolean, char, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import {
   refCnae, refCrcCategoria, refCrcClassificacao, refCrcTipoInscricao, refFormaAtuacao, refMotivoSituacao, refMunicipio,
@@ -307,6 +307,27 @@ export const telefone = pgTable(
   (t) => [
     check('telefone_digitos', sql`${t.ddd} ~ '^[0-9]{1,4}$' and ${t.numero} ~ '^[0-9]{1,14}$'`),
     index('telefone_pessoa_idx').on(t.numeroPessoa),
+  ],
+);
+
+/**
+ * Versions of what a person's registrations share (issue 29): the person's phones and addresses, and the
+ * company's QSA and responsible (on the head office's person). A save of one registration carries the
+ * versions its screen read, so it cannot overwrite what another registration changed meanwhile.
+ * No row = version 0; `numero_caceal` = the registration whose event made the last change (null: another screen).
+ */
+export const versaoCompartilhada = pgTable(
+  'versao_compartilhada',
+  {
+    numeroPessoa: bigint('numero_pessoa', { mode: 'number' }).notNull().references(() => pessoa.numeroPessoa, { onDelete: 'cascade' }),
+    parte: varchar('parte', { length: 20 }).notNull(),
+    version: integer('version').notNull().default(0),
+    numeroCaceal: integer('numero_caceal'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.numeroPessoa, t.parte] }),
+    check('versao_compartilhada_parte', sql`${t.parte} in ('telefones', 'enderecos', 'socios', 'responsavel')`),
   ],
 );
 

@@ -33,6 +33,7 @@ export async function obterAtividades(db: DbOrTx, by: { numeroPessoa?: number; c
 export async function obterSocios(db: DbOrTx, by: { numeroPessoa?: number; caceal?: number }): Promise<Socio[]> {
   const socios = await rows(db, sql`select s.*, ps.numero_documento, ps.nome, q.descricao as qualificacao, pr.numero_documento as rep_doc, pr.nome as rep_nome,
         qr.descricao as rep_qualificacao,
+        coalesce((select v.version from versao_compartilhada v where v.numero_pessoa = s.numero_pessoa_socio and v.parte = 'enderecos'), 0) as versao_enderecos,
         exists (select 1 from responsavel x where x.numero_pessoa_empresa = s.numero_pessoa_empresa and x.numero_pessoa_responsavel = s.numero_pessoa_socio) as eh_resp
       from ${registro(by)} r join socio s on s.numero_pessoa_empresa = r.raiz join pessoa ps on ps.numero_pessoa = s.numero_pessoa_socio
       join ref_qualificacao q on q.id = s.qualificacao_id left join pessoa pr on pr.numero_pessoa = s.numero_pessoa_representante
@@ -56,6 +57,7 @@ export async function obterSocios(db: DbOrTx, by: { numeroPessoa?: number; cacea
     endereco: enderecos.get(Number(s.numero_pessoa_socio))?.[0] ?? null,
     contatos: telefones.get(Number(s.numero_pessoa_socio)) ?? [],
     enderecos: enderecos.get(Number(s.numero_pessoa_socio)) ?? [],
+    versaoEnderecos: Number(s.versao_enderecos),
   }));
 }
 

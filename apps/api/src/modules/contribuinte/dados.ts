@@ -6,6 +6,11 @@ import { enderecosDe, telefonesDe } from '../pessoa/enderecos.js';
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
+function versoes(c: Row): DadosCadastrais['versoes'] {
+  const v = (typeof c.versoes === 'string' ? JSON.parse(c.versoes) : c.versoes) as Partial<Record<string, number>>;
+  return { contato: Number(c.versao_contato), telefones: v.telefones ?? 0, enderecos: v.enderecos ?? 0, socios: v.socios ?? 0, responsavel: v.responsavel ?? 0 };
+}
+
 /**
  * The registration shown by the detail screen: by CACEAL, or the person's latest registration.
  * Three queries (registration, then addresses and phones in parallel) whatever the size of the data — no N+1.
@@ -16,7 +21,11 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
     db,
     sql`select c.*, p.numero_documento, p.nome, p.nome_fantasia, p.email, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz,
       nj.id as nj_id, nj.codigo as nj_codigo, nj.descricao as nj_descricao, tc.descricao as tc_descricao, po.descricao as po_descricao,
-      s.descricao as situacao, m.descricao as motivo,
+      s.descricao as situacao, m.descricao as motivo, p.version as versao_contato,
+      -- Read with the registration, before its phones and addresses (a later change shows as stale, never the reverse).
+      (select coalesce(json_object_agg(v.parte, v.version), '{}') from versao_compartilhada v
+        where (v.numero_pessoa = p.numero_pessoa and v.parte in ('telefones', 'enderecos'))
+          or (v.numero_pessoa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa) and v.parte in ('socios', 'responsavel'))) as versoes,
       (select coalesce(json_agg(json_build_object('id', f.id, 'descricao', f.descricao) order by f.id), '[]') from contribuinte_forma_atuacao x
         join ref_forma_atuacao f on f.id = x.forma_atuacao_id where x.contribuinte_id = c.id) as formas,
       (select coalesce(json_agg(json_build_object('id', u.id, 'descricao', u.descricao) order by u.id), '[]') from contribuinte_tipo_unidade x
@@ -40,6 +49,7 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
     numeroPessoaRaiz: Number(c.raiz),
     numeroCaceal: Number(c.numero_caceal),
     version: Number(c.version),
+    versoes: versoes(c),
     identificacao: {
       digitoCaceal: Number(c.digito_caceal),
       cnpj: String(c.numero_documento),

@@ -7,6 +7,7 @@ import { fieldProblem } from '../../platform/errors/problem.js';
 import { arr, diffCampos, diffLista, texto, type Campos } from './evento-diff.js';
 import type { Registro } from './evento-dados.js';
 import type { AtividadesAtuais, Outros } from './evento-estado.js';
+import type { Conferir } from './evento-versoes.js';
 
 const bad = (aba: string, campo: string, detail: string) => fieldProblem(aba, `${aba}.${campo}`, 'invalido', detail);
 
@@ -37,7 +38,7 @@ export async function aplicarAtividades(tx: DbOrTx, r: Registro, lido: Atividade
 }
 
 /** Responsável (on the head office's person): 'Sócio Existente' or 'Novo Responsável' — the entry is replaced. */
-export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: ResponsavelEdicao): Promise<Alteracao[]> {
+export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: ResponsavelEdicao, conferir: Conferir): Promise<Alteracao[]> {
   const p = o.resp_pessoa;
   if (!p) throw bad('responsavel', 'numeroPessoa', 'Registro não encontrado.');
   const q = o.resp_qualificacao;
@@ -47,6 +48,7 @@ export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: 
   const depois: Campos = { documento: p.numero_documento, nome: p.nome, qualificacao: q };
   const alteracoes = diffCampos('responsavel', 'responsavel', null, antes, depois);
   if (!alteracoes.length) return [];
+  conferir([{ numeroPessoa: r.raiz, parte: 'responsavel' }]);
   await tx.execute(sql`insert into responsavel (numero_pessoa_empresa, numero_pessoa_responsavel, qualificacao_id) values (${r.raiz}, ${b.numeroPessoa}, ${b.qualificacaoId})
     on conflict (numero_pessoa_empresa) do update set numero_pessoa_responsavel = excluded.numero_pessoa_responsavel,
       qualificacao_id = excluded.qualificacao_id, version = responsavel.version + 1, updated_at = now()`);

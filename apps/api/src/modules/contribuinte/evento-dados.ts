@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
 import { arr, diffCampos, diffLista, simNao, texto, type Campos } from './evento-diff.js';
 import type { DadosAtuais } from './evento-estado.js';
+import type { Conferir } from './evento-versoes.js';
 
 /** The registration an event changes, locked for the transaction (FOR UPDATE). */
 export interface Registro {
@@ -37,7 +38,7 @@ function autorizacao(opcao: boolean | null, data: string | null): string | null 
  * phone with `id` is one already stored). The current state and the references come read (`a`); the
  * writes are ONE statement (writable CTEs on different rows), only when something changed.
  */
-export async function aplicarDadosCadastrais(tx: DbOrTx, r: Registro, a: DadosAtuais, b: DadosCadastraisEdicao): Promise<Aplicado> {
+export async function aplicarDadosCadastrais(tx: DbOrTx, r: Registro, a: DadosAtuais, b: DadosCadastraisEdicao, conferir: Conferir): Promise<Aplicado> {
   // Every reference must exist: a bad id is the client's error (400), never a foreign-key 500.
   if (b.porteId !== null && !a.ref_porte) throw bad('porteId', 'Porte desconhecido.');
   if (a.ref_formas.length !== b.formasAtuacao.length) throw bad('formasAtuacao', 'Forma de atuação desconhecida.');
@@ -96,9 +97,14 @@ export async function aplicarDadosCadastrais(tx: DbOrTx, r: Registro, a: DadosAt
     return dif.length > 0;
   });
 
+  // Contact and phones are the person's, shared by its other registrations: written only from what the screen read.
+  const contato = antes.nomeFantasia !== depois.nomeFantasia || antes.email !== depois.email;
+  conferir([...(contato ? [{ numeroPessoa: r.numeroPessoa, parte: 'contato' as const }] : []),
+    ...(telefones.length ? [{ numeroPessoa: r.numeroPessoa, parte: 'telefones' as const }] : [])]);
+
   // The writes of the tab, each only when its part changed; different tables or rows, so one statement.
   const ctes = [];
-  if (antes.nomeFantasia !== depois.nomeFantasia || antes.email !== depois.email) {
+  if (contato) {
     // The person page guards its own edits with the person's version: it changes too.
     ctes.push(sql`update pessoa set nome_fantasia = ${novo.nomeFantasia}, email = ${novo.email}, version = version + 1, updated_at = now()
       where numero_pessoa = ${r.numeroPessoa}`);

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
 import { arr, diffLista, simNao, texto, type Campos } from './evento-diff.js';
 import type { EnderecoLido, RefsEndereco } from './evento-estado.js';
+import type { Conferir } from './evento-versoes.js';
 
 const coordenada = (v: string | null) => texto(v && Number(v).toFixed(6));
 
@@ -23,6 +24,8 @@ export interface ListaEnderecos {
   campo: string;
   /** Prefix of each item's key in the timeline (the partner's document), '' for the registration's own. */
   prefixo: string;
+  /** A partner's document (its addresses are the partner's, shared by every company it is in). */
+  documento?: string;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface ListaEnderecos {
  * an `id` be one of the person's; the difference is computed BEFORE writing (names from the references
  * read with the state) and only the changed rows are written — at most two statements for all persons.
  */
-export async function aplicarEnderecos(tx: DbOrTx, listas: ListaEnderecos[], atuais: EnderecoLido[], refs: RefsEndereco): Promise<Alteracao[]> {
+export async function aplicarEnderecos(tx: DbOrTx, listas: ListaEnderecos[], atuais: EnderecoLido[], refs: RefsEndereco, conferir: Conferir): Promise<Alteracao[]> {
   const tipos = new Map(refs.tipos.map((x) => [Number(x.id), x.descricao]));
   const paises = new Map(refs.paises.map((x) => [Number(x.id), x.nome]));
   const ufs = new Set(refs.ufs);
@@ -61,7 +64,10 @@ export async function aplicarEnderecos(tx: DbOrTx, listas: ListaEnderecos[], atu
       });
     });
     const antes = new Map(doPessoa.map((e) => [`${l.prefixo}#${e.id}`, camposLidos(e)]));
-    alteracoes.push(...diffLista(l.aba, l.campo, antes, depois));
+    const dif = diffLista(l.aba, l.campo, antes, depois);
+    // Only a list that changes is written, so only then must its version be the one the screen read.
+    if (dif.length) conferir([{ numeroPessoa: l.numeroPessoa, parte: 'enderecos', documento: l.documento }]);
+    alteracoes.push(...dif);
     for (const e of doPessoa) if (!vistos.has(Number(e.id))) removidos.push(Number(e.id));
     for (const e of l.lista) {
       const chave = `${l.prefixo}#${e.id}`;

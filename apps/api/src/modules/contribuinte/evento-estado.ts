@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { arr } from './evento-diff.js';
+import { versoesLidas, type VersaoLida } from './evento-versoes.js';
 
 type Evento = z.output<typeof SalvarEvento>;
 export type Ref = { id: number; descricao: string };
@@ -40,6 +41,8 @@ export interface AtividadesAtuais {
 /** Everything an event needs to know before it writes, read in ONE statement with the registration locked. */
 export interface Estado {
   id: number; numero_caceal: number; numero_pessoa: number; raiz: number; raiz_cnpj: string | null; version: number;
+  /** The person's version (nome fantasia, e-mail) and the stored versions of the shared parts the event may write. */
+  versao_contato: number; versoes: VersaoLida[];
   dados: DadosAtuais | null;
   atividades: AtividadesAtuais | null;
   socios: SociosAtuais | null;
@@ -71,8 +74,9 @@ const refs = (tabela: string, ids: readonly number[]) =>
 /**
  * The lock, the version, the current state of every tab the event sends and the reference rows it
  * names: one round trip instead of one per table (the diff for the timeline and the 400s need them).
- * Read under FOR UPDATE: a concurrent event waits, then sees the version moved on (409), so a state
- * read before that wait is never used to write.
+ * The registration is locked by key (no join in the locking scan) and its version comes from the
+ * locked row: a concurrent event waits, then sees the version moved on (409), so a state read before
+ * that wait is never used to write. Shared data was locked before this statement (travarPessoas).
  */
 export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefined> {
   const d = e.dadosCadastrais;
@@ -151,9 +155,10 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
   }
   return queryOne<Estado>(
     tx,
-    sql`select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz, p.raiz_cnpj, c.version,
-        ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
+    sql`with trava as (select id, version from contribuinte where numero_caceal = ${e.numeroCaceal} for update)
+      select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz, p.raiz_cnpj, trava.version,
+        p.version as versao_contato, ${versoesLidas(e)} as versoes, ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
         ${outros.length ? sql`json_build_object(${sql.join(outros, sql`, `)})` : sql`'{}'::json`} as outros
-      from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_caceal = ${e.numeroCaceal} for update of c`,
+      from trava join contribuinte c on c.id = trava.id join pessoa p on p.numero_pessoa = c.numero_pessoa`,
   );
 }

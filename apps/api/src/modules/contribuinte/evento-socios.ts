@@ -7,6 +7,7 @@ import type { Registro } from './evento-dados.js';
 import { emUmComando } from './evento-dados.js';
 import { aplicarEnderecos } from './evento-enderecos.js';
 import type { Estado } from './evento-estado.js';
+import type { Conferir } from './evento-versoes.js';
 
 const bad = (campo: string, detail: string) => fieldProblem('socios', `socios.${campo}`, 'invalido', detail);
 
@@ -16,7 +17,7 @@ const bad = (campo: string, detail: string) => fieldProblem('socios', `socios.${
  * name, its former one kept in historico_razao_social, an audit row); a partner's `enderecos` replaces
  * its addresses. Current state and references come read; the QSA writes are ONE statement.
  */
-export async function aplicarSocios(tx: DbOrTx, login: string, r: Registro, estado: Estado, lista: SociosEdicao): Promise<Alteracao[]> {
+export async function aplicarSocios(tx: DbOrTx, login: string, r: Registro, estado: Estado, lista: SociosEdicao, conferir: Conferir): Promise<Alteracao[]> {
   const lido = estado.socios!;
   const ps = new Map(lido.pessoas.map((p) => [Number(p.numero_pessoa), p]));
   const qs = new Map(lido.qualificacoes.map((q) => [Number(q.id), q.descricao]));
@@ -35,13 +36,15 @@ export async function aplicarSocios(tx: DbOrTx, login: string, r: Registro, esta
     return [p.numero_documento, { nome: s.razaoSocial ?? p.nome, qualificacao: qs.get(s.qualificacaoId)!, percentual: s.percentualParticipacao.toFixed(2), dataInclusao: s.dataInclusao } as Campos];
   }));
   const alteracoes = diffLista('socios', 'socio', antes, depois);
+  // The QSA is the head office's, shared by every registration of the company (checked before any write).
+  if (alteracoes.length) conferir([{ numeroPessoa: r.raiz, parte: 'socios' }]);
 
   const comEndereco = lista.flatMap((s, i) => (s.enderecos ? [{ s, i }] : []));
   const enderecos = comEndereco.length
     ? await aplicarEnderecos(tx, comEndereco.map(({ s, i }) => ({
       numeroPessoa: s.numeroPessoaSocio, lista: s.enderecos!, caminho: `socios.${i}.enderecos`, aba: 'socios' as const, campo: 'socio.endereco',
-      prefixo: `${ps.get(s.numeroPessoaSocio)!.numero_documento} `,
-    })), estado.enderecos ?? [], estado.refs_endereco!)
+      prefixo: `${ps.get(s.numeroPessoaSocio)!.numero_documento} `, documento: ps.get(s.numeroPessoaSocio)!.numero_documento,
+    })), estado.enderecos ?? [], estado.refs_endereco!, conferir)
     : [];
 
   // Only the partners whose own fields changed are written (an unchanged QSA costs no write at all).

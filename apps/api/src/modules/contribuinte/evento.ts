@@ -9,6 +9,7 @@ import { aplicarAtividades, aplicarContador, aplicarProcuradores, aplicarRegimes
 import { aplicarEnderecos } from './evento-enderecos.js';
 import { lerEstado } from './evento-estado.js';
 import { aplicarSocios } from './evento-socios.js';
+import { guardaVersoes, travarPessoas } from './evento-versoes.js';
 
 /** The issue's wording of a stale save (the registration as a whole, not one record). */
 export const CADASTRO_ALTERADO = 'O cadastro foi alterado por outra pessoa; consulte novamente.';
@@ -20,12 +21,17 @@ type Evento = z.output<typeof SalvarEvento>;
  * version checked, every block validated and applied, the event row with its field-by-field changes,
  * the audit row. Any refusal throws, and the transaction writes nothing.
  *
- * Round trips are what an event costs under load, so: ONE statement reads the lock, the version, the
+ * What the registration shares with others (phones, addresses, e-mail, the head office's QSA and
+ * responsible, partners' addresses) is locked first and written only from the versions the screen read
+ * (evento-versoes: stale → 409 naming the part). Round trips are what an event costs under load, so: ONE
+ * statement reads the registration's lock, the version, the
  * current state of the tabs sent and every reference they name (evento-estado); each tab writes only
  * what changed, in one statement (writable CTEs, multi-row inserts from a JSON recordset); ONE final
  * statement inserts the event row, bumps the version, writes the audit row and propagates the porte.
  */
 export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promise<EventoSalvo> {
+  // Issue 29: what the registration shares with others is locked first, then read (see evento-versoes).
+  await travarPessoas(tx, e);
   const estado = await lerEstado(tx, e);
   if (!estado || Number(estado.numero_pessoa) !== e.numeroPessoa) throw notFound('Nenhum registro encontrado.');
   // Locked: a concurrent save of the same registration waits in lerEstado, then finds the version moved on.
@@ -34,31 +40,33 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
     id: Number(estado.id), numeroCaceal: Number(estado.numero_caceal), numeroPessoa: Number(estado.numero_pessoa), raiz: Number(estado.raiz),
     raizCnpj: estado.raiz_cnpj, version: Number(estado.version),
   };
+  const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes);
 
   const alteracoes: Alteracao[] = [];
   let propagar = false;
   if (e.dadosCadastrais) {
-    const d = await aplicarDadosCadastrais(tx, reg, estado.dados!, e.dadosCadastrais);
+    const d = await aplicarDadosCadastrais(tx, reg, estado.dados!, e.dadosCadastrais, conferir);
     alteracoes.push(...d.alteracoes);
     propagar = d.portePropagado;
     if (e.dadosCadastrais.enderecos) {
       alteracoes.push(...(await aplicarEnderecos(tx, [{
         numeroPessoa: reg.numeroPessoa, lista: e.dadosCadastrais.enderecos, caminho: 'dadosCadastrais.enderecos', aba: 'dadosCadastrais', campo: 'endereco', prefixo: '',
-      }], estado.enderecos ?? [], estado.refs_endereco!)));
+      }], estado.enderecos ?? [], estado.refs_endereco!, conferir)));
     }
   }
   if (e.atividades) alteracoes.push(...(await aplicarAtividades(tx, reg, estado.atividades!, e.atividades)));
   if (e.contador) alteracoes.push(...(await aplicarContador(tx, reg, estado.outros, e.contador)));
   if (e.procuradores) alteracoes.push(...(await aplicarProcuradores(tx, reg, estado.outros, e.procuradores)));
-  if (e.responsavel) alteracoes.push(...(await aplicarResponsavel(tx, reg, estado.outros, e.responsavel)));
-  if (e.socios) alteracoes.push(...(await aplicarSocios(tx, login, reg, estado, e.socios)));
+  if (e.responsavel) alteracoes.push(...(await aplicarResponsavel(tx, reg, estado.outros, e.responsavel, conferir)));
+  if (e.socios) alteracoes.push(...(await aplicarSocios(tx, login, reg, estado, e.socios, conferir)));
   if (e.regimesEspeciais) alteracoes.push(...(await aplicarRegimes(tx, reg, estado.outros, e.regimesEspeciais)));
   // An event that changes nothing would only add noise to the timeline.
   if (!alteracoes.length) throw badRequest('Nenhuma alteração a registrar.', { message: 'error.evento.nadaAlterado' });
 
   const imagem = (lado: 'antes' | 'depois') =>
     JSON.stringify(Object.fromEntries(alteracoes.map((a) => [`${a.aba}.${a.campo}${a.chave ? `[${a.chave}]` : ''}`, a[lado]])));
-  const porte = propagar ? propagacaoPorte(login, reg, e.dadosCadastrais!.porteId!) : [];
+  const versoes = atualizar(reg.numeroCaceal);
+  const extras = [...(versoes ? [versoes] : []), ...(propagar ? propagacaoPorte(login, reg, e.dadosCadastrais!.porteId!) : [])];
   const [fim] = await query<{ id: number; version: number; propagado: number }>(
     tx,
     sql`with ev as (insert into evento_alteracao
@@ -72,8 +80,8 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
           jsonb_build_object('evento', ev.id, 'version', ${reg.version}::int) || ${imagem('antes')}::jsonb,
           jsonb_build_object('evento', ev.id, 'version', v.version) || ${imagem('depois')}::jsonb
         from ev, v returning 1)
-      ${porte.length ? sql`, ${sql.join(porte, sql`, `)}` : sql``}
-    select ev.id, v.version, ${porte.length ? sql`(select count(*) from propagado)::int` : sql`0`} as propagado from ev, v`,
+      ${extras.length ? sql`, ${sql.join(extras, sql`, `)}` : sql``}
+    select ev.id, v.version, ${propagar ? sql`(select count(*) from propagado)::int` : sql`0`} as propagado from ev, v`,
   );
   return { id: Number(fim!.id), version: Number(fim!.version), mensagem: 'eventoRegistrado', portePropagado: Number(fim!.propagado) };
 }

@@ -59,17 +59,26 @@ interface Alvo { id: string; numero_caceal: number; situacao_id: number; motivo_
  */
 async function aplicarEfeito(tx: DbOrTx, login: string, id: number, numero: string, dataEfeito: string, motivoEscolhido?: number | null) {
   const e = (await queryOne<{ futura: number | null; processado: boolean }>(tx, sql`select situacao_cadastral_futura_id as futura, processado from edital where id = ${id}`))!;
-  if (e.processado || e.futura === null) return { alterados: 0, inalterados: [] as number[] };
+  if (e.processado || e.futura === null) return { alterados: 0, inalterados: [] as number[], detalheInalterados: [] as ResultadoPublicacao['detalheInalterados'] };
   const motivos = await query<{ id: number; principal: boolean; descricao: string }>(tx, sql`select m.id, em.principal, m.descricao from edital_motivo em
     join ref_motivo_situacao m on m.id = em.motivo_id where em.edital_id = ${id} order by em.principal desc`);
   const motivo = motivoEscolhido ? motivos.find((m) => Number(m.id) === motivoEscolhido) : motivos[0];
   if (!motivo) throw fieldProblem('edital', 'motivoAlteracaoSituacao', 'motivoDaSituacao', 'O motivo não é um dos motivos do edital.');
   const motivoId = Number(motivo.id);
+  // Lock, then read. A `… join … for update of c` re-checks the joined status row's old values when a
+  // clerk changed a registration meanwhile, and that registration silently dropped out of the notice's
+  // effect. Locked by key first, the read below (a new statement) sees each one as it now is.
+  await tx.execute(sql`select c.id from contribuinte c where c.id in (select contribuinte_id from edital_contribuinte where edital_id = ${id}) order by c.id for update`);
   const alvos = await query<Alvo>(tx, sql`select c.id, c.numero_caceal, c.situacao_id, c.motivo_id, c.data_situacao, s.descricao as situacao, m.descricao as motivo
     from contribuinte c join ref_situacao_cadastral s on s.id = c.situacao_id left join ref_motivo_situacao m on m.id = c.motivo_id
-    where c.id in (select contribuinte_id from edital_contribuinte where edital_id = ${id}) order by c.id for update of c`);
+    where c.id in (select contribuinte_id from edital_contribuinte where edital_id = ${id}) order by c.id`);
+  const vinculados = Number((await queryOne<{ n: string }>(tx, sql`select count(*) as n from edital_contribuinte where edital_id = ${id}`))!.n);
+  // A notice is a legal act: each linked registration is changed or accounted for, never skipped.
+  if (alvos.length !== vinculados) throw conflict('Contribuintes do edital foram alterados durante a publicação; tente novamente.');
   const aplica = alvos.filter((c) => motivoPermitido(motivoId, Number(c.situacao_id)));
-  const inalterados = alvos.filter((c) => !motivoPermitido(motivoId, Number(c.situacao_id))).map((c) => Number(c.numero_caceal));
+  const naoAplica = alvos.filter((c) => !motivoPermitido(motivoId, Number(c.situacao_id)));
+  const inalterados = naoAplica.map((c) => Number(c.numero_caceal));
+  const detalheInalterados = naoAplica.map((c) => ({ numeroCaceal: Number(c.numero_caceal), situacaoCadastral: c.situacao }));
   if (aplica.length) {
     const ids = JSON.stringify(aplica.map((c) => Number(c.id)));
     const futura = (await queryOne<{ d: string }>(tx, sql`select descricao as d from ref_situacao_cadastral where id = ${e.futura}`))!.d;
@@ -88,7 +97,7 @@ async function aplicarEfeito(tx: DbOrTx, login: string, id: number, numero: stri
       from jsonb_to_recordset(${JSON.stringify(auditoria)}::jsonb) as v(caceal text, antes jsonb, depois jsonb)`);
   }
   await tx.execute(sql`update edital set processado = true where id = ${id}`);
-  return { alterados: aplica.length, inalterados };
+  return { alterados: aplica.length, inalterados, detalheInalterados };
 }
 
 /** Confirmation of publication (POST edital): PRONTO PARA PUBLICAR → PUBLICADO with its date, and the effect. */
@@ -103,7 +112,7 @@ export async function confirmarPublicacao(tx: DbOrTx, login: string, c: Confirma
     prazo_convocacao = case when tipo_edital_id = 1 then coalesce(${c.prazoConvocacao ?? null}::smallint, prazo_convocacao) else prazo_convocacao end,
     version = version + 1, updated_at = now() where id = ${c.id}`);
   const efeito = await aplicarEfeito(tx, login, c.id, e.numero, dataEfeito, c.motivoAlteracaoSituacao);
-  await auditChange(tx, login, 'Edital', c.id, { situacao: e.situacao_edital_id }, { situacao: SITUACAO_EDITAL.PUBLICADO, dataPublicacao: c.dataPublicacao, dataEfeitoLegal: dataEfeito, alterados: efeito.alterados }, AuditMessage.NOTICE_PUBLISHED);
+  await auditChange(tx, login, 'Edital', c.id, { situacao: e.situacao_edital_id }, { situacao: SITUACAO_EDITAL.PUBLICADO, dataPublicacao: c.dataPublicacao, dataEfeitoLegal: dataEfeito, alterados: efeito.alterados, inalterados: efeito.detalheInalterados }, AuditMessage.NOTICE_PUBLISHED);
   return { mensagem: 'Publicação confirmada com sucesso', codigoSituacao: SITUACAO_EDITAL.PUBLICADO, situacaoEdital: DESCRICAO_SITUACAO[SITUACAO_EDITAL.PUBLICADO]!, ...efeito };
 }
 
@@ -114,5 +123,5 @@ export async function republicarEdital(tx: DbOrTx, login: string, c: { id: numbe
   await tx.execute(sql`update edital set situacao_edital_id = ${SITUACAO_EDITAL.REPUBLICADO}, data_publicacao = ${c.dataPublicacao},
     numero_diario = coalesce(${c.numeroDiario ?? null}, numero_diario), version = version + 1, updated_at = now() where id = ${c.id}`);
   await auditChange(tx, login, 'Edital', c.id, { situacao: e.situacao_edital_id }, { situacao: SITUACAO_EDITAL.REPUBLICADO, dataPublicacao: c.dataPublicacao }, AuditMessage.NOTICE_REPUBLISHED);
-  return { mensagem: 'Edital republicado com sucesso', codigoSituacao: SITUACAO_EDITAL.REPUBLICADO, situacaoEdital: DESCRICAO_SITUACAO[SITUACAO_EDITAL.REPUBLICADO]!, alterados: 0, inalterados: [] };
+  return { mensagem: 'Edital republicado com sucesso', codigoSituacao: SITUACAO_EDITAL.REPUBLICADO, situacaoEdital: DESCRICAO_SITUACAO[SITUACAO_EDITAL.REPUBLICADO]!, alterados: 0, inalterados: [], detalheInalterados: [] };
 }

@@ -32,11 +32,21 @@ async function buscarNoGestor(db: DbOrTx, gestor: GestorPort, q: ConsultaGestor)
 
 /** The registry's side: the registration the manager record names (by CACEAL, else the CNPJ's latest). */
 async function noCadastro(db: DbOrTx, g: RegistroGestor, lock = false) {
+  const onde = g.caceal !== null ? sql`c.numero_caceal = ${g.caceal}` : sql`p.numero_documento = ${g.cnpj}`;
+  if (lock) {
+    // Lock by key, then read: `… join … for update` re-checks the joined status row's old values when
+    // a clerk changed the registration meanwhile, and the registration dropped out ("not in registry").
+    const [k] = await query<{ id: string; numero_pessoa: string }>(db, sql`select c.id, c.numero_pessoa from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+      where ${onde} order by c.id desc limit 1`);
+    if (!k) return null;
+    // The registration first, then its person: the order a status change's recount takes them.
+    await db.execute(sql`select 1 from contribuinte where id = ${k.id} for update`);
+    await db.execute(sql`select 1 from pessoa where numero_pessoa = ${k.numero_pessoa} for update`);
+  }
   const [c] = await query<Row>(db, sql`select c.id, c.numero_caceal, c.situacao_id, s.descricao as situacao, m.descricao as motivo, c.data_situacao, c.situacao_pj,
       c.version, p.numero_pessoa, p.nome from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
       join ref_situacao_cadastral s on s.id = c.situacao_id left join ref_motivo_situacao m on m.id = c.motivo_id
-      where ${g.caceal !== null ? sql`c.numero_caceal = ${g.caceal}` : sql`p.numero_documento = ${g.cnpj}`} order by c.id desc limit 1
-      ${lock ? sql`for update of c, p` : sql``}`);
+      where ${onde} order by c.id desc limit 1`);
   return c ?? null;
 }
 

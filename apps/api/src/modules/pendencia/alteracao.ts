@@ -15,8 +15,11 @@ import { paraPendencia, SELECT_PENDENCIA, type LinhaPendencia } from './consulta
 const recusa = (detail: string, message: string) => new HttpProblem(409, detail, { message });
 
 async function carregar(tx: DbOrTx, sequencial: number, bloquear: boolean): Promise<LinhaPendencia> {
-  // FOR UPDATE: two clerks regularizing at once — the second sees the first's result and gets its 409.
-  const p = await queryOne<LinhaPendencia>(tx, sql`${SELECT_PENDENCIA} where p.sequencial = ${sequencial} ${bloquear ? sql`for update of p` : sql``}`);
+  // Two clerks regularizing at once: the second waits, then sees the first's result and gets its 409.
+  // Lock by key, then read: under `… join … for update of p` the row changed meanwhile was re-checked
+  // against the joined status row's old values and dropped (a 404 instead of the 409).
+  if (bloquear) await tx.execute(sql`select sequencial from pendencia where sequencial = ${sequencial} for update`);
+  const p = await queryOne<LinhaPendencia>(tx, sql`${SELECT_PENDENCIA} where p.sequencial = ${sequencial}`);
   if (!p) throw notFound('Nenhum registro encontrado.');
   return p;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AuditMessage, hojeEmMaceio, type PessoaCadastrada } from '@cadastro/domain';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
+import { subirVersaoCompartilhada } from '../../db/versionado.js';
 import { consultarPessoaReceita, ReceitaIndisponivel, type EnderecoReceita, type ReceitaPort } from '../../integrations/receita/port.js';
 import { auditChange } from '../../platform/audit.js';
 import { HttpProblem } from '../../platform/errors/problem.js';
@@ -76,6 +77,7 @@ async function enderecoETelefone(tx: DbOrTx, login: string, numeroPessoa: number
         values (${numeroPessoa}, ${TIPO_ENDERECO[tipo]}, true, ${BRASIL}, ${valores.uf}, ${valores.municipio_id}, ${valores.tipo_logradouro_id}, ${valores.logradouro},
           ${valores.numero}, ${valores.complemento}, ${valores.bairro}, ${valores.cep})`);
       await auditChange(tx, login, 'Endereco', numeroPessoa, null, valores, AuditMessage.PERSON_FROM_RECEITA);
+      await subirVersaoCompartilhada(tx, numeroPessoa, 'enderecos');
     } else {
       const { id, ...antes } = principal;
       const mudou = Object.entries(valores).some(([k, v]) => String(antes[k] ?? '') !== String(v ?? ''));
@@ -84,6 +86,7 @@ async function enderecoETelefone(tx: DbOrTx, login: string, numeroPessoa: number
           logradouro = ${valores.logradouro}, numero = ${valores.numero}, complemento = ${valores.complemento}, bairro = ${valores.bairro}, cep = ${valores.cep},
           version = version + 1, updated_at = now() where id = ${Number(id)}`);
         await auditChange(tx, login, 'Endereco', Number(id), antes, valores, AuditMessage.PERSON_FROM_RECEITA);
+        await subirVersaoCompartilhada(tx, numeroPessoa, 'enderecos');
       }
     }
   }
@@ -91,7 +94,10 @@ async function enderecoETelefone(tx: DbOrTx, login: string, numeroPessoa: number
     const novo = await queryOne<{ id: string }>(tx, sql`insert into telefone (numero_pessoa, tipo_telefone_id, ddd, numero)
       select ${numeroPessoa}, ${f.telefone.length >= 9 ? CELULAR : FIXO}, ${f.ddd}, ${f.telefone}
       where not exists (select 1 from telefone where numero_pessoa = ${numeroPessoa} and ddd = ${f.ddd} and numero = ${f.telefone}) returning id`);
-    if (novo) await auditChange(tx, login, 'Telefone', Number(novo.id), null, { ddd: f.ddd, numero: f.telefone }, AuditMessage.PERSON_FROM_RECEITA);
+    if (novo) {
+      await auditChange(tx, login, 'Telefone', Number(novo.id), null, { ddd: f.ddd, numero: f.telefone }, AuditMessage.PERSON_FROM_RECEITA);
+      await subirVersaoCompartilhada(tx, numeroPessoa, 'telefones');
+    }
   }
 }
 

@@ -11,9 +11,13 @@ const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute
 export async function situacaoPessoa(db: DbOrTx, numeroPessoa: number, paraAlterar = false): Promise<SituacaoPessoa | null> {
   const [p] = await rows(db, sql`select numero_pessoa, numero_documento, nome from pessoa where numero_pessoa = ${numeroPessoa} and tipo = 'J'`);
   if (!p) return null;
+  // Lock, then read: `… join … for update of c` re-checks the joined status row's old values when a
+  // concurrent change committed meanwhile and drops the registration; locked by key first, the read
+  // below (a new statement under READ COMMITTED) sees every registration as it now is.
+  if (paraAlterar) await db.execute(sql`select id from contribuinte where numero_pessoa = ${numeroPessoa} order by numero_caceal for update`);
   const cs = await rows(db, sql`select c.numero_caceal, c.digito_caceal, c.situacao_id, s.descricao as situacao, m.descricao as motivo, c.data_situacao,
       c.version, c.situacao_pj from contribuinte c join ref_situacao_cadastral s on s.id = c.situacao_id left join ref_motivo_situacao m on m.id = c.motivo_id
-      where c.numero_pessoa = ${numeroPessoa} order by c.numero_caceal ${paraAlterar ? sql`for update of c` : sql``}`);
+      where c.numero_pessoa = ${numeroPessoa} order by c.numero_caceal`);
   return {
     numeroPessoa: Number(p.numero_pessoa),
     cnpj: String(p.numero_documento),
@@ -45,16 +49,18 @@ export async function alterarSituacaoPessoa(tx: DbOrTx, login: string, req: Alte
     throw fieldProblem('alterarSituacaoPessoa', 'sequencialMotivoPessoa', 'motivoDaSituacao', 'O motivo não pertence à situação escolhida.');
   }
   const vivos = atual.contribuintes.filter((c) => !SITUACOES_FINAIS.includes(c.idSituacao));
-  if (!vivos.length) throw badRequest('Esta empresa não tem inscrição que possa mudar de situação (todas baixadas ou nulas).');
-  // What the screen showed must still be true of every registration that will change: a changed one,
-  // or one the screen never saw (registered meanwhile), means a stale screen. §7 clients send no
-  // versions at all and keep the original contract.
+  // What the screen showed must still be true of every registration of the company, checked before
+  // anything is judged from the current state: one changed since (even closed by a second clerk), or
+  // one the screen never saw (registered meanwhile), means a stale screen — 409, not a verdict on data
+  // the clerk has not seen. §7 clients send no versions at all and keep the original contract.
   if (req.versoes) {
-    for (const c of vivos) {
+    for (const c of atual.contribuintes) {
       const v = req.versoes.find((x) => x.numeroCaceal === c.numeroCaceal);
-      if (!v || v.version !== c.version) throw conflict(`O CACEAL ${c.numeroCaceal} foi alterado por outra pessoa; consulte novamente.`);
+      const viu = v !== undefined && v.version === c.version;
+      if (!viu && (v !== undefined || vivos.includes(c))) throw conflict(`O CACEAL ${c.numeroCaceal} foi alterado por outra pessoa; consulte novamente.`);
     }
   }
+  if (!vivos.length) throw badRequest('Esta empresa não tem inscrição que possa mudar de situação (todas baixadas ou nulas).');
   const proibidos = vivos.filter((c) => !motivoPermitido(req.sequencialMotivoPessoa, c.idSituacao));
   if (proibidos.length) {
     throw fieldProblem(

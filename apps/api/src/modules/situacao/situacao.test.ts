@@ -94,6 +94,20 @@ describe('alterarSituacaoCnpj', () => {
     expect(await rastro()).toEqual(antesDo409);
   });
 
+  it('two clerks on the same screen: the first closes the company, the second (stale versions) gets 409, not a 400 about the new state', async () => {
+    const a = await ativa();
+    const tela = (await auditor.get(`${api}/contribuinte/situacaoPessoa/${a.numero_pessoa}`)).json() as { contribuintes: { numeroCaceal: number; version: number }[] };
+    const versoes = tela.contribuintes.map((c) => ({ numeroCaceal: c.numeroCaceal, version: c.version }));
+    const primeiro = await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, { numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 4, sequencialMotivoPessoa: 401, versoes });
+    expect(primeiro.statusCode, primeiro.body).toBe(200);
+    const segundo = expectProblem(await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, { numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 2, sequencialMotivoPessoa: 202, versoes }), 409);
+    expect(segundo.message).toBe('error.concurrencyFailure');
+    expect(segundo.detail).toContain(String(a.numero_caceal));
+    // Without versions (a §7 client) the state itself is judged: nothing left to change.
+    expectProblem(await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, { numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 2, sequencialMotivoPessoa: 202 }), 400);
+    expect((await one<{ situacao_id: number }>(`select situacao_id from contribuinte where numero_caceal = ${a.numero_caceal}`)).situacao_id).toBe(4);
+  });
+
   it('refuses a reason of another status, and a transition the reason table does not allow; nothing changes', async () => {
     const a = await ativa();
     const p1 = expectProblem(await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, { numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 2, sequencialMotivoPessoa: 301 }), 400);

@@ -77,7 +77,7 @@ export function ContribuinteDetalhe({ numeroPessoa, caceal, novaConsulta = false
       <RecordState query={q}>
         {(d) => (novaConsulta ? (
           // The staff page is the maintenance page: drafts per tab, the page's Salvar, the timeline.
-          <ManutencaoProvider version={d.version} situacao={d.situacaoCadastral.situacaoCadastralContribuinte}>
+          <ManutencaoProvider version={d.version} versoes={d.versoes} situacao={d.situacaoCadastral.situacaoCadastralContribuinte}>
             <Registro d={d} manutencao />
           </ManutencaoProvider>
         ) : <Registro d={d} manutencao={false} />)}

@@ -121,7 +121,7 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
     void executar(async () => {
       const r = await confirmar({ id: edital!.id, version: edital!.version, dataPublicacao: f.dataPublicacao!, numeroDiario: f.numeroDiario || null });
       alerts.success(t('edital.form.publicado', { n: r.alterados }));
-      if (r.inalterados.length) alerts.show('warning', t('edital.form.inalterados', { lista: r.inalterados.join(', ') }), 15_000);
+      if (r.inalterados.length) alerts.show('warning', t('edital.form.inalterados', { lista: r.detalheInalterados.map((d) => `${d.numeroCaceal} (${d.situacaoCadastral})`).join(', ') }), 15_000);
       voltar(true);
     });
   };

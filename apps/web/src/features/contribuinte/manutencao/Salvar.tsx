@@ -5,11 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ABAS_EVENTO, ProcessoEvento, REGISTRY_API_BASE, type EventoSalvo, type SalvarEvento } from '@cadastro/domain';
 import { fieldMessage } from '../../../ui/form';
 import { http, HttpError } from '../../../ui/http';
 import { httpErrorMessage } from '../../../ui/errors';
 import { useManutencao } from './contexto';
+import { versoesEnderecosSocios } from './Socios';
 
 /** Editar (a switch: the tab's lock) and 'Resetar dados', shown only when the tab changed (§4). */
 /** What the bar needs of a tab (useAbaEditavel). */
@@ -27,6 +29,14 @@ export function BarraEdicao({ aba, children }: { aba: Trava; children?: ReactNod
       <Group>{children}</Group>
     </Group>
   );
+}
+
+/** A 409: a part shared with the company's other registrations (named, with the registration that changed it) or the registration itself. */
+function conflito(e: HttpError, t: TFunction): string {
+  if (e.problem?.message !== 'error.evento.compartilhadoAlterado') return t('manutencao.cadastroAlterado');
+  const [parte, inscricao, socio] = (e.problem.params ?? '').split(',');
+  const naInscricao = inscricao ? t('manutencao.compartilhado.naInscricao', { inscricao }) : '';
+  return t(`manutencao.compartilhado.${parte}`, { inscricao: naInscricao, socio, defaultValue: e.problem.detail ?? t('manutencao.cadastroAlterado') });
 }
 
 type Processo = { processo: string; atoDeclaratorio: string | null; protocoloRedesim: string | null; dataEvento: string | null; dataLegal: string | null };
@@ -54,6 +64,7 @@ export function SalvarEventoBotao({ numeroPessoa, numeroCaceal }: { numeroPessoa
     const corpo: SalvarEvento = {
       ...p, atoDeclaratorio: p.atoDeclaratorio || null, protocoloRedesim: p.protocoloRedesim || null,
       numeroPessoa, numeroCaceal, version: ctx.version,
+      versoes: { ...ctx.versoes, enderecosSocios: versoesEnderecosSocios(ctx.rascunho.socios) },
       ...Object.fromEntries(pendentes.map((a) => [a, ctx.blocos[a]])),
     };
     try {
@@ -62,7 +73,7 @@ export function SalvarEventoBotao({ numeroPessoa, numeroCaceal }: { numeroPessoa
       form.reset();
       setAviso(r);
     } catch (e) {
-      setErro(e instanceof HttpError && e.status === 409 ? t('manutencao.cadastroAlterado') : httpErrorMessage(e, t));
+      setErro(e instanceof HttpError && e.status === 409 ? conflito(e, t) : httpErrorMessage(e, t));
     }
   };
   const continuar = async () => {

@@ -22,6 +22,8 @@ import { EnderecosSocioDialogo, RazaoSocialDialogo } from './SociosDialogos';
 type Linha = Pick<Socio, 'numeroPessoaSocio' | 'numeroDocumentoSocio' | 'nomeSocio' | 'qualificacao' | 'percentualParticipacao' | 'dataInclusao'
   | 'documentoRepresentanteLegal' | 'nomeRepresentanteLegal' | 'qualificacaoRepresentanteLegal'> & {
   nomeOriginal: string;
+  /** The version of the partner's addresses as read (absent: a partner added here). */
+  versaoEnderecos?: number;
   enderecos?: EnderecoRascunho[];
   enderecosOriginais?: EnderecoRascunho[];
 };
@@ -36,6 +38,11 @@ const paraBloco = (l: Linha[]) => l.map((s) => ({
   // Sent only when changed: an untouched partner's addresses are not rewritten.
   ...(s.enderecos && blocoEnderecos(s.enderecos) !== blocoEnderecos(s.enderecosOriginais) ? { enderecos: s.enderecos.map(enderecoParaBloco) } : {}),
 }));
+
+/** The versions of the partners' addresses the save carries back (the tab's draft; issue 29). */
+export function versoesEnderecosSocios(rascunho: unknown): { numeroPessoa: number; version: number }[] {
+  return ((rascunho ?? []) as Linha[]).flatMap((s) => (s.versaoEnderecos === undefined ? [] : [{ numeroPessoa: s.numeroPessoaSocio, version: s.versaoEnderecos }]));
+}
 
 /** Quadro de Sócios e Administradores, editable: add (lookup, Cadastrar when not found), edit, remove (§2, §5). */
 export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; caceal: number | undefined }) {

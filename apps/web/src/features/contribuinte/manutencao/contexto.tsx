@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Authority, SITUACOES_INATIVAS, type AbaEvento } from '@cadastro/domain';
+import { Authority, SITUACOES_INATIVAS, type AbaEvento, type VersoesCompartilhadas } from '@cadastro/domain';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useSession } from '../../../ui/session';
 
@@ -18,6 +18,8 @@ interface Estado {
 
 interface Contexto extends Estado {
   version: number;
+  /** What the registration shares with the company's others, as loaded: the save carries it back (stale → 409). */
+  versoes: VersoesCompartilhadas;
   definir(aba: AbaEvento, mudanca: Partial<{ editando: boolean; rascunho: unknown; bloco: unknown }>): void;
   /** §4: unlocking a registration in an inactive situation asks first (once per page). */
   pedirEdicao(aba: AbaEvento): void;
@@ -27,7 +29,7 @@ interface Contexto extends Estado {
 const Ctx = createContext<Contexto | null>(null);
 const vazio: Estado = { editando: {}, rascunho: {}, blocos: {} };
 
-export function ManutencaoProvider({ version, situacao, children }: { version: number; situacao: string; children: ReactNode }) {
+export function ManutencaoProvider({ version, versoes, situacao, children }: { version: number; versoes: VersoesCompartilhadas; situacao: string; children: ReactNode }) {
   const { t } = useTranslation();
   const [estado, setEstado] = useState<Estado>(vazio);
   const [confirmada, setConfirmada] = useState(false);
@@ -44,7 +46,7 @@ export function ManutencaoProvider({ version, situacao, children }: { version: n
     if (inativa && !confirmada) setPerguntar(aba);
     else definir(aba, { editando: true });
   }, [inativa, confirmada, definir]);
-  const valor = useMemo<Contexto>(() => ({ ...estado, version, definir, pedirEdicao, limpar: () => setEstado(vazio) }), [estado, version, definir, pedirEdicao]);
+  const valor = useMemo<Contexto>(() => ({ ...estado, version, versoes, definir, pedirEdicao, limpar: () => setEstado(vazio) }), [estado, version, versoes, definir, pedirEdicao]);
   return (
     <Ctx.Provider value={valor}>
       {children}
