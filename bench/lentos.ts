@@ -55,7 +55,7 @@ export async function faseClientesLentos(opts: { base: string; cabecalhos: Recor
   const finais: Record<string, number> = {};
   for (const f of fins) finais[f.status] = (finais[f.status] ?? 0) + 1;
   const tempos = fins.map((f) => f.s);
-  return { lentos: n, abertosNoInicio, clerk, finais, fechadosS: { min: Math.min(...tempos), max: Math.max(...tempos) } };
+  return { lentos: n, abertosNoInicio, clerk, finais, fechadosS: { min: n ? Math.min(...tempos) : 0, max: n ? Math.max(...tempos) : 0 } };
 }
 
 export function textoLentos(r: ResultadoLentos): string {
