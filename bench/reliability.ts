@@ -361,7 +361,7 @@ if (EMBUTIDO) {
     // Clients that send a POST's headers and never its body, beside one clerk: the clerk must be served.
     const clerk = mistura(t, 9000);
     const r = await faseClientesLentos({ base: emb.base, cabecalhos: atendenteEmb, proximo: clerk, lentos: Number(process.env.LENTOS ?? 64), segundos: numero('SEGUNDOS_LENTOS', 10) });
-    console.log(`\n64 slow clients beside a signed-in clerk (embedded): ${textoLentos(r)}`);
+    console.log(`\nslow clients beside a signed-in clerk (embedded): ${textoLentos(r)}`);
     resultados.lentos = r;
   }
   emb.processo.kill('SIGTERM');
