@@ -5,7 +5,8 @@
 # and the password-change bench (bench/senhas.ts). Everything lives in one temp dir and is removed at
 # the end, failure or not.
 # Usage: npm run bench:reliability [-- N]   (env: TAXPAYERS, SEGUNDOS_A, SEGUNDOS_B, SEGUNDOS_C,
-#        USUARIOS, SEGUNDOS_EMBUTIDO, EMBUTIDO=0 to skip the PGlite part, SENHAS=0 to skip bench/senhas.ts)
+#        USUARIOS, SEGUNDOS_EMBUTIDO, EMBUTIDO=0 to skip the PGlite part, LENTOS=0 to skip its 64 slow
+#        clients beside a clerk (bench/lentos.ts), SENHAS=0 to skip bench/senhas.ts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-${TAXPAYERS:-100000}}

@@ -6,7 +6,8 @@
 //   D. a notice confirmed while clerks change the statuses of the companies it cites (every linked
 //      registration changed or listed: bench/reliability-edital.ts);
 //   C. PostgreSQL restarted (pg_ctl restart -m fast) under read load;
-//   then the embedded PGlite process alone (no nginx), and a summary table.
+//   then the embedded PGlite process alone (no nginx), 64 slow clients beside a signed-in clerk on it
+//   (bench/lentos.ts; LENTOS=0 skips), and a summary table.
 // Usage (through the wrapper): npm run bench:reliability [-- N]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import { seededRng } from '../packages/domain/src/documents/digits.js';
 import { ambiente, cpuDe, dormir, iniciarApi, iniciarNginx, medirCpu, PG_DATA, portaLivre, postmaster, TMP, vivo } from './reliability-processos.js';
 import { iniciarCarga, resumir, type Evento, type Pedido, type Resumo } from './carga.js';
 import { cabecalhosDe } from './entrar.js';
+import { faseClientesLentos, textoLentos } from './lentos.js';
 import { faseEdital } from './reliability-edital.js';
 
 const numero = (nome: string, padrao: number) => Number(process.env[nome] ?? padrao);
@@ -354,6 +356,13 @@ if (EMBUTIDO) {
     linha('embedded PGlite, 1 process, no nginx', usuarios, r, `(200s only: ${ok.porSegundo.toFixed(0)} req/s, p95 ${f1(ok.p95)} ms)`);
     console.log(`   CPU: ${cpuTexto(cpu(), segundos, r.n)}; ${justica(e.eventos, usuarios)}`);
     resultados[`embutido${usuarios}`] = { ...r, ok, justica: justica(e.eventos, usuarios) };
+  }
+  if (process.env.LENTOS !== '0') {
+    // Clients that send a POST's headers and never its body, beside one clerk: the clerk must be served.
+    const clerk = mistura(t, 9000);
+    const r = await faseClientesLentos({ base: emb.base, cabecalhos: atendenteEmb, proximo: clerk, lentos: Number(process.env.LENTOS ?? 64), segundos: numero('SEGUNDOS_LENTOS', 10) });
+    console.log(`\nslow clients beside a signed-in clerk (embedded): ${textoLentos(r)}`);
+    resultados.lentos = r;
   }
   emb.processo.kill('SIGTERM');
   await new Promise((r) => emb.processo.once('exit', r));

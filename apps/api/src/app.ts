@@ -100,6 +100,11 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     // A hop count as proxy-addr reads it: trust the nearest n proxies (fastify's types omit numbers).
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // A client that sends its headers or its body slowly (or never) is answered 408 and let go, so it
+    // cannot hold a connection open for nothing. Node checks these every connectionsCheckingInterval.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs / 2) },
     // Plugins start in well under a second, but a loaded CI machine (tests start apps in parallel)
     // can exceed Fastify's 10 s default.
     pluginTimeout: 60_000,
@@ -137,7 +142,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   }
   const sessoes = new Sessoes(database.db);
   // Worker threads start with the first PDF, not here.
-  const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue });
+  const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue, filaPublica: config.pdf.publicQueue });
   const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, redesim, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
@@ -166,7 +171,9 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   registerRouteTable(app);
   // Headers first: a request shed under load still gets them.
   registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
-  registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (database.driver === 'pglite' ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs });
+  // Embedded, the queue builds up in the sockets: a saturated process also sheds new connections at the door.
+  const embutido = database.driver === 'pglite';
+  registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (embutido ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs, naPorta: embutido });
   registerGuard(app, tokens, sessoes, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
   registerInputBoundary(app);
 

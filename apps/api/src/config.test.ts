@@ -10,7 +10,10 @@ describe('configuration by environment', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(loadConfig({ DATA_DIR: 'x', INIT_CWD: '/srv/cad' }).dataDir).toBe('/srv/cad/x');
     // PDF threads: unset → the platform's default (per core); the waiting line is bounded.
-    expect(c.pdf).toEqual({ workers: undefined, queue: 32 });
+    expect(c.pdf).toEqual({ workers: undefined, queue: 32, publicQueue: 4 });
+    // Slow clients are let go: headers within 15 s, the whole request within 30 s.
+    expect(c.http).toEqual({ headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 });
+    expect(c.reportIdleTimeoutSeconds).toBe(60);
     // API docs: on in dev, off in prod unless asked for.
     expect(loadConfig({ APP_PROFILE: 'prod' }).apiDocs).toBe(false);
     expect(loadConfig({ APP_PROFILE: 'prod', API_DOCS: 'on' }).apiDocs).toBe(true);
@@ -18,7 +21,8 @@ describe('configuration by environment', () => {
   it('reads every variable', () => {
     const c = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u:p@db:5432/cad', APP_PROFILE: 'prod', API_DOCS: 'off', SMTP_URL: 'smtp://mail:25', JWT_SECRET: 'x'.repeat(40) });
     expect(c).toMatchObject({ port: 9090, profile: 'prod', apiDocs: false, smtpUrl: 'smtp://mail:25' });
-    expect(loadConfig({ PDF_WORKERS: '0', PDF_QUEUE: '5' }).pdf).toEqual({ workers: 0, queue: 5 });
+    expect(loadConfig({ PDF_WORKERS: '0', PDF_QUEUE: '5', PDF_PUBLIC_QUEUE: '2' }).pdf).toEqual({ workers: 0, queue: 5, publicQueue: 2 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '8000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000' }).http).toEqual({ headersTimeoutMs: 5000, requestTimeoutMs: 8000, keepAliveTimeoutMs: 65_000 });
   });
   it('refuses bad values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
@@ -26,6 +30,7 @@ describe('configuration by environment', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ PDF_WORKERS: '-1' })).toThrow(/PDF_WORKERS/);
     expect(() => loadConfig({ PDF_QUEUE: '0' })).toThrow(/PDF_QUEUE/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
   });
   it('listens on loopback unless HOST says otherwise while demo accounts exist (dev); on every interface in prod', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');

@@ -71,6 +71,18 @@ const EnvSchema = z.object({
   PDF_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** Documents that may wait for a PDF thread; beyond that, 503 with Retry-After. */
   PDF_QUEUE: z.coerce.number().int().min(1).default(32),
+  /** Public (anonymous) documents that may wait for the public PDF thread; beyond that, 503. */
+  PDF_PUBLIC_QUEUE: z.coerce.number().int().min(1).default(4),
+  /** Time a client has to send a request's headers, and the whole request (headers and body), in ms. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /** How long an idle kept-alive connection stays open (above the 60 s of common load balancers). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
+  /** A spreadsheet download whose reader takes nothing for this long is closed and its cursor released. */
+  REPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+}).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -116,7 +128,11 @@ export interface Config {
   /** The REDESIM / Simples Nacional requests system; undefined → simulator. */
   redesimUrl: string | undefined;
   /** PDF worker threads (undefined → platform default) and how many documents may wait for one. */
-  pdf: { workers: number | undefined; queue: number };
+  pdf: { workers: number | undefined; queue: number; publicQueue: number };
+  /** Timeouts of the HTTP server (ms): headers, the whole request with its body, idle keep-alive. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Seconds a spreadsheet's reader may take nothing before the download is closed. */
+  reportIdleTimeoutSeconds: number;
   /** The application's variables this configuration was read from, secrets masked (management/env). */
   environment: Readonly<Record<string, string>>;
 }
@@ -166,7 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     infoconvUrl: e.INFOCONV_URL,
     scaUrl: e.SCA_URL,
     redesimUrl: e.REDESIM_URL,
-    pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE },
+    pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE, publicQueue: e.PDF_PUBLIC_QUEUE },
+    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    reportIdleTimeoutSeconds: e.REPORT_IDLE_TIMEOUT_SECONDS,
     environment: describeEnv(present),
   };
 }

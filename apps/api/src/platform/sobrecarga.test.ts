@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerErrorHandling } from './errors/handler.js';
@@ -23,6 +25,18 @@ async function montar(opcoes: OpcoesSobrecarga) {
 }
 
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Sends raw bytes on a new connection; what came back when the server closed it (or after 10 s). */
+function bruto(porta: number, texto: string): Promise<string> {
+  return new Promise((ok) => {
+    const s = net.connect(porta, '127.0.0.1', () => s.write(texto));
+    let recebido = '';
+    s.on('data', (d) => (recebido += d.toString('latin1')));
+    s.on('error', () => {});
+    s.on('close', () => ok(recebido));
+    setTimeout(() => s.destroy(), 10_000).unref();
+  });
+}
+
 /** Holds the thread, as a synchronous PGlite query does. */
 const ocupar = (ms: number) => {
   const fim = performance.now() + ms;
@@ -74,6 +88,28 @@ describe('load shedding', () => {
     expect(await status()).toBe(503);
     sobrecarga.registrarAtraso(20);
     expect(await status()).toBe(200);
+    expect(sobrecarga.descartados()).toBe(1);
+  });
+
+  it('embedded: while the loop is behind, a new connection gets the 503 at the door, before the HTTP server parses it; the liveness probe still passes', async () => {
+    const { app, sobrecarga } = await montar({ maxEmCurso: 1000, maxAtrasoMs: 400, amostraMs: 0, naPorta: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const porta = (app.server.address() as AddressInfo).port;
+    let lidos = 0;
+    app.server.on('request', () => lidos++);
+    sobrecarga.registrarAtraso(900);
+    sobrecarga.registrarAtraso(900);
+    // Only the request line: an HTTP server would wait for the rest of the headers before answering.
+    const recusada = await bruto(porta, 'GET /rapido HTTP/1.1\r\n');
+    expect(recusada).toMatch(/^HTTP\/1\.1 503 /);
+    expect(recusada).toMatch(/\r\nRetry-After: 1\r\n/);
+    expect(recusada).toMatch(/\r\nContent-Type: application\/problem\+json/);
+    expect(JSON.parse(recusada.slice(recusada.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 503, message: 'error.http.503' });
+    expect(lidos).toBe(0);
+    expect(await bruto(porta, 'GET /management/health/liveness HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+    sobrecarga.registrarAtraso(0);
+    sobrecarga.registrarAtraso(0);
+    expect(await bruto(porta, 'GET /rapido HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
     expect(sobrecarga.descartados()).toBe(1);
   });
 });

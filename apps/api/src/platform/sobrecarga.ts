@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { ProblemType } from '@cadastro/domain';
 import { unavailable } from './errors/problem.js';
+import { recusarNaPorta } from './sobrecarga-porta.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +16,8 @@ export interface OpcoesSobrecarga {
   maxAtrasoMs: number;
   /** How often the delay is sampled (ms; 0 = no timer, samples only through `registrarAtraso`, for tests). */
   amostraMs?: number;
+  /** Embedded: while the loop is behind, new connections get the 503 at the door, before Fastify reads them. */
+  naPorta?: boolean;
 }
 
 /** Never shed: a liveness probe answered 503 would make the orchestrator kill a busy, healthy process. */
@@ -33,6 +37,11 @@ const NUNCA_DESCARTAR = new Set(['/management/health/liveness']);
  *   in socket buffers, unseen. What shows it is the event loop falling behind: a timer due every
  *   `amostraMs` fires late by about the work queued ahead of it. Late beyond `maxAtrasoMs`, twice in a
  *   row, shed.
+ *
+ * A request counts as in progress only once its body has been read (preValidation): a client that
+ * sends headers and then trickles (or never sends) its body costs a socket until the server's request
+ * timeout, never a place among the requests being worked on. The cheap refusal still happens on
+ * arrival (onRequest), before the body is read.
  */
 export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobrecarga) {
   const { maxEmCurso, maxAtrasoMs, amostraMs = 250 } = opcoes;
@@ -46,9 +55,9 @@ export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobreca
     atrasoMs = Math.min(anteriorMs, atraso);
     anteriorMs = atraso;
   };
+  let esperado = performance.now() + amostraMs;
   if (maxAtrasoMs > 0 && amostraMs > 0) {
     // How late our own timer fires is how much work was queued ahead of it on this thread.
-    let esperado = performance.now() + amostraMs;
     const amostrar = setInterval(() => {
       const agora = performance.now();
       registrarAtraso(Math.max(0, agora - esperado));
@@ -61,17 +70,33 @@ export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobreca
     });
   }
 
+  const sobrecarregado = () => emCurso >= maxEmCurso || (maxAtrasoMs > 0 && atrasoMs > maxAtrasoMs);
+  const recusar = () => {
+    descartados++;
+    return unavailable('Server busy; try again shortly', 1);
+  };
   app.decorateRequest('contadoEmCurso', false);
   app.addHook('onRequest', (req, _reply, done) => {
-    if (!NUNCA_DESCARTAR.has(req.url) && (emCurso >= maxEmCurso || (maxAtrasoMs > 0 && atrasoMs > maxAtrasoMs))) {
-      descartados++;
-      done(unavailable('Server busy; try again shortly', 1));
-      return;
-    }
+    done(!NUNCA_DESCARTAR.has(req.url) && sobrecarregado() ? recusar() : undefined);
+  });
+  // After the body: many bodies may have finished at once, so the limit is checked again here.
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (NUNCA_DESCARTAR.has(req.url)) return done();
+    if (sobrecarregado()) return done(recusar());
     emCurso++;
     req.contadoEmCurso = true;
     done();
   });
+  if (opcoes.naPorta && maxAtrasoMs > 0) {
+    // The loop's lateness as of now: the sampler's timer overdue counts before it gets to run.
+    const atrasoAgora = () => (amostraMs > 0 ? Math.min(anteriorMs, Math.max(0, performance.now() - esperado)) : atrasoMs);
+    recusarNaPorta(app.server, {
+      recusar: () => Math.max(atrasoMs, atrasoAgora()) > maxAtrasoMs,
+      recusada: () => descartados++,
+      corpo: JSON.stringify({ type: ProblemType.DEFAULT, title: 'Service Unavailable', status: 503, detail: 'Server busy; try again shortly', message: 'error.http.503' }),
+      nuncaRecusar: [...NUNCA_DESCARTAR],
+    });
+  }
   const release = (req: { contadoEmCurso: boolean }) => {
     if (req.contadoEmCurso) {
       req.contadoEmCurso = false;

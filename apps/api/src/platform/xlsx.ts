@@ -8,35 +8,21 @@ export interface ColunaXlsx {
   largura: number;
 }
 
+/** Excel's rows per sheet (1,048,576), less the four lines above the data (title, filters, blank, header). */
+export const LINHAS_POR_FOLHA = 1_048_576 - 4;
+
 /**
  * A spreadsheet written row by row into a stream (exceljs' streaming WorkbookWriter: each committed
  * row leaves memory), so a report of any size costs the same memory. Layout: title, the filters,
- * a blank line, the frozen header row, the rows.
+ * a blank line, the frozen header row, the rows. Beyond `linhasPorFolha` data rows (Excel's limit by
+ * default) the rows go on in a new sheet, "Aba (2)", with the same four lines on top.
  */
-export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: string; colunas: ColunaXlsx[] }) {
+export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: string; colunas: ColunaXlsx[]; linhasPorFolha?: number }) {
   const saida = new PassThrough();
+  const linhasPorFolha = opt.linhasPorFolha ?? LINHAS_POR_FOLHA;
   // No shared strings: they would keep every distinct text in memory until the end.
   const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useStyles: true, useSharedStrings: false });
   livro.creator = 'SEFAZ-AL - Cadastro de Contribuintes';
-  const folha = livro.addWorksheet(opt.aba.slice(0, 31), { views: [{ state: 'frozen', ySplit: 4 }] });
-  // Number formats on the columns, not on each cell: the rows inherit them at no cost per cell.
-  folha.columns = opt.colunas.map((c) => ({ width: c.largura, style: c.tipo === 'data' ? { numFmt: 'dd/mm/yyyy' } : c.tipo === 'inteiro' ? { numFmt: '#,##0' } : {} }));
-  const titulo = folha.addRow([opt.titulo]);
-  titulo.font = { bold: true, size: 13 };
-  titulo.commit();
-  folha.addRow([opt.filtros]).commit();
-  folha.addRow([]).commit();
-  const cabecalho = folha.addRow(opt.colunas.map((c) => c.titulo));
-  cabecalho.font = { bold: true };
-  cabecalho.eachCell((cel) => {
-    cel.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
-  });
-  cabecalho.commit();
-  // The rows after the header are written as sheet XML here, one string per row: exceljs builds a
-  // Row, a Cell and a model per value and runs them through its xforms, three quarters of a big
-  // export's time (bench/README.md). The same XML it would write: each cell with its column's style
-  // (a cell without one would not inherit the column's format), text inline, days as serial numbers.
-  const interno = folha as unknown as { stream: { write(s: string): void } };
   const estilos = (livro as unknown as { styles: { addStyleModel(m: object, tipo: number): number } }).styles;
   const NUMERO = 2; // exceljs' ValueType.Number
   const colunas = opt.colunas.map((c, i) => ({
@@ -44,15 +30,59 @@ export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: str
     tipo: c.tipo,
     estilo: c.tipo === 'data' ? estilos.addStyleModel({ numFmt: 'dd/mm/yyyy' }, NUMERO) : c.tipo === 'inteiro' ? estilos.addStyleModel({ numFmt: '#,##0' }, NUMERO) : 0,
   }));
+  let folhas = 0;
+  const abrirFolha = () => {
+    folhas++;
+    const sufixo = folhas > 1 ? ` (${folhas})` : '';
+    const folha = livro.addWorksheet(opt.aba.slice(0, 31 - sufixo.length) + sufixo, { views: [{ state: 'frozen', ySplit: 4 }] });
+    // Number formats on the columns, not on each cell: the rows inherit them at no cost per cell.
+    folha.columns = opt.colunas.map((c) => ({ width: c.largura, style: c.tipo === 'data' ? { numFmt: 'dd/mm/yyyy' } : c.tipo === 'inteiro' ? { numFmt: '#,##0' } : {} }));
+    const titulo = folha.addRow([opt.titulo]);
+    titulo.font = { bold: true, size: 13 };
+    titulo.commit();
+    folha.addRow([opt.filtros]).commit();
+    folha.addRow([]).commit();
+    const cabecalho = folha.addRow(opt.colunas.map((c) => c.titulo));
+    cabecalho.font = { bold: true };
+    cabecalho.eachCell((cel) => {
+      cel.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
+    });
+    cabecalho.commit();
+    return folha;
+  };
+  let folha = abrirFolha();
+  // The rows after the header are written as sheet XML here, one string per row: exceljs builds a
+  // Row, a Cell and a model per value and runs them through its xforms, three quarters of a big
+  // export's time (bench/README.md). The same XML it would write: each cell with its column's style
+  // (a cell without one would not inherit the column's format), text inline, days as serial numbers.
+  type Estado = { length: number } | undefined;
+  const fluxo = () => (folha as unknown as { stream: { write(s: string): void; pipes?: { _writableState?: Estado; _readableState?: Estado }[] } }).stream;
   let numero = 4;
   return {
     saida,
     /** Writes one row; values as the columns' kinds expect them (days as 'yyyy-MM-dd' text). */
     linha(valores: (string | number | null)[]) {
+      if (numero - 4 >= linhasPorFolha) {
+        folha.commit();
+        folha = abrirFolha();
+        numero = 4;
+      }
       numero++;
       let xml = `<row r="${numero}">`;
       for (let i = 0; i < valores.length && i < colunas.length; i++) xml += celula(valores[i]!, colunas[i]!, numero);
-      interno.stream.write(`${xml}</row>`);
+      fluxo().write(`${xml}</row>`);
+    },
+    /**
+     * Bytes of the current sheet not yet taken by the zip: exceljs hands them on without backpressure,
+     * so a writer that only watched `saida` would pile the rows up here.
+     */
+    pendente(): number {
+      // archiver's PassThrough (readable-stream 2: no writableLength/readableLength getters).
+      const entrada = fluxo().pipes?.[0];
+      return (entrada?._writableState?.length ?? 0) + (entrada?._readableState?.length ?? 0);
+    },
+    get folhas() {
+      return folhas;
     },
     async fechar() {
       folha.commit();

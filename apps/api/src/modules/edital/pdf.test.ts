@@ -69,6 +69,33 @@ describe('GET relatorio/edital/pdf?id', () => {
     expectProblem(await t.client().get(`${pdf}?id=abc`), 400);
   });
 
+  it('a published notice is rendered once per version: the second public PDF is the stored file; staff prints and a new version render', async () => {
+    const e = await one<{ id: number }>(`select e.id from edital e where e.situacao_edital_id in (3, 4)
+      and exists (select 1 from edital_contribuinte ec where ec.edital_id = e.id) order by e.id desc limit 1`);
+    const render = vi.spyOn(t.built.ctx.pdf, 'render');
+    try {
+      const a = await t.client({ remoteAddress: '10.9.9.1' }).get(`${pdf}?id=${e.id}`);
+      const b = await t.client({ remoteAddress: '10.9.9.2' }).get(`${pdf}?id=${e.id}`);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(b.headers['content-type']).toBe('application/pdf');
+      expect(render).toHaveBeenCalledTimes(1);
+      expect(render.mock.calls[0]![1]).toEqual({ publico: true });
+      expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
+      // Staff get the unmasked document, rendered on their own lane.
+      expect((await (await t.as('editais')).get(`${pdf}?id=${e.id}`)).statusCode).toBe(200);
+      expect(render).toHaveBeenCalledTimes(2);
+      expect(render.mock.calls[1]![1]).toBeUndefined();
+      // A republication bumps the version: the next public print is rendered again, then kept.
+      await t.db.execute(sql.raw(`update edital set version = version + 1 where id = ${e.id}`));
+      expect((await t.client({ remoteAddress: '10.9.9.3' }).get(`${pdf}?id=${e.id}`)).statusCode).toBe(200);
+      expect((await t.client({ remoteAddress: '10.9.9.4' }).get(`${pdf}?id=${e.id}`)).statusCode).toBe(200);
+      expect(render).toHaveBeenCalledTimes(3);
+      expect((await one<{ n: number }>(`select count(*)::int as n from edital_pdf where edital_id = ${e.id}`)).n).toBe(1);
+    } finally {
+      render.mockRestore();
+    }
+  });
+
   it('is rate-limited per address: 429 with Retry-After, other addresses unaffected', async () => {
     const c = t.client({ remoteAddress: '10.20.30.40' });
     for (let i = 0; i < 30; i++) expect((await c.get(`${pdf}?id=99999999`)).statusCode).toBe(404);

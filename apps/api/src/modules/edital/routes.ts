@@ -8,6 +8,7 @@ import { GRUPO_GESTOR_EDITAL } from '../../integrations/sca/port.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
+import { pdfPublicoDoEdital } from './pdf-publico.js';
 import {
   consultarEditais, consultarPorSituacao, consultarPublicos, dadosContribuintes, editalPorId, idPorNumero, motivosDoEdital, todosEditais, vinculadosDoEdital,
 } from './consulta.js';
@@ -158,7 +159,17 @@ export function editalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const situacao = await situacaoDoEdital(db(), req.query.id);
         const interno = req.principal?.authorities.some((a) => LEITORES_INTERNOS.includes(a)) ?? false;
         if (situacao === null || (!EDITAL_PUBLICADO.includes(situacao) && !interno)) throw notFound(NAO_ENCONTRADO);
-        const r = await editalPdf(db(), req.query.id, { publico: !interno });
+        if (!interno) {
+          // Anonymous readers: the file rendered once per notice version, on the public PDF lane.
+          const p = await pdfPublicoDoEdital(db(), ctx.pdf, req.query.id);
+          if (!p) throw notFound(NAO_ENCONTRADO);
+          return reply
+            .header('Content-Type', 'application/pdf')
+            .header('Content-Disposition', `inline; filename="edital-${p.numero.replace('/', '-')}.pdf"`)
+            .header('Cache-Control', 'no-store')
+            .send(p.bytes);
+        }
+        const r = await editalPdf(db(), req.query.id);
         if (!r) throw notFound(NAO_ENCONTRADO);
         return sendPdf(reply, ctx.pdf, r.documento, `edital-${r.numero.replace('/', '-')}.pdf`);
       },

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { z } from 'zod';
@@ -109,11 +110,33 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
   return { titulo: r.titulo, subtitulo: r.filtros(f), conteudo, paisagem };
 }
 
+export interface OpcoesPlanilha {
+  /** The stream the client reads (the HTTP response): its backpressure paces the cursor. */
+  cliente?: Writable;
+  /** A reader that takes nothing for this long gets the connection closed and the cursor released. */
+  ociosoMs: number;
+  /** Data rows per sheet (default Excel's limit): beyond, a new sheet. */
+  linhasPorFolha?: number;
+  /** Rows per fetch from the cursor. */
+  lote?: number;
+  aoFalhar: (e: unknown) => void;
+  /** The reader went idle and was cut off. */
+  aoAbandonar?: () => void;
+}
+
+class LeitorOcioso extends ClienteSaiu {}
+
+/** What the zip may hold unread, uncompressed, before the cursor waits (one batch is ~0.5 MB of XML). */
+const PENDENTE_MAX = 1024 * 1024;
+const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
  * The spreadsheet, streamed: a cursor feeds the workbook writer batch by batch, so memory stays flat.
- * Returns the stream at once (the caller sends it) and fills it in the background.
+ * Returns the stream at once (the caller sends it) and fills it in the background; `fim` settles when
+ * the cursor's transaction is over, `lidas` counts the rows fetched.
  */
-export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, aoFalhar: (e: unknown) => void) {
+export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, opcoes: OpcoesPlanilha) {
+  const { cliente, ociosoMs } = opcoes;
   const cols = colunasDe(r.nome);
   const titulos = r.colunas as Record<string, [string, number]>;
   const tipos: Record<ColunaRelatorio['tipo'], ColunaXlsx['tipo']> = { texto: 'texto', caceal: 'texto', cnpj: 'texto', cpf: 'texto', data: 'data', inteiro: 'inteiro', simNao: 'texto' };
@@ -122,35 +145,51 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
     titulo: `SEFAZ-AL · ${r.titulo}`,
     filtros: r.filtros(f),
     colunas: cols.map((c) => ({ titulo: titulos[c.campo]![0], tipo: tipos[c.tipo], largura: titulos[c.campo]![1] })),
+    linhasPorFolha: opcoes.linhasPorFolha,
   });
   const valor = (c: ColunaRelatorio, v: Linha[string] | undefined) =>
     c.tipo === 'data' || c.tipo === 'inteiro' ? (v === undefined || v === null || typeof v === 'boolean' ? null : v) : textoCelula(c, v) || null;
+  const saiu = () => xlsx.saida.destroyed || (cliente?.destroyed ?? false);
+  // Behind: the client's socket wants draining, or the zip holds too much not yet compressed and sent.
+  const atrasado = () => (cliente?.writableNeedDrain ?? false) || xlsx.pendente() > PENDENTE_MAX;
+  /** Waits for the reader before the next batch; nothing moving for `ociosoMs` → LeitorOcioso. */
+  const esperarLeitor = async () => {
+    let marca = '';
+    let desde = performance.now();
+    while (atrasado() && !saiu()) {
+      const agora = `${cliente?.writableLength ?? 0}:${xlsx.pendente()}`;
+      if (agora !== marca) {
+        marca = agora;
+        desde = performance.now();
+      } else if (performance.now() - desde > ociosoMs) throw new LeitorOcioso();
+      await dormir(Math.min(50, ociosoMs / 4));
+    }
+    if (saiu()) throw new ClienteSaiu();
+  };
+  let lidas = 0;
   const q = r.consulta(f);
-  void (async () => {
+  const fim = (async () => {
     try {
-      const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy}`, 2_000, async (linhas) => {
+      const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy}`, opcoes.lote ?? 2_000, async (linhas) => {
+        lidas += linhas.length;
         for (const l of linhas) xlsx.linha(cols.map((c) => valor(c, l[c.campo])));
-        // Let the response drain before the next batch (what the client has not read waits in the
-        // stream's buffer); a client that went away ends the cursor and its transaction.
-        const s = xlsx.saida;
-        if (s.writableLength > 4 * 1024 * 1024 && !s.destroyed) {
-          await new Promise<void>((ok) => {
-            const fim = () => { s.off('drain', fim); s.off('close', fim); ok(); };
-            s.once('drain', fim);
-            s.once('close', fim);
-          });
-        }
-        if (s.destroyed) throw new ClienteSaiu();
+        // A client that went away or stopped reading ends the cursor and its transaction.
+        await esperarLeitor();
       });
       if (n === 0) xlsx.linha([r.vazio]);
       const soma = (await totais(db, r, q)).totais;
       if (soma) xlsx.linha(cols.map((c, i) => (c.campo in soma ? soma[c.campo]! : i === 0 ? 'Total' : null)));
       await xlsx.fechar();
     } catch (e) {
+      if (e instanceof LeitorOcioso) {
+        opcoes.aoAbandonar?.();
+        cliente?.destroy();
+        xlsx.saida.destroy();
+      }
       if (e instanceof ClienteSaiu) return;
-      aoFalhar(e);
+      opcoes.aoFalhar(e);
       xlsx.saida.destroy(e as Error);
     }
   })();
-  return xlsx.saida;
+  return { saida: xlsx.saida, fim, lidas: () => lidas, folhas: () => xlsx.folhas };
 }

@@ -63,12 +63,17 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config,
         schema: { tags: ['relatorio'], summary: `${r.titulo}: XLSX, streamed from a database cursor`, querystring: filtro, produces: [XLSX] },
         handler: async (req, reply) => {
-          const fluxo = planilha(ctx.database.fluxos, r, ler(req.query), (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'));
+          const { saida } = planilha(ctx.database.fluxos, r, ler(req.query), {
+            cliente: reply.raw,
+            ociosoMs: ctx.config.reportIdleTimeoutSeconds * 1000,
+            aoFalhar: (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'),
+            aoAbandonar: () => req.log.warn({ seconds: ctx.config.reportIdleTimeoutSeconds }, 'report spreadsheet reader idle: connection closed, cursor released'),
+          });
           return reply
             .header('Content-Type', XLSX)
             .header('Content-Disposition', `attachment; filename="${arquivo}.xlsx"`)
             .header('Cache-Control', 'no-store')
-            .send(fluxo);
+            .send(saida);
         },
       });
     }

@@ -8,6 +8,7 @@ import { registerErrorHandling } from '../errors/handler.js';
 import { documentoAquecimento } from './aquecimento.js';
 import { tabela } from './blocos.js';
 import { PdfPool, sendPdf, type DocumentoPdf } from './documento.js';
+import { FilaPdfCheia } from './pool.js';
 
 const linhas = (n: number) => Array.from({ length: n }, (_, i) => [String(i + 1).padStart(6, '0'), `Contribuinte de teste número ${i + 1} LTDA`, 'ATIVO', 'Motivo qualquer']);
 const documento = (n: number): DocumentoPdf => ({ titulo: 'Teste', subtitulo: `${n} linhas`, conteudo: [tabela(['CACEAL', 'Razão social', 'Situação', 'Motivo'], linhas(n), 'Nada', [60, '*', 70, 130])] });
@@ -88,7 +89,7 @@ describe('PDF worker pool', () => {
     const pool = new PdfPool({ trabalhadores: 1 });
     try {
       await buffer(await pool.render(documento(1)));
-      const [w] = (pool as unknown as { todos: Set<Worker> }).todos;
+      const [w] = (pool as unknown as { equipe: { todos: Set<Worker> } }).equipe.todos;
       const pendente = pool.render(documento(1000));
       await w!.terminate();
       await expect(pendente).rejects.toThrow(/exited/);
@@ -124,6 +125,21 @@ describe('PDF worker pool', () => {
       await pool.close();
     }
   });
+
+  it('public documents have a thread and a queue of their own: with the public queue full, a staff document is still rendered', async () => {
+    const pool = new PdfPool({ trabalhadores: 1, fila: 1, filaPublica: 1 });
+    try {
+      // One public document rendering, one waiting: the public lane is full.
+      const publicos = [pool.render(documento(1500), { publico: true }), pool.render(documento(1500), { publico: true })];
+      await expect(pool.render(documento(1), { publico: true })).rejects.toBeInstanceOf(FilaPdfCheia);
+      const { texto } = await textoDoPdf(await buffer(await pool.render(documento(2))));
+      expect(texto).toContain('Contribuinte de teste número 2 LTDA');
+      for (const p of publicos) expect((await buffer(await p)).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pool.iniciados).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   it('PDF_WORKERS=0 renders on the event loop (the bench compares it), same bytes out', async () => {
     const pool = new PdfPool({ trabalhadores: 0 });

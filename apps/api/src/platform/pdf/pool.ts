@@ -14,7 +14,7 @@ const ENTRADA = new URL(import.meta.url.endsWith('.ts') ? './trabalhador.mjs' : 
 /** The queue is full: the caller gets a 503 with Retry-After rather than an ever longer wait. */
 export class FilaPdfCheia extends HttpProblem {
   constructor() {
-    super(503, 'Too many documents are being printed right now; try again in a few seconds.', { message: 'error.http.503' });
+    super(503, 'Too many documents are being printed right now; try again in a few seconds.', { message: 'error.http.503', retryAfterSeconds: 5 });
   }
 }
 
@@ -49,28 +49,20 @@ class Tarefa {
   }
 }
 
-/**
- * Renders PDFs on worker threads, so a long document never stalls other requests: plain data goes in
- * (DocumentoPdf), bytes come back as a stream. Workers start on first use and are replaced if one dies;
- * waiting documents are bounded. `trabalhadores: 0` renders on the event loop (only to compare, in bench/).
- */
-export class PdfPool {
-  readonly trabalhadores: number;
-  private readonly maxFila: number;
-  private readonly limiteMs: number;
+/** One lane of render threads with its own bounded queue. */
+class Faixa {
   private readonly todos = new Set<Worker>();
   private livres: Worker[] = [];
   private readonly ocupados = new Map<Worker, Tarefa>();
   private readonly fila: Tarefa[] = [];
   private fechado = false;
 
-  constructor(opts: { trabalhadores?: number; fila?: number; limiteMs?: number } = {}) {
-    this.trabalhadores = opts.trabalhadores ?? trabalhadoresPadrao();
-    this.maxFila = opts.fila ?? 32;
-    this.limiteMs = opts.limiteMs ?? 60_000;
+  constructor(readonly trabalhadores: number, private readonly maxFila: number, private readonly limiteMs: number) {}
+
+  get iniciados(): number {
+    return this.todos.size;
   }
 
-  /** Resolves with the PDF's bytes as a stream once they start; rejects if rendering fails before. */
   render(doc: DocumentoPdf): Promise<Readable> {
     if (this.fechado) return Promise.reject(new Error('PDF pool is closed'));
     if (this.trabalhadores === 0) return this.noEventLoop(doc);
@@ -79,26 +71,6 @@ export class PdfPool {
       this.fila.push(new Tarefa(doc, resolve, reject));
       this.despachar();
     });
-  }
-
-  /**
-   * Starts every render thread and has each lay out a small document once, so the first clerk to print
-   * after a start does not pay for loading pdfmake, the fonts and cold code (a 5,000-row notice: 4.5–8.2 s
-   * cold against 2.8–4.2 s warm, bench/README.md). Resolves when all are warm; never rejects.
-   */
-  /** Render threads running now (started on first use or by aquecer). */
-  get iniciados(): number {
-    return this.todos.size;
-  }
-
-  async aquecer(doc: DocumentoPdf): Promise<void> {
-    if (this.trabalhadores === 0) return;
-    const vez = async () => {
-      const corpo = await this.render(doc);
-      for await (const _ of corpo) void _;
-    };
-    // Sent together, so each thread gets one (a thread takes the next document only when free).
-    await Promise.allSettled(Array.from({ length: this.trabalhadores }, vez));
   }
 
   async close(): Promise<void> {
@@ -174,3 +146,57 @@ export class PdfPool {
     });
   }
 }
+
+/**
+ * Renders PDFs on worker threads, so a long document never stalls other requests: plain data goes in
+ * (DocumentoPdf), bytes come back as a stream. Workers start on first use and are replaced if one dies;
+ * waiting documents are bounded. Documents for anonymous readers (`publico`: the published notices)
+ * have a thread and a queue of their own, so the public can never fill what the staff's sheets and
+ * reports use. `trabalhadores: 0` renders on the event loop (only to compare, in bench/).
+ */
+export class PdfPool {
+  private readonly equipe: Faixa;
+  private readonly publico: Faixa;
+
+  constructor(opts: { trabalhadores?: number; fila?: number; filaPublica?: number; limiteMs?: number } = {}) {
+    const trabalhadores = opts.trabalhadores ?? trabalhadoresPadrao();
+    const limiteMs = opts.limiteMs ?? 60_000;
+    this.equipe = new Faixa(trabalhadores, opts.fila ?? 32, limiteMs);
+    this.publico = new Faixa(Math.min(1, trabalhadores), opts.filaPublica ?? 4, limiteMs);
+  }
+
+  /** The staff's render threads (the public lane has one more of its own). */
+  get trabalhadores(): number {
+    return this.equipe.trabalhadores;
+  }
+
+  /** Render threads running now (started on first use or by aquecer). */
+  get iniciados(): number {
+    return this.equipe.iniciados + this.publico.iniciados;
+  }
+
+  /** Resolves with the PDF's bytes as a stream once they start; rejects if rendering fails before. */
+  render(doc: DocumentoPdf, opcoes: { publico?: boolean } = {}): Promise<Readable> {
+    return (opcoes.publico ? this.publico : this.equipe).render(doc);
+  }
+
+  /**
+   * Starts the staff's render threads and has each lay out a small document once, so the first clerk to
+   * print after a start does not pay for loading pdfmake, the fonts and cold code (a 5,000-row notice:
+   * 4.5–8.2 s cold against 2.8–4.2 s warm, bench/README.md). Resolves when all are warm; never rejects.
+   */
+  async aquecer(doc: DocumentoPdf): Promise<void> {
+    if (this.trabalhadores === 0) return;
+    const vez = async () => {
+      const corpo = await this.render(doc);
+      for await (const _ of corpo) void _;
+    };
+    // Sent together, so each thread gets one (a thread takes the next document only when free).
+    await Promise.allSettled(Array.from({ length: this.trabalhadores }, vez));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.equipe.close(), this.publico.close()]);
+  }
+}
+

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface OpcoesPorta {
+  /** Asked once per new connection: shed it? */
+  recusar: () => boolean;
+  /** Told of each connection answered 503. */
+  recusada: () => void;
+  /** The problem+json body of the 503. */
+  corpo: string;
+  /** Paths (GET) always handed on to the HTTP server: the liveness probe. */
+  nuncaRecusar: string[];
+}
+
+/**
+ * Sheds new connections at the door. On embedded PGlite the SQL runs on the event loop, so a saturated
+ * process accepts connections late and then serves the requests it read earlier first: a clerk queued
+ * in the kernel waited over 10 s for a 503 Fastify would have sent at once. Here a connection accepted
+ * while the process is behind is answered before the HTTP parser and Fastify see it: its first chunk
+ * is read (answering before reading it could reset the answer away), then 503 + Retry-After and close.
+ */
+export function recusarNaPorta(server: Server, opcoes: OpcoesPorta) {
+  // Node's HTTP server handles a connection in its own 'connection' listener: ours decides first.
+  const http = server.listeners('connection') as ((s: Socket) => void)[];
+  server.removeAllListeners('connection');
+  const entregar = (s: Socket) => {
+    for (const l of http) l.call(server, s);
+  };
+  const resposta =
+    'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json; charset=utf-8\r\nRetry-After: 1\r\n' +
+    `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(opcoes.corpo)}\r\n\r\n${opcoes.corpo}`;
+  const sempre = opcoes.nuncaRecusar.map((u) => `GET ${u} `);
+  server.on('connection', (s: Socket) => {
+    if (!opcoes.recusar()) return entregar(s);
+    const aoErro = () => s.destroy();
+    s.on('error', aoErro);
+    s.setTimeout(10_000, () => s.destroy());
+    s.once('data', (primeiro: Buffer) => {
+      if (sempre.some((p) => primeiro.toString('latin1', 0, p.length) === p)) {
+        // A busy process is not a dead one: the probe goes to the HTTP server with its bytes put back.
+        s.setTimeout(0);
+        s.off('error', aoErro);
+        s.pause();
+        s.unshift(primeiro);
+        entregar(s);
+        s.resume();
+        return;
+      }
+      // The rest of the request (a body) is read and dropped until the client closes.
+      s.on('data', () => {});
+      s.end(resposta);
+      opcoes.recusada();
+    });
+  });
+}
