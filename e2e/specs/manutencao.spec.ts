@@ -68,7 +68,7 @@ test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Reseta
   const socio = page.getByRole('dialog', { name: 'Sócio' });
   await socio.getByRole('textbox', { name: 'Participação (%)' }).fill('0,5');
   await socio.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByTestId('socios')).toContainText('0,50 %');
+  await expect(page.getByTestId('socios')).toContainText('0,50%');
 
   // Back to Dados Cadastrais: the draft survived the tab switch.
   await page.getByRole('tab', { name: 'Dados Cadastrais' }).click();
@@ -96,7 +96,7 @@ test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Reseta
   await expect(evento).toContainText('auditor');
   await expect(evento.getByRole('row', { name: /Nome fantasia/ })).toContainText('FANTASIA E2E');
   await expect(evento.getByRole('row').filter({ hasText: `Atividade (${cnae})` }).first()).toBeVisible();
-  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Participação' })).toContainText('0.50');
+  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Participação' })).toContainText('0,50%');
   await expect(evento.getByRole('row').filter({ hasText: 'RUA E2E' }).first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });

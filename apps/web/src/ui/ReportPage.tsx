@@ -3,13 +3,12 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColunaRelatorio, PaginaRelatorio } from '@cadastro/domain';
-import { ALERT_TIMEOUT_MS, formatCnpj, formatCpf, LIMITE_CONTAGEM_RELATORIO, LIMITE_PROGRESSO_RELATORIO, REGISTRY_API_BASE } from '@cadastro/domain';
+import { ALERT_TIMEOUT_MS, formatCelulaRelatorio, formatInteiro, LIMITE_CONTAGEM_RELATORIO, LIMITE_PROGRESSO_RELATORIO, REGISTRY_API_BASE } from '@cadastro/domain';
 import { useAlerts } from './alerts';
 import { Carregando } from './Carregando';
 import { DataTable } from './DataTable';
 import { baixar, useAbrirPdf } from './documentos';
 import { httpErrorMessage } from './errors';
-import { formatDay } from './format';
 import { HttpError, request } from './http';
 import { Pagination } from './Pagination';
 
@@ -122,12 +121,12 @@ export function ReportPage(p: ReportPageProps) {
               />
               {q.data.totais && q.data.content.length > 0 && (
                 <Text fw={700} data-testid="relatorio-totais">
-                  {t('relatorio.total')}: {Object.values(q.data.totais).map((v) => v.toLocaleString('pt-BR')).join(' · ')}
+                  {t('relatorio.total')}: {Object.values(q.data.totais).map((v) => formatInteiro(v)).join(' · ')}
                 </Text>
               )}
               {q.data.content.length > 0 && (
                 <Text size="sm" data-testid="relatorio-contagem">
-                  {q.data.totalLimitado ? t('relatorio.maisDe', { n: LIMITE_CONTAGEM_RELATORIO.toLocaleString('pt-BR') }) : t('relatorio.registros', { n: q.data.totalElements })}
+                  {q.data.totalLimitado ? t('relatorio.maisDe', { n: formatInteiro(LIMITE_CONTAGEM_RELATORIO) }) : t('relatorio.registros', { n: q.data.totalElements })}
                 </Text>
               )}
               <Pagination page={p.page} total={q.data.totalElements} pageSize={TAMANHO_PAGINA_RELATORIO} onChange={p.onPage} />
@@ -141,14 +140,7 @@ export function ReportPage(p: ReportPageProps) {
 
 function Celula({ coluna, valor }: { coluna: ColunaRelatorio; valor: string | number | boolean | null | undefined }) {
   const { t } = useTranslation();
-  if (valor === null || valor === undefined || valor === '') return null;
-  switch (coluna.tipo) {
-    case 'cnpj': return <span style={{ whiteSpace: 'nowrap' }}>{formatCnpj(String(valor))}</span>;
-    case 'cpf': return <span style={{ whiteSpace: 'nowrap' }}>{formatCpf(String(valor))}</span>;
-    case 'caceal': return <span style={{ whiteSpace: 'nowrap' }}>{String(valor)}</span>;
-    case 'data': return <>{formatDay(String(valor))}</>;
-    case 'inteiro': return <>{Number(valor).toLocaleString('pt-BR')}</>;
-    case 'simNao': return <>{valor === true || valor === 'S' ? t('relatorio.sim') : t('relatorio.nao')}</>;
-    default: return <>{String(valor)}</>;
-  }
+  const texto = formatCelulaRelatorio(coluna.tipo, valor, { sim: t('relatorio.sim'), nao: t('relatorio.nao') });
+  // Codes never wrap in the middle.
+  return ['cnpj', 'cpf', 'cnae', 'caceal'].includes(coluna.tipo) ? <span style={{ whiteSpace: 'nowrap' }}>{texto}</span> : <>{texto}</>;
 }

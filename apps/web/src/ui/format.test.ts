@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDay, formatMoney } from './format';
+import { formatBytes, formatDay } from './format';
 import { statusColor } from './StatusBadge';
 
 describe('formatters', () => {
-  it('days by text, money with 2 decimals, disk sizes with a 1 GB threshold', () => {
+  it('days by text, disk sizes with a 1 GB threshold', () => {
     expect(formatDay('2026-07-01')).toBe('01/07/2026');
     expect(formatDay(null)).toBe('');
-    expect(formatMoney('1234.5')).toBe('1.234,50');
     expect(formatBytes(500 * 1024 * 1024)).toBe('500 MB');
     expect(formatBytes(2.5 * 1024 * 1024 * 1024)).toBe('2,5 GB');
   });

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatDia } from '@cadastro/domain';
 
 /** §9: user views show instants as 'dd/MM/yy HH:mm'. */
 export const formatInstant = (iso: string | null | undefined) => (iso ? dayjs(iso).format('DD/MM/YY HH:mm') : '');
@@ -12,9 +13,5 @@ export function formatBytes(n: number): string {
 /** A day as yyyy-MM-dd from a local Date, never through UTC (Brazil is UTC−3). */
 export const toDay = (d: Date) => dayjs(d).format('YYYY-MM-DD');
 
-/** yyyy-MM-dd → dd/MM/yyyy by text, never through Date (§5). */
-export const formatDay = (day: string | null | undefined) => (day && /^\d{4}-\d{2}-\d{2}/.test(day) ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : '');
-
-/** Money and percentages with 2 decimals, pt-BR separators (1.234,56). */
-export const formatMoney = (v: string | number | null | undefined) =>
-  v === null || v === undefined || v === '' ? '' : Number(v).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** yyyy-MM-dd → dd/MM/yyyy by text, never through Date (§5); money, percentages and codes: @cadastro/domain formato/. */
+export const formatDay = formatDia;

@@ -10,6 +10,3 @@ export const PaisItem = z.object({ id: z.number().int(), sigla: z.string(), desc
 export const NaturezaJuridicaItem = z.object({ id: z.number().int(), codigoNaturezaJuridica: z.string(), descricao: z.string(), ativo: z.boolean() });
 export const CnaeItem = z.object({ id: z.string(), codigoCnae: z.string(), descricao: z.string(), ativo: z.boolean() });
 export const MotivoItem = z.object({ id: z.number().int(), idSituacao: z.number().int(), descricao: z.string(), ativo: z.boolean() });
-
-/** CNAE shown as 9999-9/99 (IBGE/CONCLA). */
-export const formatCnae = (code: string) => code.replace(/^(\d{4})(\d)(\d{2})$/, '$1-$2/$3');

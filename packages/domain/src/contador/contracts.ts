@@ -2,26 +2,7 @@ import { z } from 'zod';
 import { V } from '../common/messages.js';
 import { Dia } from '../common/dias.js';
 import { onlyDigits } from '../documents/index.js';
-
-/**
- * §9 CRC as typed in the accountant area: UF + number (1–6 digits) + optionally the registration
- * type letter (O/T/S/P/F) + optionally the check digit — "UF999999TD", e.g. AL123456T7.
- */
-export const CRC_PADRAO = /^([A-Z]{2})(\d{1,6})([OTSPF])?(\d)?$/;
-
-export interface CrcPartes {
-  uf: string;
-  numero: string;
-  tipo: string | null;
-  digito: number | null;
-}
-
-/** The parts of a CRC (upper-cased, spaces, dots, dashes and slashes ignored), or null when it does not follow the format. */
-export function partesCrc(crc: string): CrcPartes | null {
-  const m = CRC_PADRAO.exec(crc.toUpperCase().replace(/[\s./-]/g, ''));
-  if (!m) return null;
-  return { uf: m[1]!, numero: String(Number(m[2]!)), tipo: m[3] ?? null, digito: m[4] === undefined ? null : Number(m[4]) };
-}
+import { partesCrc } from '../formato/codigos.js';
 
 /** The CRC an accountant is known by: UF, number, type and digit, as the login form accepts it. */
 export function formatarCrc(uf: string, numero: string, tipo: string | null, digito: number | null): string {

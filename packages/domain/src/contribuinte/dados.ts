@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCep } from '../formato/codigos.js';
 
 const Ref = z.object({ id: z.number().int(), descricao: z.string() });
 
@@ -99,7 +100,7 @@ export type DadosCadastrais = z.infer<typeof DadosCadastrais>;
 
 /** An address on one line, as certificates and lists print it. */
 export function enderecoEmLinha(e: Endereco): string {
-  const cep = e.cep && /^\d{8}$/.test(e.cep) ? `${e.cep.slice(0, 5)}-${e.cep.slice(5)}` : e.cep;
+  const cep = formatCep(e.cep);
   const rua = [e.tipoLogradouro, e.logradouro].filter(Boolean).join(' ') + (e.numeroImovel ? `, ${e.numeroImovel}` : ', S/N');
   const lugar = e.municipio ? `${e.municipio.nome}/${e.municipio.codigoUf}` : [e.uf, e.pais.nome].filter(Boolean).join(' - ');
   return [rua, e.complemento, e.bairro, lugar, cep && `CEP ${cep}`].filter(Boolean).join(' - ');

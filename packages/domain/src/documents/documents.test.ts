@@ -4,7 +4,7 @@ import { seededRng } from './digits.js';
 import { formatCpf, generateCpf, isValidCpf, mascararCpfsNoTexto } from './cpf.js';
 import { cnpjFromRoot, cnpjRoot, formatCnpj, generateCnpjRoot, isAlphanumericCnpj, isValidCnpj } from './cnpj.js';
 import { cacealCheckDigit, formatCaceal, generateCacealNumber, isValidCacealWithDigit } from './caceal.js';
-import { documentKind, formatCep, isAlagoasCep, parseCrc } from './others.js';
+import { documentKind, isAlagoasCep } from './others.js';
 import { UFS } from '../reference/uf.js';
 
 const rng = seededRng(20261122);
@@ -116,19 +116,10 @@ describe('CACEAL (Alagoas state registration)', () => {
   });
 });
 
-describe('CEP, CRC, document kind, UFs', () => {
+describe('CEP, document kind, UFs', () => {
   it('CEP', () => {
-    expect(formatCep('57020000')).toBe('57020-000');
     expect(isAlagoasCep('57020-000')).toBe(true);
     expect(isAlagoasCep('01310-100')).toBe(false);
-  });
-  it('CRC UF999999TD', () => {
-    expect(parseCrc('AL123456O5')).toEqual({ uf: 'AL', numero: '123456', tipo: 'O', digito: '5' });
-    expect(parseCrc('al-012345')).toEqual({ uf: 'AL', numero: '012345', tipo: null, digito: null });
-    expect(parseCrc('XX123456O5')).toBeNull();
-    expect(parseCrc('AL1234567')).toEqual({ uf: 'AL', numero: '123456', tipo: null, digito: '7' });
-    expect(parseCrc('AL12345678')).toBeNull();
-    expect(parseCrc('AL123456X1')).toBeNull();
   });
   it('fewer than 12 characters is a CPF (§5)', () => {
     expect(documentKind('52998224725')).toBe('CPF');

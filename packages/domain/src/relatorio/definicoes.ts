@@ -8,8 +8,8 @@ import { Authority, REPORT_AUTHORITIES } from '../roles.js';
 
 // Without zod: the SPA's route table reads these on the first page load (zod is 25 kB gzip).
 
-/** How a cell is shown: CACEAL/CNPJ/CPF as text with their masks, days as dates, counts as numbers. */
-export const TIPOS_COLUNA = ['texto', 'caceal', 'cnpj', 'cpf', 'data', 'inteiro', 'simNao'] as const;
+/** How a cell is shown: CACEAL/CNPJ/CPF/CNAE as text with their masks, days as dates, counts as numbers (formato/celula.ts). */
+export const TIPOS_COLUNA = ['texto', 'caceal', 'cnpj', 'cpf', 'cnae', 'data', 'inteiro', 'simNao'] as const;
 export type TipoColuna = (typeof TIPOS_COLUNA)[number];
 export interface ColunaRelatorio {
   campo: string;
@@ -55,7 +55,7 @@ export const RELATORIOS = {
   },
   cacealForaInteresse: {
     rota: 'relatorio-caceal-fora-interesse', caminho: 'cacealForaInteresse', acesso: [A.REL_CACE_FOI], filtro: 'foraInteresse', exportar: ['pdf', 'xlsx'],
-    colunas: [c('numCaceal', 'caceal'), c('cnpj', 'cnpj'), c('razaoSocial'), c('situacaoCadastral'), c('motivoSitucada'), c('tipoEmpresa'), c('porte'), c('codigoCnae'), c('descricao'), c('ehInteresse')],
+    colunas: [c('numCaceal', 'caceal'), c('cnpj', 'cnpj'), c('razaoSocial'), c('situacaoCadastral'), c('motivoSitucada'), c('tipoEmpresa'), c('porte'), c('codigoCnae', 'cnae'), c('descricao'), c('ehInteresse')],
   },
   cacealNulo: {
     rota: 'relatorio-caceal-nulo', caminho: 'cacealNulo', acesso: [A.REL_CACE_NUL], filtro: 'periodo', exportar: ['xlsx'],

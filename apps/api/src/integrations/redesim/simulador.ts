@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MensagemSolicitacao, SolicitacaoCsn, SolicitacaoPublica, SolicitacaoRds } from '@cadastro/domain';
+import { formatCep, type MensagemSolicitacao, type SolicitacaoCsn, type SolicitacaoPublica, type SolicitacaoRds } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { RedesimIndisponivel, type FiltroSolicitacoes, type RedesimPort } from './port.js';
@@ -102,7 +102,7 @@ export function redesimSimulador(db: DbOrTx): RedesimPort {
       const id = (l.detalhe.identificacao ?? {}) as Record<string, unknown>;
       const r = l.contribuinte_id === null ? undefined : await queryOne<Record<string, unknown>>(db, sql`select
           (select k.codigo || ' - ' || k.descricao from ref_natureza_juridica k where k.id = ${Number(id.naturezaJuridicaCad ?? 0)}) as natureza,
-          (select concat_ws(' - ', concat_ws(' ', tl.descricao, e.logradouro) || ', ' || coalesce(e.numero, 'S/N'), e.complemento, e.bairro, m.nome || '/' || m.uf, 'CEP ' || e.cep)
+          (select json_build_object('linha', concat_ws(' - ', concat_ws(' ', tl.descricao, e.logradouro) || ', ' || coalesce(e.numero, 'S/N'), e.complemento, e.bairro, m.nome || '/' || m.uf), 'cep', e.cep)
              from endereco e left join ref_tipo_logradouro tl on tl.id = e.tipo_logradouro_id left join ref_municipio m on m.id = e.municipio_id
              where e.numero_pessoa = c.numero_pessoa and e.eh_principal) as endereco,
           (select coalesce(array_agg(f.descricao order by f.id), '{}') from contribuinte_forma_atuacao x join ref_forma_atuacao f on f.id = x.forma_atuacao_id where x.contribuinte_id = c.id) as formas,
@@ -111,12 +111,13 @@ export function redesimSimulador(db: DbOrTx): RedesimPort {
              join pessoa rp on rp.numero_pessoa = x.numero_pessoa_responsavel where p.numero_pessoa = c.numero_pessoa limit 1) as responsavel
         from contribuinte c where c.id = ${Number(l.contribuinte_id)}`);
       const tipos = (r?.tipos as string[] | undefined) ?? [];
+      const endereco = r?.endereco as { linha: string; cep: string | null } | null | undefined;
       return {
         nomeEmpresarial: String(id.nomeEmpresarial ?? l.nome_empresarial), nomFantasia: texto(id.nomFantasia), numCnpj: l.cnpj,
         naturezaJuridicaCad: texto(r?.natureza), porteEnquadramento: id.porteEnquadramento == null ? null : Number(id.porteEnquadramento),
         valorCapitalSocial: texto(id.valorCapitalSocial),
         simplesNacional: { indSimplesNacional: (id.simplesNacional as { indSimplesNacional?: string } | undefined)?.indSimplesNacional === 'S' ? 'S' : 'N' },
-        endereco: texto(r?.endereco), formaAtuacaoEmpresas: (r?.formas as string[] | undefined) ?? [], tiposUnidades: tipos, dscTipoUnidade: tipos[0] ?? null,
+        endereco: endereco ? [endereco.linha, endereco.cep && `CEP ${formatCep(endereco.cep)}`].filter(Boolean).join(' - ') : null, formaAtuacaoEmpresas: (r?.formas as string[] | undefined) ?? [], tiposUnidades: tipos, dscTipoUnidade: tipos[0] ?? null,
         responsavelLegal: (r?.responsavel as { numCpf: string; nome: string } | null | undefined) ?? null,
       };
     },
@@ -125,7 +126,7 @@ export function redesimSimulador(db: DbOrTx): RedesimPort {
         where a.contribuinte_id = ${c} order by a.eh_principal desc, a.cnae`,
       (rows) => rows.map((a) => ({ codigoCnae: String(a.cnae), descricao: String(a.descricao), principal: Boolean(a.eh_principal) })), []),
     contabilista: (protocolo) =>
-      doRegistro(protocolo, (c) => sql`select p.numero_documento, p.nome, k.crc_uf || k.crc_numero as crc from contribuinte_contador x
+      doRegistro(protocolo, (c) => sql`select p.numero_documento, p.nome, k.crc_uf || k.crc_numero || coalesce(k.crc_tipo_inscricao, '') || coalesce(k.crc_digito::text, '') as crc from contribuinte_contador x
         join pessoa p on p.numero_pessoa = x.numero_pessoa_contador left join contador k on k.numero_pessoa = x.numero_pessoa_contador where x.contribuinte_id = ${c}`,
       (rows) => (rows[0] ? { numDocumento: String(rows[0].numero_documento), nome: String(rows[0].nome), crc: texto(rows[0].crc) } : null), null),
     qsa: (protocolo) =>

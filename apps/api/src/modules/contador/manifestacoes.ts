@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  AuditMessage, formatCaceal, separarTelefone, type ContribuinteManifestacao, type GerarManifestacoes, type Manifestacao, type Recadastro, type RecadastroSalvo,
+  AuditMessage, formatCaceal, formatCrcTexto, separarTelefone, type ContribuinteManifestacao, type GerarManifestacoes, type Manifestacao, type Recadastro, type RecadastroSalvo,
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
@@ -135,7 +135,7 @@ export function documentoManifestacao(m: Manifestacao, contador: { nome: string;
     subtitulo: `Manifestação nº ${m.id}`,
     conteudo: [
       campos([
-        ['Contabilista', contador.nome], ['CRC', contador.crc], ['Situação', m.indAtivo === 'S' ? 'Ativa' : 'Inativa'],
+        ['Contabilista', contador.nome], ['CRC', formatCrcTexto(contador.crc)], ['Situação', m.indAtivo === 'S' ? 'Ativa' : 'Inativa'],
         ['CACEAL', formatCaceal(m.caceal, m.digitoCaceal ?? undefined)], ['Razão social', m.razaoSocial ?? 'N/A'], ['Data', dataHoraMaceio(m.dataManifestacao)],
       ]),
       tabela(['Tipo', 'Declaração'], [[

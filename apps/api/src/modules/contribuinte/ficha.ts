@@ -1,7 +1,9 @@
-import { enderecoEmLinha, telefonesEmLinha, formatCaceal, formatCep, formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME } from '@cadastro/domain';
+import {
+  enderecoEmLinha, telefonesEmLinha, formatCaceal, formatCep, formatCnae, formatCrcContador, formatDocumento, formatMoeda, formatNaturezaJuridica, formatPercentual, SITUACAO_REGIME,
+} from '@cadastro/domain';
 import type { Content } from 'pdfmake/interfaces';
 import type { DbOrTx } from '../../db/client.js';
-import { campos, dia, dinheiro, NAO_INFORMADO, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
+import { campos, dia, NAO_INFORMADO, secao, simNao, tabela } from '../../platform/pdf/blocos.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
 import { obterDadosCadastrais } from './dados.js';
@@ -31,8 +33,8 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ d
       [id.cnpj.length < 12 ? 'CPF' : 'CNPJ', formatDocumento(id.cnpj)],
       ['Razão social', id.razaoSocial],
       ['Nome fantasia', id.nomeFantasia],
-      ['Natureza jurídica', id.naturezaJuridica && `${id.naturezaJuridica.codigoNaturezaJuridica} - ${id.naturezaJuridica.descricao}`],
-      ['Capital social', dinheiro(id.valorCapitalSocial)],
+      ['Natureza jurídica', id.naturezaJuridica && formatNaturezaJuridica(id.naturezaJuridica.codigoNaturezaJuridica, id.naturezaJuridica.descricao)],
+      ['Capital social', formatMoeda(id.valorCapitalSocial)],
       ['Início da atividade', dia(id.dataInicioAtividade)],
       ['Tipo de empresa', id.tipoContribuinte.descricao],
       ['Porte', id.porte?.descricao],
@@ -71,7 +73,7 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ d
     contador
       ? campos([
           ['Nome', contador.nome], ['CPF/CNPJ', formatDocumento(contador.numeroDocumento)],
-          ['CRC', formatCrc({ uf: contador.codigoUfCrc, numero: contador.numeroCrc, tipo: contador.codigoTipoInscricao, digito: contador.digitoVerificadorCrc === null ? null : String(contador.digitoVerificadorCrc) })],
+          ['CRC', formatCrcContador(contador)],
           ['Categoria', contador.categoria], ['Classificação', contador.classificacao], ['Responsável desde', dia(contador.dataInicio)],
           ['E-mail', contador.email], ['Telefones', telefonesEmLinha(contador.contatos)], ['Endereço', contador.endereco && enderecoEmLinha(contador.endereco)],
         ])
@@ -94,7 +96,7 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ d
     tabela(
       ['CPF/CNPJ', 'Nome', 'Qualificação', 'Participação', 'Inclusão'],
       socios.map((s) => [formatDocumento(s.numeroDocumentoSocio), s.nomeSocio, s.qualificacao.descricao,
-        s.percentualParticipacao === null ? '' : `${Number(s.percentualParticipacao).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`, dia(s.dataInclusao)]),
+        formatPercentual(s.percentualParticipacao), dia(s.dataInclusao)]),
       NENHUM, [95, '*', 110, 55, 55],
     ),
     secao('Regime especial'),

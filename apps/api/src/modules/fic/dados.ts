@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { enderecoEmLinha, type Fic, type VerificacaoFic } from '@cadastro/domain';
+import { enderecoEmLinha, formatNaturezaJuridica, type Fic, type VerificacaoFic } from '@cadastro/domain';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { obterDadosCadastrais } from '../contribuinte/dados.js';
 import { obterAtividades, obterRegimesEspeciais, obterResponsavel, obterSocios } from '../contribuinte/abas.js';
@@ -37,7 +37,7 @@ export async function obterDadosFic(db: DbOrTx, caceal: number): Promise<Fic | n
     ehOptanteDoSimples: id.ehOptanteDoSimples,
     razaoSocial: id.razaoSocial,
     nomeFantasia: id.nomeFantasia,
-    naturezaJuridica: id.naturezaJuridica && `${id.naturezaJuridica.codigoNaturezaJuridica} - ${id.naturezaJuridica.descricao}`,
+    naturezaJuridica: id.naturezaJuridica && formatNaturezaJuridica(id.naturezaJuridica.codigoNaturezaJuridica, id.naturezaJuridica.descricao),
     descricaoSituacaoCadastral: d.situacaoCadastral.situacaoCadastralContribuinte,
     dataAlteracaoSituacaoCadastral: d.situacaoCadastral.dataSituacao,
     motivoSituacaoCadastral: d.situacaoCadastral.descricaoMotivoSituacaoCadastral,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { formatNaturezaJuridica } from '@cadastro/domain';
 import type { ContadorEncontrado, DadosContador, EmpresaVinculada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
@@ -13,13 +14,14 @@ interface LinhaPessoa {
   email: string | null;
   numero_pessoa_raiz: string | number | null;
   natureza: string | null;
+  natureza_codigo?: string | null;
   version: number;
 }
 
 /** One person by document (CPF or CNPJ characters), or undefined. */
 export async function pessoaPorDocumento(db: DbOrTx, documento: string): Promise<LinhaPessoa | undefined> {
   return queryOne<LinhaPessoa>(db, sql`select p.numero_pessoa, p.tipo, p.numero_documento, p.nome, p.nome_fantasia, p.email, p.numero_pessoa_raiz, p.version,
-      nj.descricao as natureza
+      nj.codigo as natureza_codigo, nj.descricao as natureza
     from pessoa p left join ref_natureza_juridica nj on nj.id = p.natureza_juridica_id where p.numero_documento = ${documento}`);
 }
 
@@ -118,7 +120,7 @@ export async function pessoaJuridica(db: DbOrTx, p: LinhaPessoa): Promise<Pessoa
     numeroPessoa: np,
     version: p.version,
     identificacaoPessoaJuridica: {
-      numeroPessoa: np, numeroDocumento: p.numero_documento, razaoSocial: p.nome, nomeFantasia: p.nome_fantasia, naturezaJuridica: p.natureza, email: p.email,
+      numeroPessoa: np, numeroDocumento: p.numero_documento, razaoSocial: p.nome, nomeFantasia: p.nome_fantasia, naturezaJuridica: p.natureza && formatNaturezaJuridica(p.natureza_codigo, p.natureza), email: p.email,
       enderecos: enderecos.get(np) ?? [], telefones: telefones.get(np) ?? [],
       cacealList: caceais.map((c) => ({ numeroCaceal: c.numero_caceal, digitoCaceal: c.digito_caceal, situacaoCadastral: c.situacao })),
     },

@@ -3,13 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { z } from 'zod';
 import {
-  FILTROS_RELATORIO, formatCnpj, formatCpf, LIMITE_CONTAGEM_RELATORIO, RELATORIOS, type ColunaRelatorio, type NomeRelatorio, type PaginaRelatorio,
+  FILTROS_RELATORIO, formatCelulaRelatorio, formatInteiro, LIMITE_CONTAGEM_RELATORIO, RELATORIOS, type ColunaRelatorio, type NomeRelatorio, type PaginaRelatorio,
 } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { porCursor } from '../../db/cursor.js';
 import { HttpProblem } from '../../platform/errors/problem.js';
-import { dia, tabelaLonga } from '../../platform/pdf/blocos.js';
+import { tabelaLonga } from '../../platform/pdf/blocos.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { planilhaEmFluxo, type ColunaXlsx } from '../../platform/xlsx.js';
 
@@ -65,18 +65,8 @@ async function totais<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, q: Retur
   return { totais: Object.fromEntries(campos.map((c) => [c, Number(t?.[c] ?? 0)])) };
 }
 
-/** A cell as printed: masks for documents, dd/MM/yyyy for days, pt-BR numbers, Sim/Não. */
-export function textoCelula(c: ColunaRelatorio, v: Linha[string] | undefined): string {
-  if (v === null || v === undefined || v === '') return '';
-  switch (c.tipo) {
-    case 'cnpj': return formatCnpj(String(v));
-    case 'cpf': return formatCpf(String(v));
-    case 'data': return dia(String(v));
-    case 'inteiro': return Number(v).toLocaleString('pt-BR');
-    case 'simNao': return v === true || v === 'S' ? 'Sim' : 'Não';
-    default: return String(v);
-  }
-}
+/** A cell as printed: the screens' formatter (documents and CNAE masked, dd/MM/yyyy, 1.234), Sim/Não in Portuguese. */
+export const textoCelula = (c: ColunaRelatorio, v: Linha[string] | undefined): string => formatCelulaRelatorio(c.tipo, v, { sim: 'Sim', nao: 'Não' });
 
 /** The PDF: the authority's header with the title and the filters, a table (landscape when wide), the totals. */
 export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>): Promise<DocumentoPdf> {
@@ -106,7 +96,7 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
     },
   );
   const conteudo: Content[] = [tabela];
-  if (linhas.length) conteudo.push({ text: `${linhas.length.toLocaleString('pt-BR')} registro(s)`, margin: [0, 6, 0, 0], fontSize: 8 });
+  if (linhas.length) conteudo.push({ text: `${formatInteiro(linhas.length)} registro(s)`, margin: [0, 6, 0, 0], fontSize: 8 });
   return { titulo: r.titulo, subtitulo: r.filtros(f), conteudo, paisagem };
 }
 
@@ -139,7 +129,7 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
   const { cliente, ociosoMs } = opcoes;
   const cols = colunasDe(r.nome);
   const titulos = r.colunas as Record<string, [string, number]>;
-  const tipos: Record<ColunaRelatorio['tipo'], ColunaXlsx['tipo']> = { texto: 'texto', caceal: 'texto', cnpj: 'texto', cpf: 'texto', data: 'data', inteiro: 'inteiro', simNao: 'texto' };
+  const tipos: Record<ColunaRelatorio['tipo'], ColunaXlsx['tipo']> = { texto: 'texto', caceal: 'texto', cnpj: 'texto', cpf: 'texto', cnae: 'texto', data: 'data', inteiro: 'inteiro', simNao: 'texto' };
   const xlsx = planilhaEmFluxo({
     aba: r.titulo,
     titulo: `SEFAZ-AL · ${r.titulo}`,

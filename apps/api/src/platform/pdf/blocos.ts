@@ -1,3 +1,4 @@
+import { formatDia } from '@cadastro/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { TabelaLonga } from './layout.js';
 
@@ -54,18 +55,9 @@ export function tabelaLonga(cabecalhos: string[], linhas: string[][], opts: Omit
   return no as unknown as Content;
 }
 
-/** yyyy-MM-dd → dd/MM/yyyy, without ever going through Date (time zones). */
-export function dia(v: string | null | undefined): string {
-  if (!v) return '';
-  const [a, m, d] = v.slice(0, 10).split('-');
-  return `${d}/${m}/${a}`;
-}
+/** yyyy-MM-dd → dd/MM/yyyy, without ever going through Date (time zones): the domain's formatter. */
+export const dia = formatDia;
 
 export function simNao(v: boolean | null | undefined): string | null {
   return v === null || v === undefined ? null : v ? 'Sim' : 'Não';
-}
-
-export function dinheiro(v: string | null | undefined): string | null {
-  if (v === null || v === undefined) return null;
-  return 'R$ ' + Number(v).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

@@ -6,6 +6,7 @@ import { mensagemContador, useManifestacoes } from './api';
 import { CrcForm } from './CrcForm';
 import { ManifestacoesTabela } from './ManifestacoesTabela';
 import { CRC_URL } from './urlCrc';
+import { formatCrcTexto } from '@cadastro/domain';
 
 const CHAVE = ['contador', 'manifestacoes'] as const;
 
@@ -39,7 +40,7 @@ export default function FazendarioPage() {
           <Paper withBorder p="sm">
             <Group gap="xl">
               <Text><b>{t(`${m}.contador`)}:</b> {q.data.nomeContador}</Text>
-              <Text><b>{t(`${m}.crc`)}:</b> {url.crc}</Text>
+              <Text><b>{t(`${m}.crc`)}:</b> {formatCrcTexto(url.crc)}</Text>
               <Text data-testid="total-manifestacoes"><b>{t(`${m}.total`)}:</b> {q.data.total}</Text>
             </Group>
           </Paper>

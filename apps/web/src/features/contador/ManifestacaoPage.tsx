@@ -6,6 +6,7 @@ import { mensagemContador, useManifestacoes } from './api';
 import { ManifestacoesTabela } from './ManifestacoesTabela';
 import { NovaManifestacao } from './NovaManifestacao';
 import { CRC_URL } from './urlCrc';
+import { formatCrcTexto } from '@cadastro/domain';
 
 const URL = { ...CRC_URL, modo: param.oneOf(['nova'] as const) };
 
@@ -29,7 +30,7 @@ export default function ManifestacaoPage() {
         <Paper withBorder p="sm">
           <Group gap="xl">
             <Text><b>{t(`${m}.contador`)}:</b> {q.data.nomeContador}</Text>
-            <Text><b>{t(`${m}.crc`)}:</b> {crc.crc}</Text>
+            <Text><b>{t(`${m}.crc`)}:</b> {formatCrcTexto(crc.crc)}</Text>
             <Text data-testid="total-manifestacoes"><b>{t(`${m}.total`)}:</b> {q.data.total}</Text>
           </Group>
         </Paper>

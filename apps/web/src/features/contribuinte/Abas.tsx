@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import type { Atividade, Contador, EditalDoContribuinte, Procurador, RegimeEspecial, Responsavel, Socio } from '@cadastro/domain';
-import { enderecoEmLinha, formatCnae, formatCrc, formatDocumento, SITUACAO_REGIME, telefonesEmLinha } from '@cadastro/domain';
+import { enderecoEmLinha, formatCnae, formatCrcContador, formatDocumento, formatPercentual, SITUACAO_REGIME, telefonesEmLinha } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
-import { formatDay, formatMoney } from '../../ui/format';
+import { formatDay } from '../../ui/format';
 import { httpErrorMessage } from '../../ui/errors';
 import { useAba } from './api';
 import { EnderecosButton } from './Enderecos';
@@ -71,7 +71,7 @@ export function SociosAba({ numeroPessoa, caceal, verEnderecos }: Props) {
             { key: 'doc', header: t('contribuinte.socio.documento'), render: (s) => <span style={{ whiteSpace: 'nowrap' }}>{documento(s.numeroDocumentoSocio)}</span> },
             { key: 'nome', header: t('contribuinte.socio.nome'), render: (s) => s.nomeSocio },
             { key: 'qualif', header: t('contribuinte.socio.qualificacao'), render: (s) => s.qualificacao.descricao },
-            { key: 'perc', header: t('contribuinte.socio.percentual'), render: (s) => (s.percentualParticipacao === null ? naoInformado : `${formatMoney(s.percentualParticipacao)} %`) },
+            { key: 'perc', header: t('contribuinte.socio.percentual'), render: (s) => (s.percentualParticipacao === null ? naoInformado : formatPercentual(s.percentualParticipacao)) },
             { key: 'inclusao', header: t('contribuinte.socio.inclusao'), render: (s) => formatDay(s.dataInclusao) },
             { key: 'resp', header: t('contribuinte.socio.responsavel'), render: (s) => (s.ehResponsavel ? t('entity.action.yes') : t('entity.action.no')) },
             { key: 'impedido', header: t('contribuinte.responsavel.impedido'), render: (s) => (s.ehImpedido ? t('entity.action.yes') : t('entity.action.no')) },
@@ -127,7 +127,7 @@ export function ContadorAba({ numeroPessoa, caceal }: Props) {
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             <Campo rotulo={t('contribuinte.socio.documento')} valor={documento(k!.numeroDocumento)} />
             <Campo rotulo={t('contribuinte.socio.nome')} valor={k!.nome} />
-            <Campo rotulo={t('contribuinte.contador.crc')} valor={formatCrc({ uf: k!.codigoUfCrc, numero: k!.numeroCrc, tipo: k!.codigoTipoInscricao, digito: k!.digitoVerificadorCrc === null ? null : String(k!.digitoVerificadorCrc) })} />
+            <Campo rotulo={t('contribuinte.contador.crc')} valor={formatCrcContador(k!)} />
             <Campo rotulo={t('contribuinte.contador.tipoInscricao')} valor={k!.tipoInscricao} />
             <Campo rotulo={t('contribuinte.contador.categoria')} valor={k!.categoria} />
             <Campo rotulo={t('contribuinte.contador.classificacao')} valor={k!.classificacao} />

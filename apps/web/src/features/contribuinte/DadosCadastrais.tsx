@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Popover, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DadosCadastrais } from '@cadastro/domain';
-import { abreviarNomeFantasia, formatCaceal, formatCep, formatDocumento } from '@cadastro/domain';
+import { abreviarNomeFantasia, formatCaceal, formatCep, formatDocumento, formatMoeda, formatNaturezaJuridica } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { formatDay, formatMoney } from '../../ui/format';
+import { formatDay } from '../../ui/format';
 import { EnderecosButton, Telefones } from './Enderecos';
 
 export function Secao({ titulo, acao, children }: { titulo: string; acao?: ReactNode; children: ReactNode }) {
@@ -54,8 +54,8 @@ export function DadosCadastraisAba({ d, completa = false }: { d: DadosCadastrais
             </>
           )}
           <Campo rotulo={t('contribuinte.nomeFantasia')} valor={id.nomeFantasia ? <NomeFantasia nome={id.nomeFantasia} /> : null} />
-          <Campo rotulo={t('contribuinte.naturezaJuridica')} valor={id.naturezaJuridica && `${id.naturezaJuridica.codigoNaturezaJuridica} - ${id.naturezaJuridica.descricao}`} />
-          <Campo rotulo={t('contribuinte.capitalSocial')} valor={id.valorCapitalSocial && `R$ ${formatMoney(id.valorCapitalSocial)}`} />
+          <Campo rotulo={t('contribuinte.naturezaJuridica')} valor={id.naturezaJuridica && formatNaturezaJuridica(id.naturezaJuridica.codigoNaturezaJuridica, id.naturezaJuridica.descricao)} />
+          <Campo rotulo={t('contribuinte.capitalSocial')} valor={formatMoeda(id.valorCapitalSocial)} />
           <Campo rotulo={t('contribuinte.inicioAtividade')} valor={formatDay(id.dataInicioAtividade)} />
           <Campo rotulo={t('contribuinte.tipoContribuinte')} valor={id.tipoContribuinte.descricao} />
           <Campo rotulo={t('contribuinte.porte')} valor={id.porte?.descricao} />

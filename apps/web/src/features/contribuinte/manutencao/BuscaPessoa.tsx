@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Authority, formatDocumento, REGISTRY_API_BASE, type PessoaResumo } from '@cadastro/domain';
+import { Authority, formatDocumento, REGISTRY_API_BASE, type ContadorEncontrado, type PessoaResumo } from '@cadastro/domain';
 import { http, HttpError } from '../../../ui/http';
 import { httpErrorMessage } from '../../../ui/errors';
 import { useSession } from '../../../ui/session';
 
-/** What a lookup found: the person number, document and name. */
-export type Encontrada = { numeroPessoa: number; numeroDocumento: string; nome: string };
+/** What a lookup found: the person number, document and name (and an accountant's CRC). */
+export type Encontrada = { numeroPessoa: number; numeroDocumento: string; nome: string; contador?: ContadorEncontrado['contador'] };
 
 /**
  * A person by CPF or CNPJ for the partner, responsible, accountant and attorney dialogs (§2). §8: exactly
@@ -34,10 +34,10 @@ export function BuscaPessoa({ rotulo, min, max, caminho = 'pessoa', onEncontrar 
     onEncontrar(null);
     setOcupado(true);
     try {
-      const r = await http.get<PessoaResumo[] | { numeroPessoa: number; numeroDocumento: string; razaoSocial: string; numeroPessoaContador?: number }>(`${REGISTRY_API_BASE}/${caminho}/${digitos}`, { silent: true });
+      const r = await http.get<PessoaResumo[] | (Pick<ContadorEncontrado, 'numeroPessoa' | 'numeroDocumento' | 'razaoSocial'> & Partial<Pick<ContadorEncontrado, 'numeroPessoaContador' | 'contador'>>)>(`${REGISTRY_API_BASE}/${caminho}/${digitos}`, { silent: true });
       const p = Array.isArray(r) ? r[0]! : r;
       const e: Encontrada = 'nome' in p ? { numeroPessoa: p.numeroPessoa, numeroDocumento: p.numeroDocumento, nome: p.nome }
-        : { numeroPessoa: p.numeroPessoaContador ?? p.numeroPessoa, numeroDocumento: p.numeroDocumento, nome: p.razaoSocial };
+        : { numeroPessoa: p.numeroPessoaContador ?? p.numeroPessoa, numeroDocumento: p.numeroDocumento, nome: p.razaoSocial, ...(p.contador ? { contador: p.contador } : {}) };
       setAchada(e);
       onEncontrar(e);
     } catch (e) {

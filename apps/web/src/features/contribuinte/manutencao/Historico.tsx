@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCnae, formatDocumento, REGISTRY_API_BASE, type Alteracao, type PaginaEventos } from '@cadastro/domain';
+import { formatCnae, formatDocumento, formatMoeda, formatPercentual, REGISTRY_API_BASE, type Alteracao, type PaginaEventos } from '@cadastro/domain';
 import { Carregando } from '../../../ui/Carregando';
 import { ItemCount, Pagination } from '../../../ui/Pagination';
 import { formatDay, formatInstant } from '../../../ui/format';
@@ -13,10 +13,15 @@ import { useUserKey } from '../../../ui/session';
 const TAMANHO = 10;
 const DIA = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A stored value as the user reads it: days dd/mm/aaaa, S/N as Sim/Não, nothing as a dash. */
+/** A stored value as the user reads it: days dd/mm/aaaa, S/N as Sim/Não, money R$ 1.234,56, shares 50,00%, nothing as a dash. */
 function useValor() {
   const { t } = useTranslation();
-  return (v: string | null) => (v === null ? '—' : DIA.test(v) ? formatDay(v) : v === 'S' ? t('entity.action.yes') : v === 'N' ? t('entity.action.no') : v);
+  return (a: Alteracao, v: string | null) => {
+    if (v === null) return '—';
+    if (a.campo.endsWith('valorCapitalSocial')) return formatMoeda(v);
+    if (a.campo.endsWith('percentual')) return formatPercentual(v);
+    return DIA.test(v) ? formatDay(v) : v === 'S' ? t('entity.action.yes') : v === 'N' ? t('entity.action.no') : v;
+  };
 }
 
 /** The field's name in the user's language: 'socio.percentual' → 'Sócio · Participação'. */
@@ -81,8 +86,8 @@ export function HistoricoAba({ numeroCaceal }: { numeroCaceal: number }) {
                 <Table.Tr key={i}>
                   <Table.Td>{t(`manutencao.aba.${a.aba}`)}</Table.Td>
                   <Table.Td>{campo(a)}{chave(a)}</Table.Td>
-                  <Table.Td>{valor(a.antes)}</Table.Td>
-                  <Table.Td>{valor(a.depois)}</Table.Td>
+                  <Table.Td>{valor(a, a.antes)}</Table.Td>
+                  <Table.Td>{valor(a, a.depois)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { formatDocumento, SociosEdicao, type Socio } from '@cadastro/domain';
+import { formatDocumento, formatPercentual, SociosEdicao, type Socio } from '@cadastro/domain';
 import { Carregando } from '../../../ui/Carregando';
-import { formatDay, formatMoney } from '../../../ui/format';
+import { formatDay } from '../../../ui/format';
 import { httpErrorMessage } from '../../../ui/errors';
 import { useAba } from '../api';
 import { BuscaPessoa, type Encontrada } from './BuscaPessoa';
@@ -93,7 +93,7 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
                   )}
                 </Table.Td>
                 <Table.Td>{s.qualificacao.descricao}</Table.Td>
-                <Table.Td>{s.percentualParticipacao === null ? t('contribuinte.naoInformado') : `${formatMoney(s.percentualParticipacao)} %`}</Table.Td>
+                <Table.Td>{s.percentualParticipacao === null ? t('contribuinte.naoInformado') : formatPercentual(s.percentualParticipacao)}</Table.Td>
                 <Table.Td>{formatDay(s.dataInclusao)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { formatDocumento, type Contador, type Procurador, type Responsavel, type Socio } from '@cadastro/domain';
+import { formatCrcContador, formatDocumento, type Contador, type Procurador, type Responsavel, type Socio } from '@cadastro/domain';
 import { Campo } from '../../../ui/Campo';
 import { Carregando } from '../../../ui/Carregando';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -77,7 +77,8 @@ export function ResponsavelEditor({ numeroPessoa, caceal }: Props) {
   );
 }
 
-type Cont = { numeroPessoaContador: number; numeroDocumento: string; nome: string; dataInicio: string } | null;
+type Cont = (Pick<Contador, 'numeroPessoaContador' | 'numeroDocumento' | 'nome' | 'dataInicio'>
+  & Partial<Pick<Contador, 'codigoUfCrc' | 'numeroCrc' | 'codigoTipoInscricao' | 'digitoVerificadorCrc'>>) | null;
 const blocoContador = (c: Cont) => (c ? { numeroPessoaContador: c.numeroPessoaContador, dataInicio: c.dataInicio } : null);
 
 /** Contador: register, or replace after 'Empresa já possui contador! Deseja substituir?' (§4). */
@@ -103,6 +104,8 @@ export function ContadorEditor({ numeroPessoa, caceal }: Props) {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Campo rotulo={t('contribuinte.socio.documento')} valor={formatDocumento(c.numeroDocumento)} />
             <Campo rotulo={t('contribuinte.socio.nome')} valor={c.nome} />
+            <Campo rotulo={t('contribuinte.contador.crc')} valor={c.codigoUfCrc && c.numeroCrc
+              ? formatCrcContador({ codigoUfCrc: c.codigoUfCrc, numeroCrc: c.numeroCrc, codigoTipoInscricao: c.codigoTipoInscricao ?? null, digitoVerificadorCrc: c.digitoVerificadorCrc ?? null }) : null} />
             <Campo rotulo={t('contribuinte.contador.desde')} valor={formatDay(c.dataInicio)} />
           </SimpleGrid>
         </Paper>
@@ -116,7 +119,9 @@ export function ContadorEditor({ numeroPessoa, caceal }: Props) {
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAberto(false)}>{t('entity.action.cancel')}</Button>
             <Button disabled={!pessoa || !inicio} onClick={() => {
-              aba.alterar({ numeroPessoaContador: pessoa!.numeroPessoa, numeroDocumento: pessoa!.numeroDocumento, nome: pessoa!.nome, dataInicio: inicio! });
+              const k = pessoa!.contador;
+              aba.alterar({ numeroPessoaContador: pessoa!.numeroPessoa, numeroDocumento: pessoa!.numeroDocumento, nome: pessoa!.nome, dataInicio: inicio!,
+                ...(k ? { codigoUfCrc: k.codigoUfCrc, numeroCrc: k.numeroCrc, codigoTipoInscricao: k.codigoTipoInscricao, digitoVerificadorCrc: k.digitoVerificadorCrc } : {}) });
               setAberto(false);
             }}>{t('entity.action.save')}</Button>
           </Group>

@@ -3,10 +3,10 @@ import { Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, T
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AtividadeSolicitacao, ContabilistaSolicitacao, DetalheSolicitacao, IdentificacaoSolicitacao, MensagemSolicitacao, SocioSolicitacao } from '@cadastro/domain';
-import { corSituacaoSolicitacao, DEFAULT_PAGE_SIZE, formatCnae, formatDocumento } from '@cadastro/domain';
+import { corSituacaoSolicitacao, DEFAULT_PAGE_SIZE, formatCnae, formatCrcTexto, formatDocumento, formatMoeda, formatNaturezaJuridica } from '@cadastro/domain';
 import { Campo } from '../../../ui/Campo';
 import { Pagination } from '../../../ui/Pagination';
-import { formatInstant, formatMoney } from '../../../ui/format';
+import { formatInstant } from '../../../ui/format';
 import { useBloco } from './api';
 import { StatusSolicitacao } from './SolicitacoesAba';
 
@@ -84,9 +84,9 @@ export function DetalheSolicitacaoModal({ protocolo, onClose }: { protocolo: str
                 <Campo rotulo={t('solicitacao.modal.nomeEmpresarial')} valor={d.nomeEmpresarial} />
                 <Campo rotulo={t('solicitacao.modal.nomeFantasia')} valor={d.nomFantasia ?? '—'} />
                 <Campo rotulo={t('pendencia.coluna.cnpj')} valor={formatDocumento(d.numCnpj)} />
-                <Campo rotulo={t('solicitacao.modal.naturezaJuridica')} valor={d.naturezaJuridicaCad ?? '—'} />
+                <Campo rotulo={t('solicitacao.modal.naturezaJuridica')} valor={d.naturezaJuridicaCad ? formatNaturezaJuridica(d.naturezaJuridicaCad) : '—'} />
                 <Campo rotulo={t('solicitacao.modal.mei')} valor={d.porteEnquadramento === 3 ? sim : nao} />
-                <Campo rotulo={t('solicitacao.modal.capitalSocial')} valor={d.valorCapitalSocial === null ? '—' : formatMoney(d.valorCapitalSocial)} />
+                <Campo rotulo={t('solicitacao.modal.capitalSocial')} valor={formatMoeda(d.valorCapitalSocial) || '—'} />
                 <Campo rotulo={t('solicitacao.modal.simples')} valor={d.simplesNacional.indSimplesNacional === 'S' ? sim : nao} />
               </SimpleGrid>
               <Campo rotulo={t('solicitacao.modal.endereco')} valor={d.endereco ?? '—'} />
@@ -119,7 +119,7 @@ export function DetalheSolicitacaoModal({ protocolo, onClose }: { protocolo: str
             <Group gap="xl">
               <Campo rotulo={t('solicitacao.modal.nome')} valor={d.nome} />
               <Campo rotulo={t('solicitacao.modal.documento')} valor={formatDocumento(d.numDocumento)} />
-              <Campo rotulo={t('solicitacao.modal.crc')} valor={d.crc ?? '—'} />
+              <Campo rotulo={t('solicitacao.modal.crc')} valor={d.crc ? formatCrcTexto(d.crc) : '—'} />
             </Group>
           )}
         </Secao>
