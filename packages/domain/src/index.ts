@@ -26,3 +26,4 @@ export * from './edital/contracts.js';
 export * from './edital/colagem.js';
 export * from './contador/contracts.js';
 export * from './relatorio/contracts.js';
+export * from './regras/index.js';
