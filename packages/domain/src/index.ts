@@ -27,3 +27,4 @@ export * from './edital/colagem.js';
 export * from './contador/contracts.js';
 export * from './relatorio/contracts.js';
 export * from './formato/index.js';
+export * from './regras/index.js';

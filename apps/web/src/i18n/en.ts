@@ -1,3 +1,4 @@
+import { validacoesRegras } from '@cadastro/domain';
 import type { Messages } from './pt-br';
 import { codigosGestor } from './codigos.en';
 import { pendencia } from './pendencia.en';
@@ -348,6 +349,8 @@ const en: Messages = {
   ...pessoa,
   ...contador,
   validation: {
+    // Issue 30: the domain rules' texts, the same the server sends as detail.
+    ...validacoesRegras('en'),
     required: 'This field is required.',
     minlength: 'This field is required to be at least {{n}} characters.',
     maxlength: 'This field cannot be longer than {{n}} characters.',

@@ -1,3 +1,4 @@
+import { validacoesRegras } from '@cadastro/domain';
 import { codigosGestor } from './codigos.pt-br';
 import { pendencia } from './pendencia.pt-br';
 import { administracao } from './administracao.pt-br';
@@ -347,6 +348,8 @@ const ptBr = {
   ...pessoa,
   ...contador,
   validation: {
+    // Issue 30: the domain rules' texts, the same the server sends as detail.
+    ...validacoesRegras('pt'),
     required: 'Este campo é obrigatório.',
     minlength: 'Este campo deve ter pelo menos {{n}} caracteres.',
     maxlength: 'Este campo não pode ter mais de {{n}} caracteres.',

@@ -4,13 +4,20 @@ import { validarTermoBusca } from '../contribuinte/termo.js';
 export const TIPOS_DOCUMENTO_GESTOR = ['CACEAL', 'CNPJ'] as const;
 
 /** GET gestor/dadosContribuinte and POST gestor/sinc: a CACEAL (8 digits) or a CNPJ. */
-export const ConsultaGestor = z
-  .object({ tipoDocumento: z.enum(TIPOS_DOCUMENTO_GESTOR), numeroDocumento: z.string().min(1).max(20) })
-  .superRefine((q, ctx) => {
-    const err = validarTermoBusca(q.tipoDocumento, q.numeroDocumento);
-    if (err) ctx.addIssue({ code: 'custom', path: ['numeroDocumento'], message: err });
-  });
+const documentoGestor = { tipoDocumento: z.enum(TIPOS_DOCUMENTO_GESTOR), numeroDocumento: z.string().min(1).max(20) };
+const termoValido = (q: { tipoDocumento: (typeof TIPOS_DOCUMENTO_GESTOR)[number]; numeroDocumento: string }, ctx: z.RefinementCtx) => {
+  const err = validarTermoBusca(q.tipoDocumento, q.numeroDocumento);
+  if (err) ctx.addIssue({ code: 'custom', path: ['numeroDocumento'], message: err });
+};
+export const ConsultaGestor = z.object(documentoGestor).superRefine(termoValido);
 export type ConsultaGestor = z.infer<typeof ConsultaGestor>;
+
+/**
+ * POST gestor/sinc. `confirmarCnpjInapto`: the clerk saw that the CNPJ is not ATIVA at the Receita and
+ * still wants the manager's ATIVO applied (issue 30); without it such a reactivation is refused (400).
+ */
+export const SincronizarGestor = z.object({ ...documentoGestor, confirmarCnpjInapto: z.boolean().optional() }).superRefine(termoValido);
+export type SincronizarGestor = z.infer<typeof SincronizarGestor>;
 
 /**
  * One difference between the registry and the manager system (or the federal registry, for the

@@ -106,6 +106,8 @@ export const AlterarSituacaoPessoa = z.object({
   sequencialSituacaoPessoa: z.number().int().positive(),
   sequencialMotivoPessoa: z.number().int().positive(),
   versoes: z.array(z.object({ numeroCaceal: Caceal, version: z.number().int().min(0) })).optional(),
+  /** Issue 30: the clerk was told the CNPJ is not ATIVA at the Receita and still reactivates (else 400). */
+  confirmarCnpjInapto: z.boolean().optional(),
 });
 export type AlterarSituacaoPessoa = z.infer<typeof AlterarSituacaoPessoa>;
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { violacaoResponsavel } from '@cadastro/domain';
 import type {
   Alteracao, AtividadesEdicao, ContadorResponsavelEdicao, ProcuradoresEdicao, RegimeEspecialEdicao, ResponsavelEdicao,
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 import { arr, diffCampos, diffLista, texto, type Campos } from './evento-diff.js';
 import type { Registro } from './evento-dados.js';
 import type { AtividadesAtuais, Outros } from './evento-estado.js';
@@ -38,7 +40,7 @@ export async function aplicarAtividades(tx: DbOrTx, r: Registro, lido: Atividade
 }
 
 /** Responsável (on the head office's person): 'Sócio Existente' or 'Novo Responsável' — the entry is replaced. */
-export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: ResponsavelEdicao, conferir: Conferir): Promise<Alteracao[]> {
+export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: ResponsavelEdicao, conferir: Conferir, natureza: number | null): Promise<Alteracao[]> {
   const p = o.resp_pessoa;
   if (!p) throw bad('responsavel', 'numeroPessoa', 'Registro não encontrado.');
   const q = o.resp_qualificacao;
@@ -48,6 +50,8 @@ export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: 
   const depois: Campos = { documento: p.numero_documento, nome: p.nome, qualificacao: q };
   const alteracoes = diffCampos('responsavel', 'responsavel', null, antes, depois);
   if (!alteracoes.length) return [];
+  // Issue 30: the responsible's qualification fits the company's legal nature.
+  exigirRegras('responsavel', 'responsavel.', violacaoResponsavel(natureza, b.qualificacaoId));
   conferir([{ numeroPessoa: r.raiz, parte: 'responsavel' }]);
   await tx.execute(sql`insert into responsavel (numero_pessoa_empresa, numero_pessoa_responsavel, qualificacao_id) values (${r.raiz}, ${b.numeroPessoa}, ${b.qualificacaoId})
     on conflict (numero_pessoa_empresa) do update set numero_pessoa_responsavel = excluded.numero_pessoa_responsavel,

@@ -41,6 +41,8 @@ export interface AtividadesAtuais {
 /** Everything an event needs to know before it writes, read in ONE statement with the registration locked. */
 export interface Estado {
   id: number; numero_caceal: number; numero_pessoa: number; raiz: number; raiz_cnpj: string | null; version: number;
+  /** What the domain rules judge (issue 30): the company's legal nature (the head office's), its start, its framing. */
+  natureza: number | null; inicio_empresa: string; porte_id: number | null; eh_mei: boolean; eh_optante_simples: boolean;
   /** The person's version (nome fantasia, e-mail) and the stored versions of the shared parts the event may write. */
   versao_contato: number; versoes: VersaoLida[];
   dados: DadosAtuais | null;
@@ -157,6 +159,10 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
     tx,
     sql`with trava as (select id, version from contribuinte where numero_caceal = ${e.numeroCaceal} for update)
       select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz, p.raiz_cnpj, trava.version,
+        coalesce(p.natureza_juridica_id, (select natureza_juridica_id from pessoa where numero_pessoa = p.numero_pessoa_raiz)) as natureza,
+        (select min(cx.data_inicio_atividade)::text from contribuinte cx where cx.numero_pessoa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)
+          or cx.numero_pessoa in (select numero_pessoa from pessoa where numero_pessoa_raiz = coalesce(p.numero_pessoa_raiz, p.numero_pessoa))) as inicio_empresa,
+        c.porte_id, c.eh_mei, c.eh_optante_simples,
         p.version as versao_contato, ${versoesLidas(e)} as versoes, ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
         ${outros.length ? sql`json_build_object(${sql.join(outros, sql`, `)})` : sql`'{}'::json`} as outros
       from trava join contribuinte c on c.id = trava.id join pessoa p on p.numero_pessoa = c.numero_pessoa`,

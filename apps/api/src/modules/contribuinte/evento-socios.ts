@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AuditMessage, AuditType, hojeEmMaceio, type Alteracao, type SociosEdicao } from '@cadastro/domain';
+import { AuditMessage, AuditType, hojeEmMaceio, violacaoData, violacaoQsa, type Alteracao, type SociosEdicao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 import { arr, diffLista, type Campos } from './evento-diff.js';
 import type { Registro } from './evento-dados.js';
 import { emUmComando } from './evento-dados.js';
@@ -36,6 +37,8 @@ export async function aplicarSocios(tx: DbOrTx, login: string, r: Registro, esta
     return [p.numero_documento, { nome: s.razaoSocial ?? p.nome, qualificacao: qs.get(s.qualificacaoId)!, percentual: s.percentualParticipacao.toFixed(2), dataInclusao: s.dataInclusao } as Campos];
   }));
   const alteracoes = diffLista('socios', 'socio', antes, depois);
+  // Issue 30: a changed QSA follows the legal nature (judged whole, as it will stand).
+  if (alteracoes.length) exigirRegras('socios', 'socios.', violacaoQsa(estado.natureza, lista));
   // The QSA is the head office's, shared by every registration of the company (checked before any write).
   if (alteracoes.length) conferir([{ numeroPessoa: r.raiz, parte: 'socios' }]);
 
@@ -53,6 +56,9 @@ export async function aplicarSocios(tx: DbOrTx, login: string, r: Registro, esta
     const a = atuais.get(s.numeroPessoaSocio);
     return !a || a.qualificacao !== qs.get(s.qualificacaoId) || a.percentual !== s.percentualParticipacao.toFixed(2) || a.data_inclusao !== s.dataInclusao;
   });
+  // Issue 30: an inclusion date written is real (not after today, not before the company started).
+  const desde = { dia: estado.inicio_empresa, regra: 'dataAntesInicioAtividade' } as const;
+  exigirRegras('socios', 'socios.', ...gravar.map((s) => violacaoData(s.dataInclusao, `${lista.indexOf(s)}.dataInclusao`, desde)));
   const saem = lido.atuais.filter((s) => !lista.some((x) => x.numeroPessoaSocio === Number(s.numero_pessoa_socio))).map((s) => Number(s.numero_pessoa_socio));
   const comandos: SQL[] = [];
   if (saem.length) comandos.push(sql`delete from socio where numero_pessoa_empresa = ${r.raiz} and numero_pessoa_socio = any(${arr(saem)}::bigint[])`);

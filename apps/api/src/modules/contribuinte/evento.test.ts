@@ -69,6 +69,9 @@ describe('POST eventos (supertela): one event, one transaction', () => {
       where p.raiz_cnpj is not null group by p.raiz_cnpj having count(*) > 1 order by count(*) desc limit 1`);
     const r = await one<Reg>(`select c.id, c.numero_caceal, c.numero_pessoa, c.version from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
       where p.raiz_cnpj = '${raiz.raiz_cnpj}' and p.numero_pessoa_raiz is null order by c.id limit 1`);
+    // Issue 30: the QSA follows the nature and partners join after the start; the generated company is made a coherent LTDA.
+    await all(`update pessoa set natureza_juridica_id = 2062 where numero_pessoa = ${r.numero_pessoa}`);
+    await all(`update contribuinte set data_inicio_atividade = least(data_inicio_atividade, '2026-11-01') where id = ${r.id}`);
     const d = await dados(r);
     expect(d.version).toBe(r.version);
     const novoPorte = d.identificacao.porte?.id === 2 ? 1 : 2;

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, AuditType, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
+import { AuditMessage, AuditType, violacaoData, violacaoEnquadramento, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { badRequest, conflict, notFound } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 import { aplicarDadosCadastrais, propagacaoPorte, type Registro } from './evento-dados.js';
 import { aplicarAtividades, aplicarContador, aplicarProcuradores, aplicarRegimes, aplicarResponsavel } from './evento-blocos.js';
 import { aplicarEnderecos } from './evento-enderecos.js';
@@ -40,6 +41,16 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
     id: Number(estado.id), numeroCaceal: Number(estado.numero_caceal), numeroPessoa: Number(estado.numero_pessoa), raiz: Number(estado.raiz),
     raizCnpj: estado.raiz_cnpj, version: Number(estado.version),
   };
+  // Issue 30: the event's dates are real (not after today, not before the company started).
+  const desde = { dia: estado.inicio_empresa, regra: 'dataAntesInicioAtividade' } as const;
+  exigirRegras('processo', '', violacaoData(e.dataEvento, 'dataEvento', desde), violacaoData(e.dataLegal, 'dataLegal', desde));
+  // LC 123/2006: a new porte must fit the nature and the MEI/Simples flags (the table's check follows the porte).
+  const porte = e.dadosCadastrais?.porteId;
+  if (porte != null && porte !== estado.porte_id) {
+    exigirRegras('dadosCadastrais', 'dadosCadastrais.', violacaoEnquadramento({
+      naturezaJuridicaId: estado.natureza, porteId: porte, ehMei: estado.eh_mei && porte === 3, ehOptanteSimples: estado.eh_optante_simples,
+    }));
+  }
   const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes);
 
   const alteracoes: Alteracao[] = [];
@@ -57,7 +68,7 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
   if (e.atividades) alteracoes.push(...(await aplicarAtividades(tx, reg, estado.atividades!, e.atividades)));
   if (e.contador) alteracoes.push(...(await aplicarContador(tx, reg, estado.outros, e.contador)));
   if (e.procuradores) alteracoes.push(...(await aplicarProcuradores(tx, reg, estado.outros, e.procuradores)));
-  if (e.responsavel) alteracoes.push(...(await aplicarResponsavel(tx, reg, estado.outros, e.responsavel, conferir)));
+  if (e.responsavel) alteracoes.push(...(await aplicarResponsavel(tx, reg, estado.outros, e.responsavel, conferir, estado.natureza)));
   if (e.socios) alteracoes.push(...(await aplicarSocios(tx, login, reg, estado, e.socios, conferir)));
   if (e.regimesEspeciais) alteracoes.push(...(await aplicarRegimes(tx, reg, estado.outros, e.regimesEspeciais)));
   // An event that changes nothing would only add noise to the timeline.

@@ -140,6 +140,24 @@ describe('the state machine: sign, confirm publication, republish, delete', () =
     expectProblem(await editais.post(`${api}/edital/republicacao`, { id: e.id, dataPublicacao: '2026-11-23' }), 409);
   });
 
+  it('issue 30: no publication after today, no legal effect before the publication (400 naming the rule, nothing written)', async () => {
+    // A registration of its own (not one the other tests cite): the publication suspends it.
+    const proprio = Number((await queryOne<{ c: number }>(t.db, sql`select numero_caceal as c from contribuinte where situacao_id = 1 order by id desc offset 10 limit 1`))!.c);
+    const e = await cadastrar(form([proprio]));
+    expect((await editais.post(`${api}/edital/assinatura`, { id: e.id })).statusCode).toBe(200);
+    const antes = await situacaoDe(e.id);
+    const futura = expectProblem(await editais.post(`${api}/edital`, { id: e.id, dataPublicacao: '2099-01-02' }), 400);
+    expect(futura.fieldErrors?.[0]).toMatchObject({ field: 'dataPublicacao', message: expect.stringMatching(/^dataFutura:/) });
+    await t.db.execute(sql`update edital set data_efeito_legal = '2026-11-01' where id = ${e.id}`);
+    const efeito = expectProblem(await editais.post(`${api}/edital`, { id: e.id, dataPublicacao: '2026-11-20' }), 400);
+    expect(efeito.fieldErrors?.[0]).toMatchObject({ field: 'dataEfeitoLegal', message: 'dataEfeitoAntesPublicacao:20/11/2026' });
+    expect(efeito.detail).toContain('efeito legal');
+    expect(await situacaoDe(e.id)).toBe(antes);
+    const ok = await editais.post(`${api}/edital`, { id: e.id, dataPublicacao: '2026-10-30' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expectProblem(await editais.post(`${api}/edital/republicacao`, { id: e.id, dataPublicacao: '2099-01-02' }), 400);
+  });
+
   it('publication changes every linked registration once: status, reason, legal-effect date, history with the notice, audit', async () => {
     const [a, b] = (await query<{ c: number }>(t.db, sql`select numero_caceal as c from contribuinte where situacao_id = 1 order by id desc limit 2`)).map((r) => Number(r.c));
     const baixado = Number((await queryOne<{ c: number }>(t.db, sql`select numero_caceal as c from contribuinte where situacao_id = 4 limit 1`))!.c);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, AuditType, motivoPermitido, SITUACAO_EDITAL, type ConfirmacaoPublicacao, type ResultadoPublicacao } from '@cadastro/domain';
+import { AuditMessage, AuditType, motivoPermitido, SITUACAO_EDITAL, violacaoData, type ConfirmacaoPublicacao, type ResultadoPublicacao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { GRUPO_GESTOR_EDITAL, type ScaPort } from '../../integrations/sca/port.js';
 import { auditChange } from '../../platform/audit.js';
 import { badRequest, conflict, fieldProblem, forbidden } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 import { editalParaAlterar, TRANSICAO, transicaoRecusada } from './manutencao.js';
 
 const DESCRICAO_SITUACAO: Record<number, string> = { 1: 'EM EDIÇÃO', 2: 'PRONTO PARA PUBLICAR', 3: 'PUBLICADO', 4: 'REPUBLICADO' };
@@ -107,6 +108,9 @@ export async function confirmarPublicacao(tx: DbOrTx, login: string, c: Confirma
   if (c.version !== undefined && c.version !== e.version) throw conflict('O registro foi alterado por outra pessoa; consulte novamente.');
   const atual = (await queryOne<{ efeito: string | null; tipo: number }>(tx, sql`select data_efeito_legal as efeito, tipo_edital_id as tipo from edital where id = ${c.id}`))!;
   const dataEfeito = atual.efeito ? String(atual.efeito).slice(0, 10) : c.dataPublicacao;
+  // Issue 30: published today at the latest, and no legal effect before the publication.
+  exigirRegras('confirmacaoPublicacao', '', violacaoData(c.dataPublicacao, 'dataPublicacao'),
+    violacaoData(dataEfeito, 'dataEfeitoLegal', { dia: c.dataPublicacao, regra: 'dataEfeitoAntesPublicacao' }, '9999-12-31'));
   await tx.execute(sql`update edital set situacao_edital_id = ${SITUACAO_EDITAL.PUBLICADO}, data_publicacao = ${c.dataPublicacao}, data_efeito_legal = ${dataEfeito},
     numero_diario = coalesce(${c.numeroDiario ?? null}, numero_diario),
     prazo_convocacao = case when tipo_edital_id = 1 then coalesce(${c.prazoConvocacao ?? null}::smallint, prazo_convocacao) else prazo_convocacao end,
@@ -120,6 +124,7 @@ export async function confirmarPublicacao(tx: DbOrTx, login: string, c: Confirma
 export async function republicarEdital(tx: DbOrTx, login: string, c: { id: number; dataPublicacao: string; numeroDiario?: string | null }): Promise<ResultadoPublicacao> {
   const e = await editalParaAlterar(tx, c.id);
   if (e.situacao_edital_id !== SITUACAO_EDITAL.PUBLICADO) throw transicaoRecusada(TRANSICAO.republicar);
+  exigirRegras('republicacao', '', violacaoData(c.dataPublicacao, 'dataPublicacao'));
   await tx.execute(sql`update edital set situacao_edital_id = ${SITUACAO_EDITAL.REPUBLICADO}, data_publicacao = ${c.dataPublicacao},
     numero_diario = coalesce(${c.numeroDiario ?? null}, numero_diario), version = version + 1, updated_at = now() where id = ${c.id}`);
   await auditChange(tx, login, 'Edital', c.id, { situacao: e.situacao_edital_id }, { situacao: SITUACAO_EDITAL.REPUBLICADO, dataPublicacao: c.dataPublicacao }, AuditMessage.NOTICE_REPUBLISHED);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Authority, ConsultaGestor, DadosGestor, ResultadoSincronizacao } from '@cadastro/domain';
+import { Authority, ConsultaGestor, DadosGestor, ResultadoSincronizacao, SincronizarGestor } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { dadosGestor, sincronizar } from './sincronizacao.js';
 
@@ -14,7 +14,7 @@ export function gestorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.post('/gestor/sinc', {
       config: access,
-      schema: { tags: ['gestor'], summary: 'Applies the manager system and federal registry differences to the registry (idempotent)', body: ConsultaGestor, response: { 200: ResultadoSincronizacao } },
+      schema: { tags: ['gestor'], summary: 'Applies the manager system and federal registry differences to the registry (idempotent)', body: SincronizarGestor, response: { 200: ResultadoSincronizacao } },
       handler: async (req) => sincronizar(ctx.database, ctx, req.principal!.login, req.body),
     });
   };

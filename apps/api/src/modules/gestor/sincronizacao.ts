@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, hojeEmMaceio, onlyCnpjChars, onlyDigits, ProblemType, type ConsultaGestor, type DadosGestor, type DiferencaGestor, type ResultadoSincronizacao } from '@cadastro/domain';
+import { AuditMessage, hojeEmMaceio, onlyCnpjChars, onlyDigits, ProblemType, SITUACAO, violacaoReativacao, type ConsultaGestor, type SincronizarGestor, type DadosGestor, type DiferencaGestor, type ResultadoSincronizacao } from '@cadastro/domain';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import type { GestorPort, RegistroGestor } from '../../integrations/gestor/port.js';
 import { registrarConsultaReceita, type ReceitaPort } from '../../integrations/receita/port.js';
 import { auditChange } from '../../platform/audit.js';
 import { HttpProblem, notFound } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 
 type Row = Record<string, unknown>;
 
@@ -72,16 +73,21 @@ export async function dadosGestor(db: DbOrTx, gestor: GestorPort, q: ConsultaGes
  * federal registry's CNPJ status to the registry in one transaction, with history rows and audit.
  * Running it again changes nothing (idempotent): only differences are written.
  */
-export async function sincronizar(database: Database, ports: { gestor: GestorPort; receita: ReceitaPort }, login: string, q: ConsultaGestor): Promise<ResultadoSincronizacao> {
+export async function sincronizar(database: Database, ports: { gestor: GestorPort; receita: ReceitaPort }, login: string, q: SincronizarGestor): Promise<ResultadoSincronizacao> {
   // The external systems are asked first, outside the transaction: a remote call must not hold it open.
   const g = await buscarNoGestor(database.db, ports.gestor, q);
   const rf = await ports.receita.consultarCnpj(g.cnpj);
-  return database.db.transaction((tx) => aplicar(tx, login, g, rf));
+  return database.db.transaction((tx) => aplicar(tx, login, g, rf, q.confirmarCnpjInapto));
 }
 
-async function aplicar(tx: DbOrTx, login: string, g: RegistroGestor, rf: Awaited<ReturnType<ReceitaPort['consultarCnpj']>>): Promise<ResultadoSincronizacao> {
+async function aplicar(tx: DbOrTx, login: string, g: RegistroGestor, rf: Awaited<ReturnType<ReceitaPort['consultarCnpj']>>, confirmado?: boolean): Promise<ResultadoSincronizacao> {
   const c = await noCadastro(tx, g, true);
   if (!c) throw semRegistroNoCadastro(g);
+  // Issue 30: the manager's ATIVO does not reactivate a registration whose CNPJ the Receita (asked just now,
+  // else the registry's copy) does not hold ATIVA, unless the clerk confirmed it.
+  if (g.situacaoPessoa === 'ATIVO' && Number(c.situacao_id) !== SITUACAO.ATIVO) {
+    exigirRegras('sincronizarGestor', '', violacaoReativacao(rf?.situacao ?? (c.situacao_pj as string | null), SITUACAO.ATIVO, confirmado));
+  }
   const hoje = hojeEmMaceio();
   const alteracoes = diferencas(g, c);
   if (String(c.nome) !== g.razaoSocial) {
@@ -100,10 +106,15 @@ async function aplicar(tx: DbOrTx, login: string, g: RegistroGestor, rf: Awaited
   }
   // The CNPJ's own status comes from the federal registry (and the consultation is logged).
   await registrarConsultaReceita(tx, rf, 'cad');
-  if (rf && rf.situacao !== c.situacao_pj) {
-    await tx.execute(sql`update contribuinte set situacao_pj = ${rf.situacao} where id = ${Number(c.id)}`);
-    await auditChange(tx, login, 'Contribuinte', Number(c.numero_caceal), { situacaoPj: c.situacao_pj }, { situacaoPj: rf.situacao }, AuditMessage.RECEITA_QUERY);
-    alteracoes.push({ campo: 'SITUACAO_CNPJ', caceal: null, atual: c.situacao_pj == null ? null : String(c.situacao_pj), novo: rf.situacao });
+  if (rf) {
+    // One CNPJ, one Receita status (issue 30): every registration of the CNPJ gets it, not only the one synced.
+    const mudaram = await query<{ numero_caceal: number; antes: string | null }>(tx, sql`with alvo as (select id, numero_caceal, situacao_pj from contribuinte
+        where numero_pessoa = ${Number(c.numero_pessoa)} and situacao_pj is distinct from ${rf.situacao} order by id for update)
+      update contribuinte x set situacao_pj = ${rf.situacao} from alvo where x.id = alvo.id returning alvo.numero_caceal, alvo.situacao_pj as antes`);
+    for (const m of mudaram) {
+      await auditChange(tx, login, 'Contribuinte', Number(m.numero_caceal), { situacaoPj: m.antes }, { situacaoPj: rf.situacao }, AuditMessage.RECEITA_QUERY);
+    }
+    if (mudaram.length) alteracoes.push({ campo: 'SITUACAO_CNPJ', caceal: null, atual: c.situacao_pj == null ? null : String(c.situacao_pj), novo: rf.situacao });
   }
   return { cnpj: g.cnpj, alteracoes };
 }

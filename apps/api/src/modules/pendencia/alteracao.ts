@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  AuditMessage, hojeEmMaceio, ORIGEM_CADASTRO, SITUACAO_PENDENCIA, type AlterarPendencia, type Pendencia, type RegularizarPendencia,
+  AuditMessage, hojeEmMaceio, ORIGEM_CADASTRO, SITUACAO_PENDENCIA, violacaoData, type AlterarPendencia, type Pendencia, type RegularizarPendencia,
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
@@ -9,6 +9,7 @@ import { pendencia } from '../../db/schema/index.js';
 import { updateVersionedBy } from '../../db/versionado.js';
 import { auditChange } from '../../platform/audit.js';
 import { fieldProblem, HttpProblem, notFound } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 import { paraPendencia, SELECT_PENDENCIA, type LinhaPendencia } from './consulta.js';
 
 /** A rule of the registry refuses the change (not a stale version): 409 with a code the SPA words. */
@@ -51,6 +52,8 @@ export async function regularizarPendencia(tx: DbOrTx, login: string, req: Regul
     throw recusa('This pendência is not open; there is nothing to regularize.', 'error.pendencia.jaRegularizada');
   }
   const hoje = hojeEmMaceio();
+  // Issue 30: today may not be before the competência (a pendência of a month still to come).
+  exigirRegras('pendencia', '', violacaoData(hoje, 'dataRegularizacao', { dia: String(atual.competencia).slice(0, 10), regra: 'dataAntesCompetencia' }, hoje));
   await updateVersionedBy(tx, pendencia, pendencia.sequencial, req.sequencial, req.version ?? Number(atual.version), {
     situacaoId: req.sequencialSituacao,
     dataRegularizacao: hoje,
@@ -77,6 +80,8 @@ export async function alterarPendencia(tx: DbOrTx, login: string, req: z.output<
   }
   // A regularization date belongs to a regularized pendência only (the table's check says the other half).
   const regularizada = req.sequencialSituacao === SITUACAO_PENDENCIA.REGULARIZADA;
+  // Issue 30: a regularization is real — not after today, not before its competência.
+  if (regularizada) exigirRegras('pendencia', '', violacaoData(req.dataRegularizacao, 'dataRegularizacao', { dia: req.competencia, regra: 'dataAntesCompetencia' }));
   const valores = {
     competencia: req.competencia,
     descricao: req.descricao,

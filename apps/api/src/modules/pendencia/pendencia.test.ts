@@ -120,6 +120,25 @@ describe('regularizar and alterar (§4, §9)', () => {
     expect((await auditoria(p.sequencial)).n).toBe(0);
   });
 
+  it('issue 30: a regularization is real — not before its competência, not after today (400 naming the rule, nothing written)', async () => {
+    const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 and p.situacao_id = 1 order by p.sequencial desc limit 1`);
+    const imagem = () => one(`select situacao_id, data_regularizacao, competencia, version from pendencia where sequencial = ${p.sequencial}`);
+    // A pendência of a month still to come cannot be regularized today.
+    await all(`update pendencia set competencia = date_trunc('month', current_date + 62)::date where sequencial = ${p.sequencial}`);
+    const antes = await imagem();
+    const cedo = expectProblem(await auditor.request('PATCH', `${api}/pendencias/regularizar`, { sequencial: Number(p.sequencial), ...REG }), 400);
+    expect(cedo.fieldErrors?.[0]?.message).toMatch(/^dataAntesCompetencia:\d{2}\/\d{4}$/);
+    expect(cedo.detail).toContain('anterior à competência');
+    const base = { sequencial: Number(p.sequencial), competencia: '2025-03', sequencialCriticidade: 3, sequencialSituacao: 2, descricao: 'Endereço desatualizado', version: Number(p.version) };
+    const antesDaCompetencia = expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, dataRegularizacao: '2025-02-28' }), 400);
+    expect(antesDaCompetencia.fieldErrors?.[0]).toMatchObject({ field: 'dataRegularizacao', message: 'dataAntesCompetencia:03/2025' });
+    const futura = expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, dataRegularizacao: '2099-01-01' }), 400);
+    expect(futura.fieldErrors?.[0]?.message).toMatch(/^dataFutura:/);
+    expect(await imagem()).toEqual(antes);
+    const ok = await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, dataRegularizacao: '2025-03-10' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('alters a registry-origin pendência (version-checked, audited); a regularized situation needs its date; other origins → 409', async () => {
     const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 order by p.sequencial desc limit 1`);
     const base = { sequencial: Number(p.sequencial), competencia: '2025-03', sequencialCriticidade: 3, sequencialSituacao: 1, descricao: 'Endereço desatualizado', version: Number(p.version) };

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { hojeEmMaceio, motivoPermitido, SITUACOES_FINAIS, type AlterarSituacaoPessoa, type SituacaoPessoa } from '@cadastro/domain';
+import { hojeEmMaceio, motivoPermitido, SITUACAO, SITUACOES_FINAIS, situacaoPjDoCnpj, violacaoReativacao, type AlterarSituacaoPessoa, type SituacaoPessoa } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { auditChange } from '../../platform/audit.js';
 import { badRequest, conflict, fieldProblem, notFound } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 
 type Row = Record<string, unknown>;
 const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
@@ -22,7 +23,8 @@ export async function situacaoPessoa(db: DbOrTx, numeroPessoa: number, paraAlter
     numeroPessoa: Number(p.numero_pessoa),
     cnpj: String(p.numero_documento),
     razaoSocial: String(p.nome),
-    situacaoPj: (cs.find((c) => c.situacao_pj)?.situacao_pj as string | undefined) ?? null,
+    // The CNPJ's one Receita status (issue 30), not whichever registration came first.
+    situacaoPj: situacaoPjDoCnpj(cs.map((c) => ({ numeroCaceal: Number(c.numero_caceal), situacaoPj: (c.situacao_pj as string | null) ?? null }))),
     contribuintes: cs.map((c) => ({
       numeroCaceal: Number(c.numero_caceal),
       digitoCaceal: Number(c.digito_caceal),
@@ -67,6 +69,10 @@ export async function alterarSituacaoPessoa(tx: DbOrTx, login: string, req: Alte
       'alterarSituacaoPessoa', 'sequencialMotivoPessoa', 'transicaoNaoPermitida',
       `O motivo ${String(motivo.descricao)} não se aplica a ${proibidos.map((c) => `CACEAL ${c.numeroCaceal} (${c.situacaoCadastral})`).join(', ')}.`,
     );
+  }
+  // Issue 30: reactivating while the CNPJ is not ATIVA at the Receita needs the clerk's confirmation.
+  if (vivos.some((c) => c.idSituacao !== SITUACAO.ATIVO)) {
+    exigirRegras('alterarSituacaoPessoa', '', violacaoReativacao(atual.situacaoPj, req.sequencialSituacaoPessoa, req.confirmarCnpjInapto));
   }
   const hoje = hojeEmMaceio();
   for (const c of vivos) {

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { SituacaoPessoa } from '@cadastro/domain';
-import { formatCaceal, formatCnpj, motivoPermitido, REGISTRY_API_BASE, SITUACOES_FINAIS } from '@cadastro/domain';
+import { formatCaceal, formatCnpj, motivoPermitido, REGISTRY_API_BASE, SITUACAO, SITUACOES_FINAIS, violacaoReativacao } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { RecordState } from '../../ui/NotFound';
@@ -43,6 +43,8 @@ export default function AlterarSituacaoPage() {
   const vivos = d?.contribuintes.filter((c) => !SITUACOES_FINAIS.includes(c.idSituacao)) ?? [];
   // Only reasons every live registration may take (the server applies the same rule).
   const motivosPermitidos = (motivos.data ?? []).filter((m) => vivos.length > 0 && vivos.every((c) => motivoPermitido(m.id, c.idSituacao)));
+  // Issue 30: reactivating while the CNPJ is not ATIVA at the Receita — the dialog says so, and confirming sends confirmarCnpjInapto.
+  const avisoCnpj = d && situacao && vivos.some((c) => c.idSituacao !== SITUACAO.ATIVO) ? violacaoReativacao(d.situacaoPj, Number(situacao), false) : null;
   const cancelar = () => { setSituacao(null); setMotivo(null); setErro(null); };
   const salvar = async () => {
     if (!d || !situacao || !motivo) return;
@@ -52,6 +54,7 @@ export default function AlterarSituacaoPage() {
       const r = await http.post<{ mensagem: string }>(`${REGISTRY_API_BASE}/contribuinte/alterarSituacaoPessoa`, {
         numeroPessoa, sequencialSituacaoPessoa: Number(situacao), sequencialMotivoPessoa: Number(motivo),
         versoes: d.contribuintes.map((c) => ({ numeroCaceal: c.numeroCaceal, version: c.version })),
+        ...(avisoCnpj ? { confirmarCnpjInapto: true } : {}),
       }, { silent: true });
       alerts.success(r.mensagem);
       cancelar();
@@ -137,9 +140,12 @@ export default function AlterarSituacaoPage() {
         title={t('confirmacao.alterarSituacao.title')}
         message={t('confirmacao.alterarSituacao.message', { situacao: nomeSituacao, motivo: nomeMotivo })}
         details={
-          <List size="sm" data-testid="confirmar-caceais">
-            {vivos.map((c) => <List.Item key={c.numeroCaceal}>{t('confirmacao.alterarSituacao.item', { caceal: formatCaceal(c.numeroCaceal, c.digitoCaceal), situacao: c.situacaoCadastral })}</List.Item>)}
-          </List>
+          <Stack gap="xs">
+            {avisoCnpj && <Alert color="orange" role="alert" data-testid="aviso-cnpj-inapto">{t(`validation.${avisoCnpj.regra}`, { n: avisoCnpj.n })}</Alert>}
+            <List size="sm" data-testid="confirmar-caceais">
+              {vivos.map((c) => <List.Item key={c.numeroCaceal}>{t('confirmacao.alterarSituacao.item', { caceal: formatCaceal(c.numeroCaceal, c.digitoCaceal), situacao: c.situacaoCadastral })}</List.Item>)}
+            </List>
+          </Stack>
         }
         confirmLabel={t('entity.action.save')}
         onConfirm={() => void salvar()}

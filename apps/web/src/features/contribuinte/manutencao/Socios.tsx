@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { formatDocumento, formatPercentual, SociosEdicao, type Socio } from '@cadastro/domain';
+import { formatDocumento, formatPercentual, SociosEdicao, violacaoData, violacaoQsa, type Socio } from '@cadastro/domain';
 import { Carregando } from '../../../ui/Carregando';
 import { formatDay } from '../../../ui/format';
 import { httpErrorMessage } from '../../../ui/errors';
-import { useAba } from '../api';
+import { useAba, useDadosCadastrais } from '../api';
 import { BuscaPessoa, type Encontrada } from './BuscaPessoa';
 import { useAbaEditavel } from './contexto';
 import { useCombo } from './Dados';
@@ -50,6 +50,8 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
   const q = useAba<Socio[]>('obterSocios', numeroPessoa, caceal);
   const original = useMemo(() => q.data && doOriginal(q.data), [q.data]);
   const aba = useAbaEditavel<Linha[]>('socios', original, paraBloco);
+  // Issue 30: the company's legal nature, for the QSA rule the server applies too.
+  const natureza = useDadosCadastrais(numeroPessoa, caceal).data?.identificacao.naturezaJuridica?.id;
   const [dialogo, setDialogo] = useState<{ indice: number | null } | null>(null);
   const [razao, setRazao] = useState<number | null>(null);
   const [enderecos, setEnderecos] = useState<number | null>(null);
@@ -61,12 +63,17 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
   const mensagemRegra = regra && !regra.success
     ? regra.error.issues.some((i) => i.message === 'socioDuplicado') ? t('manutencao.socio.jaExiste') : regra.error.issues.some((i) => i.message === 'percentualAcima') ? t('manutencao.socio.soma') : t('manutencao.dados.invalido')
     : null;
+  // The domain rules (issue 30), worded as the server words a refusal.
+  const violacao = aba.alterado && !mensagemRegra
+    ? violacaoQsa(natureza, paraBloco(lista)) ?? lista.map((x, i) => violacaoData(x.dataInclusao, `${i}.dataInclusao`)).find((v) => v) ?? null
+    : null;
+  const mensagem = mensagemRegra ?? (violacao && t(`validation.${violacao.regra}`, { n: violacao.n }));
   return (
     <Stack>
       <BarraEdicao aba={aba}>
         <Button size="xs" disabled={!ed} onClick={() => setDialogo({ indice: null })}>{t('manutencao.socio.adicionar')}</Button>
       </BarraEdicao>
-      {mensagemRegra && <Alert color="orange" role="alert">{mensagemRegra}</Alert>}
+      {mensagem && <Alert color="orange" role="alert" data-testid="socios-regra">{mensagem}</Alert>}
       {!lista.length ? <Alert color="gray">{t('contribuinte.busca.vazio')}</Alert> : (
         <Table withTableBorder striped data-testid="socios">
           <Table.Thead>

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { formatCrcContador, formatDocumento, type Contador, type Procurador, type Responsavel, type Socio } from '@cadastro/domain';
+import { formatCrcContador, formatDocumento, violacaoResponsavel, type Contador, type Procurador, type Responsavel, type Socio } from '@cadastro/domain';
 import { Campo } from '../../../ui/Campo';
 import { Carregando } from '../../../ui/Carregando';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { formatDay } from '../../../ui/format';
 import { httpErrorMessage } from '../../../ui/errors';
-import { useAba } from '../api';
+import { useAba, useDadosCadastrais } from '../api';
 import { BuscaPessoa, type Encontrada } from './BuscaPessoa';
 import { useAbaEditavel } from './contexto';
 import { useCombo } from './Dados';
@@ -30,9 +30,12 @@ export function ResponsavelEditor({ numeroPessoa, caceal }: Props) {
   const [modo, setModo] = useState<'SOCIO' | 'NOVO'>('SOCIO');
   const [pessoa, setPessoa] = useState<Encontrada | null>(null);
   const [qualificacao, setQualificacao] = useState<string | null>(null);
+  // Issue 30: the responsible's qualification fits the legal nature (the server's rule, said before saving).
+  const natureza = useDadosCadastrais(numeroPessoa, caceal).data?.identificacao.naturezaJuridica?.id;
   if (q.isPending) return <Carregando h={100} />;
   if (q.isError) return <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>;
   const r = aba.atual ?? null;
+  const violacao = qualificacao ? violacaoResponsavel(natureza, Number(qualificacao)) : null;
   const salvar = () => {
     if (!pessoa || !qualificacao) return;
     aba.alterar({ numeroPessoa: pessoa.numeroPessoa, numeroDocumento: pessoa.numeroDocumento, razaoSocial: pessoa.nome,
@@ -66,10 +69,11 @@ export function ResponsavelEditor({ numeroPessoa, caceal }: Props) {
                 setPessoa(s ? { numeroPessoa: s.numeroPessoaSocio, numeroDocumento: s.numeroDocumentoSocio, nome: s.nomeSocio } : null);
               }} />
           ) : <BuscaPessoa rotulo={t('manutencao.responsavel.documento')} min={11} max={14} onEncontrar={setPessoa} />}
-          <Select label={t('contribuinte.socio.qualificacao')} withAsterisk searchable data={(qualificacoes.data ?? []).map((x) => ({ value: String(x.id), label: x.descricao }))} value={qualificacao} onChange={setQualificacao} />
+          <Select label={t('contribuinte.socio.qualificacao')} withAsterisk searchable data={(qualificacoes.data ?? []).map((x) => ({ value: String(x.id), label: x.descricao }))} value={qualificacao} onChange={setQualificacao}
+            error={violacao ? t(`validation.${violacao.regra}`, { n: violacao.n }) : undefined} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAberto(false)}>{t('entity.action.cancel')}</Button>
-            <Button onClick={salvar} disabled={!pessoa || !qualificacao}>{t('entity.action.save')}</Button>
+            <Button onClick={salvar} disabled={!pessoa || !qualificacao || !!violacao}>{t('entity.action.save')}</Button>
           </Group>
         </Stack>
       </Modal>

@@ -1,0 +1,5 @@
+export * from './mensagens.js';
+export * from './qsa.js';
+export * from './porte.js';
+export * from './datas.js';
+export * from './receita.js';

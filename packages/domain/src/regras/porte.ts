@@ -1,0 +1,41 @@
+import type { Violacao } from './mensagens.js';
+import { formaDaNatureza, NATUREZA } from './qsa.js';
+
+/** Company size of the registry (ref_porte; 3 is MEI, spec §9). */
+export const PORTE = { ME: 1, EPP: 2, MEI: 3, DEMAIS: 4 } as const;
+
+export interface Enquadramento {
+  naturezaJuridicaId: number | null | undefined;
+  porteId: number | null | undefined;
+  ehMei: boolean;
+  ehOptanteSimples: boolean;
+}
+
+/**
+ * LC 123/2006: an S.A. or a cooperative is neither ME/EPP (art. 3º, § 4º, VI and X) nor in the Simples;
+ * MEI is a sole proprietor (213-5) of porte MEI in the Simples (art. 18-A); the Simples is for ME, EPP
+ * and MEI only (art. 3º, art. 12). What the registry holds after the change is judged.
+ */
+export function violacaoEnquadramento(e: Enquadramento): Violacao | null {
+  const pequeno = e.porteId === PORTE.ME || e.porteId === PORTE.EPP || e.porteId === PORTE.MEI;
+  if (formaDaNatureza(e.naturezaJuridicaId) === 'acoes' && (pequeno || e.ehMei || e.ehOptanteSimples)) {
+    return { regra: 'porteSociedadeAnonimaCooperativa', campo: 'porteId' };
+  }
+  const mei = e.ehMei || e.porteId === PORTE.MEI;
+  if (mei && (e.naturezaJuridicaId !== NATUREZA.EMPRESARIO || e.porteId !== PORTE.MEI || !e.ehOptanteSimples)) {
+    return { regra: 'porteMeiNatureza', campo: 'porteId' };
+  }
+  if (e.ehOptanteSimples && e.porteId === PORTE.DEMAIS) return { regra: 'porteSimplesDemais', campo: 'porteId' };
+  return null;
+}
+
+/** Lei 12.441/2011 (in force 180 days after 2011-07-11) created the EIRELI; Lei 14.195/2021 (DOU 2021-08-27) ended it. */
+export const EIRELI_INICIO = '2012-01-09';
+export const EIRELI_FIM = '2021-08-27';
+
+/** An EIRELI registration: never a new one, and its activity started while the form existed. */
+export function violacaoEireli(naturezaJuridicaId: number | null | undefined, dataInicioAtividade: string, nova: boolean): Violacao | null {
+  if (naturezaJuridicaId !== NATUREZA.EIRELI) return null;
+  if (nova || dataInicioAtividade < EIRELI_INICIO || dataInicioAtividade >= EIRELI_FIM) return { regra: 'eireliForaDoPeriodo', campo: 'naturezaJuridicaId' };
+  return null;
+}

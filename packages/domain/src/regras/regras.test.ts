@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { MENSAGENS_REGRAS, NATUREZA, PORTE, textoRegra, violacaoData, violacaoEireli, violacaoEnquadramento, violacaoQsa, violacaoReativacao, violacaoResponsavel } from '../index.js';
+
+describe('issue 30 domain rules', () => {
+  it('QSA and responsible by legal nature', () => {
+    expect(violacaoQsa(NATUREZA.EMPRESARIO, [{ qualificacaoId: 49 }])?.regra).toBe('qsaEmpresarioSemSocios');
+    expect(violacaoQsa(NATUREZA.EMPRESARIO, [])).toBeNull();
+    expect(violacaoQsa(NATUREZA.LTDA, [{ qualificacaoId: 5 }])?.regra).toBe('qsaLimitadaSemSocio');
+    expect(violacaoQsa(NATUREZA.SA_FECHADA, [{ qualificacaoId: 10 }, { qualificacaoId: 22 }])).toMatchObject({ campo: '1.qualificacaoId', n: '22' });
+    expect(violacaoQsa(NATUREZA.COOPERATIVA, [{ qualificacaoId: 16 }])).toBeNull();
+    expect(violacaoQsa(1015, [{ qualificacaoId: 22 }])).toBeNull(); // a nature these rules do not cover
+    expect(violacaoResponsavel(NATUREZA.EMPRESARIO, 49)?.n).toBe('49');
+    expect(violacaoResponsavel(NATUREZA.LTDA, 49)).toBeNull();
+  });
+  it('porte, Simples, MEI and EIRELI', () => {
+    const e = { naturezaJuridicaId: NATUREZA.LTDA, porteId: PORTE.ME, ehMei: false, ehOptanteSimples: true };
+    expect(violacaoEnquadramento(e)).toBeNull();
+    expect(violacaoEnquadramento({ ...e, naturezaJuridicaId: NATUREZA.SA_ABERTA })?.regra).toBe('porteSociedadeAnonimaCooperativa');
+    expect(violacaoEnquadramento({ ...e, porteId: PORTE.MEI })?.regra).toBe('porteMeiNatureza');
+    expect(violacaoEnquadramento({ ...e, naturezaJuridicaId: NATUREZA.EMPRESARIO, porteId: PORTE.MEI, ehMei: true })).toBeNull();
+    expect(violacaoEnquadramento({ ...e, porteId: PORTE.DEMAIS })?.regra).toBe('porteSimplesDemais');
+    expect(violacaoEireli(NATUREZA.EIRELI, '2011-12-30', false)?.regra).toBe('eireliForaDoPeriodo');
+    expect(violacaoEireli(NATUREZA.EIRELI, '2015-01-01', false)).toBeNull();
+    expect(violacaoEireli(NATUREZA.EIRELI, '2015-01-01', true)?.regra).toBe('eireliForaDoPeriodo');
+  });
+  it('dates and reactivation, with their words', () => {
+    expect(violacaoData('2026-11-26', 'x', undefined, '2026-11-25')).toMatchObject({ regra: 'dataFutura', n: '25/11/2026' });
+    expect(violacaoData('2025-02-28', 'x', { dia: '2025-03-01', regra: 'dataAntesCompetencia' }, '2026-11-25')?.n).toBe('03/2025');
+    expect(violacaoData(null, 'x')).toBeNull();
+    const v = violacaoReativacao('INAPTA', 1, undefined)!;
+    expect(textoRegra(v)).toBe('O CNPJ está INAPTA na Receita Federal: confirme que deseja reativar a inscrição mesmo assim.');
+    expect(violacaoReativacao('INAPTA', 1, true)).toBeNull();
+    expect(violacaoReativacao('INAPTA', 2, undefined)).toBeNull();
+    for (const m of Object.values(MENSAGENS_REGRAS)) expect(m.pt.includes('{{n}}')).toBe(m.en.includes('{{n}}'));
+  });
+});
