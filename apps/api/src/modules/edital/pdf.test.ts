@@ -30,7 +30,8 @@ describe('GET relatorio/edital/pdf?id', () => {
     const e = await one<{ id: number }>(`select e.id from edital e where e.situacao_edital_id in (3, 4)
       and exists (select 1 from edital_contribuinte ec where ec.edital_id = e.id) order by e.id limit 1`);
     await t.db.execute(sql.raw(`update edital_contribuinte set observacao = 'Sócio 123.456.789-09 não localizado' where id = (select min(id) from edital_contribuinte where edital_id = ${e.id})`));
-    await t.db.execute(sql.raw(`update edital set texto = texto || ' Intimado: 98765432100.' where id = ${e.id}`));
+    // A new version, as every write of the notice makes: the public PDF is kept per version.
+    await t.db.execute(sql.raw(`update edital set texto = texto || ' Intimado: 98765432100.', version = version + 1 where id = ${e.id}`));
     // The table may break a line after a hyphen.
     const publico = (await textoDoPdf((await t.client().get(`${pdf}?id=${e.id}`)).rawPayload)).texto.replace(/-\s+/g, '-');
     expect(publico).not.toContain('123.456.789-09');
