@@ -5,7 +5,6 @@ import { isValidCacealWithDigit, isValidCnpj, isValidCpf, tipoDoCaceal } from '@
 import { openDatabase, type Database } from '../../db/client.js';
 import { ensureReferenceData } from '../referencia/index.js';
 import { resetRegistry, seedRegistry } from '../registro.js';
-import { generateRegistry } from './gerador.js';
 import { testDatabaseUrl } from '../../test/harness.js';
 
 const N = 1500;
@@ -45,8 +44,12 @@ describe('registry generator', () => {
     expect(new Set(rows.map((r) => Number(r.tipo))).size).toBeGreaterThanOrEqual(4);
   });
 
-  it('refuses more taxpayers than the CACEAL numbering holds (100,000 per type × 5)', async () => {
-    await expect(generateRegistry(a, { taxpayers: 500_001, seed: 1 })).rejects.toThrow(/taxpayers must be 1\.\.500000 \(100000 CACEALs per taxpayer type × 5 types\)/);
+  it('refuses more taxpayers than the CACEAL numbering holds (100,000 per type × 5), before dropping or writing anything', async () => {
+    const indices = `select count(*)::int n from pg_indexes where schemaname = 'public'`;
+    const antes = await q(a, indices);
+    await expect(seedRegistry(a, { taxpayers: 500_001, seed: 1 })).rejects.toThrow(/taxpayers must be 1\.\.500000 \(100000 CACEALs per taxpayer type × 5 types\)/);
+    expect(await q(a, indices)).toEqual(antes);
+    expect(await q(a, 'select count(*)::int n from contribuinte')).toEqual([{ n: N }]);
   });
 
   it('every CPF and CNPJ is valid; some CNPJs are alphanumeric (registrations from July 2026)', async () => {

@@ -26,12 +26,17 @@ export interface GeneratorResult {
 const MAX_CACEAL = TIPOS_CACEAL.length * CACEAL_POR_TIPO;
 const ALNUM_FROM = '2026-07-01'; // Receita issues alphanumeric CNPJs for registrations from July 2026
 
+/** Refuses, before anything is written or dropped, more registrations than the CACEAL numbering holds. */
+export function checarCapacidade(taxpayers: number) {
+  if (taxpayers < 1 || taxpayers > MAX_CACEAL) throw new Error(`taxpayers must be 1..${MAX_CACEAL} (${CACEAL_POR_TIPO} CACEALs per taxpayer type × ${TIPOS_CACEAL.length} types)`);
+}
+
 /**
  * Deterministic registry generator: the same seed gives the same data. Everything is derived from
  * counters through bijections (no collisions, no lookups), so it streams at any size.
  */
 export async function generateRegistry(db: Database, opt: GeneratorOptions): Promise<GeneratorResult> {
-  if (opt.taxpayers < 1 || opt.taxpayers > MAX_CACEAL) throw new Error(`taxpayers must be 1..${MAX_CACEAL} (${CACEAL_POR_TIPO} CACEALs per taxpayer type × ${TIPOS_CACEAL.length} types)`);
+  checarCapacidade(opt.taxpayers);
   const rng = seededRng(opt.seed);
   const faker = new Faker({ locale: [pt_BR, base] });
   faker.seed(opt.seed);
