@@ -57,8 +57,8 @@ test('public FIC: lookup by CACEAL, certificate, how to regularize, print with a
 });
 
 test('FIC of an unknown CACEAL: a clear message and no blank certificate', async ({ page }) => {
-  await page.goto('/#/fic/24999998');
-  await expect(page.getByTestId('not-found')).toContainText('Nenhum registro encontrado para o CACEAL 24999998.');
+  await page.goto('/#/fic/24099998');
+  await expect(page.getByTestId('not-found')).toContainText('Nenhum registro encontrado para o CACEAL 24099998.');
   await expect(page.getByTestId('fic-certificado')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Imprimir' })).toHaveCount(0);
 });

@@ -34,7 +34,7 @@ test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then 
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
   await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
   await page.getByRole('option', { name: 'CACEAL' }).click();
-  await page.getByRole('textbox', { name: 'Número' }).fill('24999998');
+  await page.getByRole('textbox', { name: 'Número' }).fill('24099998');
   await page.getByRole('button', { name: 'Consultar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Nenhum registro encontrado.');
 });

@@ -19,9 +19,9 @@ test('situacaoCadastral: a pasted list, unknown and malformed CACEALs named, a l
   await expect(page.getByText('Corrija: 24abc, 240000011')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Consultar' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeDisabled();
-  await caixa.fill(`${lista[0]!.numeroCaceal}, ${lista[1]!.numeroCaceal}\n24999998 ${lista[2]!.numeroCaceal}`);
+  await caixa.fill(`${lista[0]!.numeroCaceal}, ${lista[1]!.numeroCaceal}\n24099998 ${lista[2]!.numeroCaceal}`);
   await page.getByRole('button', { name: 'Consultar' }).click();
-  await expect(page.getByTestId('nao-encontrados')).toHaveText('CACEAL não encontrado: 24999998');
+  await expect(page.getByTestId('nao-encontrados')).toHaveText('CACEAL não encontrado: 24099998');
   await expect(page.getByRole('row')).toHaveCount(4);
   await expect(page.getByRole('row').nth(1)).toContainText(lista[0]!.razaoSocial);
   expect(await seriousA11yViolations(page)).toEqual([]);

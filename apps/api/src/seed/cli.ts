@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { acquireDataDirLock } from '../db/lock.js';
 import { ensureReferenceData } from './referencia/index.js';
+import { checarCapacidade } from './gerador/gerador.js';
 import { countTaxpayers, resetRegistry, seedRegistry } from './registro.js';
 
 /** npm run seed -- --taxpayers N [--seed S] [--reset]: generate registry data into the configured database. */
@@ -13,6 +14,7 @@ async function main() {
   const taxpayers = Number(values.taxpayers);
   const seed = Number(values.seed);
   if (!Number.isInteger(taxpayers) || taxpayers < 1 || !Number.isInteger(seed)) throw new Error('--taxpayers and --seed must be integers');
+  checarCapacidade(taxpayers); // before --reset empties the registry
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   const db = await openDatabase(config.databaseUrl, config.dataDir);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
+import { checarCapacidade, generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
 import { generateOperationalData } from './gerador/operacao.js';
 import { generateFederalOnly } from './gerador/receita.js';
 
@@ -37,6 +37,7 @@ export async function resetRegistry(db: Database) {
  * explicit keys and statistics are refreshed.
  */
 export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebuildIndexes?: boolean }): Promise<GeneratorResult> {
+  checarCapacidade(opt.taxpayers); // before the indexes are dropped
   const rebuild = opt.rebuildIndexes ?? opt.taxpayers >= 50_000;
   let indexes: { indexname: string; indexdef: string }[] = [];
   if (rebuild) {

@@ -85,6 +85,7 @@ export const edital: Pick<Messages, 'edital'> = {
         colunas: 'More than 4 columns',
         cacealAusente: 'No CACEAL',
         cacealInvalido: 'Invalid CACEAL',
+        cacealTipo: 'Invalid CACEAL: the third digit is the taxpayer type (0, 3, 5, 7 or 8)',
         documentoPar: 'Give document and type together',
         tipoInvalido: 'Invalid document type (CPF, CNPJ or CACEAL)',
         documentoInvalido: 'Document invalid for its type',

@@ -83,6 +83,7 @@ export const edital = {
         colunas: 'Mais de 4 colunas',
         cacealAusente: 'Sem CACEAL',
         cacealInvalido: 'CACEAL inválido',
+        cacealTipo: 'CACEAL inválido: o terceiro dígito é o tipo de contribuinte (0, 3, 5, 7 ou 8)',
         documentoPar: 'Informe documento e tipo juntos',
         tipoInvalido: 'Tipo de documento inválido (CPF, CNPJ ou CACEAL)',
         documentoInvalido: 'Documento inválido para o tipo',

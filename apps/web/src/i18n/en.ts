@@ -235,7 +235,6 @@ const en: Messages = {
     consulta: {
       ajuda: 'Look up the public registration certificate of an Alagoas ICMS taxpayer.',
       formato: '8 digits, without the check digit',
-      invalido: 'A CACEAL starts with 24.',
     },
     verificar: {
       title: 'Verify a FIC',
@@ -252,9 +251,9 @@ const en: Messages = {
     lista: {
       title: 'Registration status',
       caceais: 'CACEALs',
-      dica: '8-digit CACEALs (24xxxxxx) separated by commas, blanks or lines (up to {{max}}). Example: 24000001, 24000002, 24000003',
+      dica: '8-digit CACEALs (24, the taxpayer type — 0, 3, 5, 7 or 8 — and 5 digits) separated by commas, blanks or lines (up to {{max}}). Example: 24000001, 24300002, 24800003',
       contagem: '{{n}} CACEAL(s) entered',
-      invalidos: 'Enter only 8-digit CACEALs starting with 24, separated by commas. Fix: {{itens}}',
+      invalidos: 'Enter only 8-digit CACEALs starting with 24 whose third digit is 0, 3, 5, 7 or 8 (the taxpayer type), separated by commas. Fix: {{itens}}',
       demais: 'Enter at most {{max}} CACEALs per query.',
       naoEncontrados: 'CACEAL not found: {{lista}}',
     },
@@ -361,7 +360,8 @@ const en: Messages = {
     dataFinalAntesDaInicial: 'The final date cannot be before the initial date.',
     dateRange: 'The final date cannot be before the initial date.',
     motivoDaSituacao: 'The reason does not belong to the chosen status.',
-    caceal: 'Enter an 8-digit CACEAL.',
+    caceal: 'Enter an 8-digit CACEAL starting with 24.',
+    cacealTipo: 'Invalid CACEAL: the third digit is the taxpayer type (0, 3, 5, 7 or 8).',
     cnpj: 'Invalid CNPJ.',
     cpf: 'Invalid CPF.',
     raizCnpj: 'Enter the CNPJ root (8 characters).',

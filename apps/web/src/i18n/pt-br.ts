@@ -234,7 +234,6 @@ const ptBr = {
     consulta: {
       ajuda: 'Consulte a ficha cadastral pública de um contribuinte do ICMS de Alagoas.',
       formato: '8 dígitos, sem o dígito verificador',
-      invalido: 'O CACEAL começa com 24.',
     },
     verificar: {
       title: 'Verificar autenticidade da FIC',
@@ -251,9 +250,9 @@ const ptBr = {
     lista: {
       title: 'Situação Cadastral',
       caceais: 'CACEALs',
-      dica: 'CACEALs de 8 dígitos (24xxxxxx) separados por vírgula, espaço ou linha (até {{max}}). Exemplo: 24000001, 24000002, 24000003',
+      dica: 'CACEALs de 8 dígitos (24, o tipo de contribuinte — 0, 3, 5, 7 ou 8 — e 5 dígitos) separados por vírgula, espaço ou linha (até {{max}}). Exemplo: 24000001, 24300002, 24800003',
       contagem: '{{n}} CACEAL(s) informado(s)',
-      invalidos: 'Informe apenas CACEALs de 8 dígitos começando por 24, separados por vírgula. Corrija: {{itens}}',
+      invalidos: 'Informe apenas CACEALs de 8 dígitos começando por 24, com o terceiro dígito 0, 3, 5, 7 ou 8 (o tipo de contribuinte), separados por vírgula. Corrija: {{itens}}',
       demais: 'Informe no máximo {{max}} CACEALs por consulta.',
       naoEncontrados: 'CACEAL não encontrado: {{lista}}',
     },
@@ -360,7 +359,8 @@ const ptBr = {
     dataFinalAntesDaInicial: 'A data final não pode ser anterior à data inicial.',
     dateRange: 'A data final não pode ser anterior à data inicial.',
     motivoDaSituacao: 'O motivo não pertence à situação escolhida.',
-    caceal: 'Informe um CACEAL de 8 dígitos.',
+    caceal: 'Informe um CACEAL de 8 dígitos começando por 24.',
+    cacealTipo: 'CACEAL inválido: o terceiro dígito indica o tipo de contribuinte (0, 3, 5, 7 ou 8).',
     cnpj: 'CNPJ inválido.',
     cpf: 'CPF inválido.',
     raizCnpj: 'Informe a raiz do CNPJ (8 caracteres).',

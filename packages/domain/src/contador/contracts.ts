@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { V } from '../common/messages.js';
 import { Dia } from '../common/dias.js';
+import { NumeroCacealCoagido } from '../common/caceal.js';
 import { onlyDigits } from '../documents/index.js';
 import { partesCrc } from '../formato/codigos.js';
 
@@ -117,7 +118,7 @@ export type ContribuinteManifestacao = z.infer<typeof ContribuinteManifestacao>;
 /** POST manifestacao/gerar: one statement per company (at least one). */
 export const GerarManifestacoes = CrcClassificacao.extend({
   manifestacoes: z
-    .array(z.object({ caceal: z.coerce.number().int().min(0).max(99_999_999), tipoManifestacao: TipoManifestacao }))
+    .array(z.object({ caceal: NumeroCacealCoagido, tipoManifestacao: TipoManifestacao }))
     .min(1, 'semContribuinte')
     .max(5_000, V.maxlength(5000)),
 });

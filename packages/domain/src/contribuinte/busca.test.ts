@@ -20,6 +20,15 @@ describe('quick search classification', () => {
     expect(classificarBuscaRapida('11222333000182')).toBeNull();
     expect(classificarBuscaRapida('529.982.247-26')).toBeNull();
     expect(classificarBuscaRapida('240000047')).toBeNull(); // 9 digits whose last is not the check digit
+    expect(classificarBuscaRapida('249000016')).toBeNull(); // right check digit, but 9 is no company type
+  });
+  it('a CACEAL search term follows the AL rule: 8 digits, 24, a company type as third digit', () => {
+    expect(validarTermoBusca('CACEAL', '24800001')).toBeNull();
+    expect(validarTermoBusca('CACEAL', '24900001')).toBe('cacealTipo');
+    expect(validarTermoBusca('CACEAL', '24100001')).toBe('cacealTipo');
+    expect(validarTermoBusca('CACEAL', '13000001')).toBe('caceal');
+    expect(validarTermoBusca('CACEAL', '2400000')).toBe('caceal');
+    expect(validarTermoBusca('CACEAL', '24.000.001')).toBeNull();
   });
   it('every classification passes the search rule of its kind', () => {
     for (const t of ['24000004', '11.222.333/0001-81', '12ABC345', 'silva', '529.982.247-25']) {

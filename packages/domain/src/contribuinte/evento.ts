@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { V } from '../common/messages.js';
 import { Dia } from '../common/dias.js';
+import { NumeroCaceal, NumeroCacealCoagido } from '../common/caceal.js';
 import { VersoesCompartilhadas } from './dados.js';
 
 /**
@@ -162,7 +163,7 @@ export type AbaEvento = (typeof ABAS_EVENTO)[number];
 
 export const SalvarEvento = ProcessoEvento.extend({
   numeroPessoa: NumeroPessoa,
-  numeroCaceal: z.number().int().min(0).max(99_999_999),
+  numeroCaceal: NumeroCaceal,
   /** The registration's version the screen loaded: stale → 409, nothing written. */
   version: z.number().int().min(0).max(2_147_483_647),
   /**
@@ -205,7 +206,7 @@ export type Alteracao = z.infer<typeof Alteracao>;
 
 /** GET eventos/listar: the change timeline of a registration, newest first. */
 export const ConsultaEventos = z.object({
-  numeroCaceal: z.coerce.number().int().min(0).max(99_999_999),
+  numeroCaceal: NumeroCacealCoagido,
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   size: z.coerce.number().int().min(1).max(50).default(10),
 });

@@ -2,7 +2,7 @@ import { V } from '../common/messages.js';
 import { onlyCnpjChars, onlyDigits } from '../documents/digits.js';
 import { isValidCnpj } from '../documents/cnpj.js';
 import { isValidCpf } from '../documents/cpf.js';
-import { isValidCacealWithDigit } from '../documents/caceal.js';
+import { isValidCacealWithDigit, validarNumeroCaceal } from '../documents/caceal.js';
 
 // Kept free of zod: the navbar's quick search runs on the first page load, where the zod schemas
 // (~25 kB gzipped) would weigh on every visit (apps/web/build/bundleBudget.ts).
@@ -23,8 +23,11 @@ export const RAZAO_SOCIAL_MIN = 3;
 /** The rule each kind's input must follow; the same function guards the form and the API. */
 export function validarTermoBusca(tipo: TipoBuscaContribuinte, termo: string): string | null {
   switch (tipo) {
-    case 'CACEAL':
-      return /^\d{8}$/.test(onlyDigits(termo)) && onlyDigits(termo).length === termo.replace(/[\s.-]/g, '').length ? null : 'caceal';
+    case 'CACEAL': {
+      // Digits only, masks aside; then the AL rule (24 + company type + sequence).
+      const d = onlyDigits(termo);
+      return d.length === 8 && d.length === termo.replace(/[\s.-]/g, '').length ? validarNumeroCaceal(d) : 'caceal';
+    }
     case 'CNPJ':
       return isValidCnpj(termo) ? null : 'cnpj';
     case 'RAIZ_DO_CNPJ':
@@ -48,7 +51,7 @@ export function classificarBuscaRapida(texto: string): { tipo: TipoBuscaContribu
   const digits = onlyDigits(t);
   const plainDigits = /^[\d\s./-]+$/.test(t);
   if (plainDigits && digits.length === 8) return { tipo: 'CACEAL', termo: digits };
-  if (plainDigits && digits.length === 9 && digits.startsWith('24') && isValidCacealWithDigit(digits)) return { tipo: 'CACEAL', termo: digits.slice(0, 8) };
+  if (plainDigits && digits.length === 9 && isValidCacealWithDigit(digits)) return { tipo: 'CACEAL', termo: digits.slice(0, 8) };
   if (plainDigits && digits.length === 11 && isValidCpf(digits)) return { tipo: 'CPF', termo: digits };
   const cnpj = onlyCnpjChars(t);
   if (/^[\dA-Za-z\s./-]+$/.test(t) && cnpj.length === 14 && isValidCnpj(cnpj)) return { tipo: 'CNPJ', termo: cnpj };

@@ -3,7 +3,9 @@ import * as bu from '@brazilian-utils/brazilian-utils';
 import { seededRng } from './digits.js';
 import { formatCpf, generateCpf, isValidCpf, mascararCpfsNoTexto } from './cpf.js';
 import { cnpjFromRoot, cnpjRoot, formatCnpj, generateCnpjRoot, isAlphanumericCnpj, isValidCnpj } from './cnpj.js';
-import { cacealCheckDigit, formatCaceal, generateCacealNumber, isValidCacealWithDigit } from './caceal.js';
+import {
+  CACEAL_POR_TIPO, cacealCheckDigit, cacealDoTipo, formatCaceal, generateCacealNumber, isValidCacealWithDigit, tipoDoCaceal, TIPOS_CACEAL, validarNumeroCaceal,
+} from './caceal.js';
 import { documentKind, isAlagoasCep } from './others.js';
 import { UFS } from '../reference/uf.js';
 
@@ -100,19 +102,46 @@ describe('CNPJ, numeric and alphanumeric', () => {
 });
 
 describe('CACEAL (Alagoas state registration)', () => {
-  it('agrees with the Alagoas inscrição estadual rule of @brazilian-utils', () => {
+  // @brazilian-utils does not check SINTEGRA's type digit (see independente.test.ts): add it to theirs.
+  const alSintegra = (v: string) => bu.isValidIe('AL', v) && (TIPOS_CACEAL as readonly number[]).includes(Number(v[2]));
+  it('agrees with the Alagoas inscrição estadual rule of @brazilian-utils (plus the type digit)', () => {
     for (let i = 0; i < 500; i++) {
       const n = generateCacealNumber(rng);
       const full = n + cacealCheckDigit(n);
       expect(isValidCacealWithDigit(full)).toBe(true);
       expect(bu.isValidIe('AL', full), full).toBe(true);
-      if (i < 20) checkCorruptions(full, '0123456789', isValidCacealWithDigit, (v) => bu.isValidIe('AL', v), 1);
+      if (i < 20) checkCorruptions(full, '0123456789', isValidCacealWithDigit, alSintegra, 1);
     }
   });
   it('a known registration and its display', () => {
     expect(cacealCheckDigit('24000004')).toBe(8);
     expect(isValidCacealWithDigit('240000048')).toBe(true);
     expect(formatCaceal('24000004')).toBe('24000004-8');
+  });
+  it('the third digit is the company type (SINTEGRA): 0, 3, 5, 7, 8', () => {
+    expect(TIPOS_CACEAL).toEqual([0, 3, 5, 7, 8]);
+    for (const t of TIPOS_CACEAL) {
+      expect(tipoDoCaceal(`24${t}12345`)).toBe(t);
+      expect(validarNumeroCaceal(Number(`24${t}12345`))).toBeNull();
+    }
+    for (const t of [1, 2, 4, 6, 9]) {
+      expect(tipoDoCaceal(`24${t}12345`)).toBeNull();
+      expect(validarNumeroCaceal(`24${t}12345`)).toBe('cacealTipo');
+      const n = `24${t}12345`;
+      expect(isValidCacealWithDigit(n + cacealCheckDigit(n))).toBe(false);
+    }
+    for (const bad of ['25012345', '2401234', '240123456', '24.01234', ' 24012345', '']) expect(validarNumeroCaceal(bad)).toBe('caceal');
+    expect(validarNumeroCaceal(24_012_345.5)).toBe('caceal');
+  });
+  it('cacealDoTipo: 24 + type + 5-digit sequence, 100,000 per type, refuses past them', () => {
+    expect(cacealDoTipo(0, 0)).toBe(24_000_000);
+    expect(cacealDoTipo(3, 1)).toBe(24_300_001);
+    expect(cacealDoTipo(8, CACEAL_POR_TIPO - 1)).toBe(24_899_999);
+    for (const t of TIPOS_CACEAL) for (const k of [0, 1, 54_321, 99_999]) expect(tipoDoCaceal(cacealDoTipo(t, k))).toBe(t);
+    expect(() => cacealDoTipo(8, CACEAL_POR_TIPO)).toThrow(/CACEAL do tipo 8 esgotado: cada tipo tem 100000 números/);
+    expect(() => cacealDoTipo(0, -1)).toThrow(/esgotado/);
+    expect(() => cacealDoTipo(1, 0)).toThrow(/terceiro dígito é 0, 3, 5, 7 ou 8/);
+    expect(generateCacealNumber(seededRng(3), 7)).toMatch(/^247\d{5}$/);
   });
 });
 

@@ -14,6 +14,11 @@ describe('CACEAL-list paste (§5)', () => {
   it('marks invalid rows', () => {
     expect(lerLinhaColada('\t123').erro).toBe('cacealAusente');
     expect(lerLinhaColada('13000001').erro).toBe('cacealInvalido');
+    expect(lerLinhaColada('24900001').erro).toBe('cacealTipo'); // 9 is no company type (SINTEGRA)
+    expect(lerLinhaColada('249000016').erro).toBe('cacealTipo'); // the same, with its check digit
+    expect(lerLinhaColada('240000011').erro).toBe('cacealInvalido'); // wrong check digit
+    expect(lerLinhaColada('24000001\t24900001\tCACEAL').erro).toBe('documentoInvalido');
+    expect(lerLinhaColada('24000001\t24300001\tCACEAL').erro).toBe(null);
     expect(lerLinhaColada('24000001\t12345678909').erro).toBe('documentoPar');
     expect(lerLinhaColada('24000001\t\tCPF').erro).toBe('documentoPar');
     expect(lerLinhaColada('24000001\t123\tRG').erro).toBe('tipoInvalido');

@@ -1,15 +1,15 @@
-import { cacealCheckDigit } from '../documents/caceal.js';
+import { cacealCheckDigit, TIPOS_CACEAL, validarNumeroCaceal } from '../documents/caceal.js';
 import { LIMITE_OBSERVACAO_EDITAL } from './contracts.js';
 
 /** Document types a linked row may cite (ref_tipo_documento_vinculado). */
 export const TIPOS_DOCUMENTO_VINCULADO = [
   { id: 1, descricao: 'CPF', digitos: /^\d{11}$/ },
   { id: 2, descricao: 'CNPJ', digitos: /^[0-9A-Z]{12}\d{2}$/ },
-  { id: 3, descricao: 'CACEAL', digitos: /^\d{8}$/ },
+  { id: 3, descricao: 'CACEAL', digitos: new RegExp(`^24[${TIPOS_CACEAL.join('')}]\\d{5}$`) },
 ] as const;
 
 /** Why a pasted row cannot be linked (the dialog paints it red and says which). */
-export type ErroColagem = 'colunas' | 'cacealAusente' | 'cacealInvalido' | 'documentoPar' | 'tipoInvalido' | 'documentoInvalido';
+export type ErroColagem = 'colunas' | 'cacealAusente' | 'cacealInvalido' | 'cacealTipo' | 'documentoPar' | 'tipoInvalido' | 'documentoInvalido';
 
 export interface LinhaColada {
   /** The row as pasted, for the dialog. */
@@ -26,12 +26,15 @@ const celula = (v: string | undefined) => {
   return s ? s : null;
 };
 
-/** 8 digits "24xxxxxx", or 9 with its check digit (masked or not). */
-function caceal(v: string): number | null {
+/**
+ * 8 digits "24" + company type + 5, or 9 with its check digit (masked or not); else why not (a wrong
+ * type digit is said apart: the number looks right but no registration can have it).
+ */
+function caceal(v: string): number | 'cacealInvalido' | 'cacealTipo' {
   const d = v.replace(/[.\-\s]/g, '');
-  if (/^24\d{6}$/.test(d)) return Number(d);
-  if (/^24\d{7}$/.test(d) && cacealCheckDigit(d.slice(0, 8)) === Number(d[8])) return Number(d.slice(0, 8));
-  return null;
+  const numero = d.length === 9 && cacealCheckDigit(d.slice(0, 8)) === Number(d[8]) ? d.slice(0, 8) : d;
+  const erro = validarNumeroCaceal(numero);
+  return erro === null ? Number(numero) : erro === 'cacealTipo' ? 'cacealTipo' : 'cacealInvalido';
 }
 
 function tipo(v: string): number | null {
@@ -54,8 +57,9 @@ export function lerLinhaColada(texto: string): LinhaColada {
   };
   if (cols.length > 4) return { ...linha, erro: 'colunas' };
   if (!c) return { ...linha, erro: 'cacealAusente' };
-  linha.numeroCaceal = caceal(c);
-  if (linha.numeroCaceal === null) return { ...linha, erro: 'cacealInvalido' };
+  const numero = caceal(c);
+  if (typeof numero === 'string') return { ...linha, erro: numero };
+  linha.numeroCaceal = numero;
   if (!d !== !t) return { ...linha, erro: 'documentoPar' };
   if (t) {
     linha.tipoDocumentoVinculado = tipo(t);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Dia } from '../common/dias.js';
+import { NumeroCaceal as Caceal } from '../common/caceal.js';
 
 /** §4 notice statuses (ids of ref_situacao_edital). */
 export const SITUACAO_EDITAL = { EM_EDICAO: 1, PRONTO_PARA_PUBLICAR: 2, PUBLICADO: 3, REPUBLICADO: 4 } as const;
@@ -31,7 +32,6 @@ export const meioComunicacaoDe = (meio: string | null | undefined, numero: strin
 /** A day typed DD/MM/YYYY (§9: notice searches) or yyyy-MM-dd, always answered as yyyy-MM-dd. */
 export const DiaEdital = z.preprocess((v) => (typeof v === 'string' && /^\d{2}\/\d{2}\/\d{4}$/.test(v) ? `${v.slice(6)}-${v.slice(3, 5)}-${v.slice(0, 2)}` : v), Dia);
 
-const Caceal = z.number().int().min(24_000_000).max(24_999_999);
 const texto = (max: number) => z.string().trim().max(max);
 const opcional = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
 

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { CacealParam } from '../common/caceal.js';
 
 /** The CACEAL typed on the public FIC lookup: 8 digits, nothing else (§2 FIC). */
-/**
- * A CACEAL in a path or query string: exactly 8 digits of the Alagoas numbering (24xxxxxx). Plain
- * digits only — a coerced number would also take '2.4e7', '0x16E3600' or '+24000000'.
- */
-export const CacealParam = z.string().regex(/^24\d{6}$/, 'caceal').transform(Number);
 export const CacealFic = CacealParam;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Dia } from '../common/dias.js';
+import { NumeroCaceal } from '../common/caceal.js';
 import { DEFAULT_PAGE_SIZE } from '../constants.js';
 import { onlyCnpjChars } from '../documents/index.js';
 
@@ -56,7 +57,7 @@ export const competenciaDe = (mes: number, ano: number) => `${ano}-${String(mes)
 export const ConsultaPendencias = z
   .object({
     cnpj: z.string().max(40).transform(onlyCnpjChars).pipe(z.string().regex(/^[0-9A-Z]{12}\d{2}$/, 'cnpj')).optional(),
-    caceal: z.number().int().min(0, 'caceal').max(99_999_999, 'caceal').optional(),
+    caceal: NumeroCaceal.optional(),
     tipoConsultaNumeroDocumento: z.enum(['CACEAL', 'CNPJ']).optional(),
     mesCompetenciaInicial: MesCompetencia.optional(),
     anoCompetenciaInicial: AnoCompetencia.optional(),

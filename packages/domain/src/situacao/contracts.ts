@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Dia } from '../common/dias.js';
+import { MENSAGEM_CACEAL_TIPO, NumeroCaceal as Caceal } from '../common/caceal.js';
+import { validarNumeroCaceal } from '../documents/caceal.js';
 
 /** Registration statuses of the Alagoas registry (ids of ref_situacao_cadastral). */
 export const SITUACAO = { ATIVO: 1, SUSPENSO: 2, INAPTO: 3, BAIXADO: 4, NULO: 5, BLOQUEIO: 6, ENQUADRAMENTO: 7, DESENQUADRAMENTO: 8, NAO_CADASTRADO: 9 } as const;
@@ -31,11 +33,10 @@ export const ORIGENS_POR_MOTIVO: Readonly<Record<number, readonly number[]>> = {
 export const motivoPermitido = (motivoId: number, situacaoAtual: number) => (ORIGENS_POR_MOTIVO[motivoId] ?? []).includes(situacaoAtual);
 
 export const LIMITE_LISTA_CACEAL = 1000;
-const Caceal = z.number().int().min(24_000_000).max(24_999_999);
 
 /**
- * Reads the pasted list of situacaoCadastral: CACEALs (8 digits, 24xxxxxx) separated by commas or
- * blanks (§2: digits, commas and whitespace only).
+ * Reads the pasted list of situacaoCadastral: CACEALs (8 digits, 24 + company type + 5) separated by
+ * commas or blanks (§2: digits, commas and whitespace only).
  * Repeated numbers count once; anything else is returned as invalid, by what was typed.
  */
 export function lerListaCaceal(texto: string): { caceais: number[]; invalidos: string[] } {
@@ -44,7 +45,7 @@ export function lerListaCaceal(texto: string): { caceais: number[]; invalidos: s
   const vistos = new Set<number>();
   for (const item of texto.split(/[\s,]+/).filter(Boolean)) {
     const n = Number(item);
-    if (!/^\d{8}$/.test(item) || !Caceal.safeParse(n).success) invalidos.push(item);
+    if (validarNumeroCaceal(item) !== null) invalidos.push(item);
     else if (!vistos.has(n)) {
       vistos.add(n);
       caceais.push(n);
@@ -61,7 +62,9 @@ export const ObterSituacaoCadastral = z
   // The offending entries by their value, not by their position in the list.
   .superRefine((xs, ctx) => {
     const ruins = xs.filter((x) => !Caceal.safeParse(x).success);
-    if (ruins.length) ctx.addIssue({ code: 'custom', message: `CACEAL inválido: ${ruins.slice(0, 20).join(', ')}${ruins.length > 20 ? '…' : ''}` });
+    if (!ruins.length) return;
+    const tipo = ruins.some((x) => validarNumeroCaceal(x) === 'cacealTipo') ? ` ${MENSAGEM_CACEAL_TIPO}` : '';
+    ctx.addIssue({ code: 'custom', message: `CACEAL inválido: ${ruins.slice(0, 20).join(', ')}${ruins.length > 20 ? '…' : ''}.${tipo}` });
   });
 
 /** §3 "Status list item". */

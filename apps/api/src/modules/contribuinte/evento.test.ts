@@ -194,7 +194,8 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     const excluir = await auditor.post(`${api}/eventos`, { ...body, version: atual + 1, responsavel: undefined, contador: undefined, procuradores: undefined, regimesEspeciais: [] });
     expect(excluir.statusCode, excluir.body).toBe(200);
     expect(await all(`select seq from regime_especial_contribuinte where contribuinte_id = ${r.id}`)).toEqual([]);
-    expectProblem(await auditor.get(`${api}/eventos/listar?numeroCaceal=1`), 404);
+    expectProblem(await auditor.get(`${api}/eventos/listar?numeroCaceal=24099998`), 404);
+    expectProblem(await auditor.get(`${api}/eventos/listar?numeroCaceal=1`), 400); // not a CACEAL
   });
 
   it('activity search by code or description (accent-insensitive), paged', async () => {
@@ -216,15 +217,15 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     // A registration typed in by mistake a moment ago: nothing refers to it yet.
     const np = await one<{ numero_pessoa: number }>(`select numero_pessoa from pessoa where tipo = 'J' order by numero_pessoa limit 1`);
     const novo = await one<{ id: number }>(`insert into contribuinte (numero_caceal, digito_caceal, numero_pessoa, indicador_matriz, data_inicio_atividade, situacao_id, data_situacao)
-      values (24999998, 0, ${np.numero_pessoa}, 'M', '2026-11-01', 1, '2026-11-01') returning id`);
-    expectProblem(await atendente.delete(`${api}/contribuinte/24999998`), 403);
-    const r = await auditor.delete(`${api}/contribuinte/24999998`);
+      values (24099998, 0, ${np.numero_pessoa}, 'M', '2026-11-01', 1, '2026-11-01') returning id`);
+    expectProblem(await atendente.delete(`${api}/contribuinte/24099998`), 403);
+    const r = await auditor.delete(`${api}/contribuinte/24099998`);
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toEqual({ numeroCaceal: 24999998, mensagem: 'cadastroExcluido' });
+    expect(r.json()).toEqual({ numeroCaceal: 24099998, mensagem: 'cadastroExcluido' });
     expect(await all(`select 1 from contribuinte where id = ${novo.id}`)).toEqual([]);
     const a = await one<{ event_type: string; before: { numero_caceal: number } }>(`select event_type, before from evento_auditoria where entity = 'Contribuinte' and entity_id = '${novo.id}'`);
-    expect(a).toMatchObject({ event_type: 'ENTITY_DELETED', before: { numero_caceal: 24999998 } });
-    expectProblem(await auditor.delete(`${api}/contribuinte/24999998`), 404);
+    expect(a).toMatchObject({ event_type: 'ENTITY_DELETED', before: { numero_caceal: 24099998 } });
+    expectProblem(await auditor.delete(`${api}/contribuinte/24099998`), 404);
   });
 
   it('addresses in the Dados Cadastrais block: replaced by the list, one principal, the município of the UF', async () => {

@@ -90,7 +90,7 @@ describe('GET contribuinte/obterDadosCadastrais', () => {
   });
 
   it('unknown → 404 problem; a CACEAL of another person → 404; bad CACEAL → 400', async () => {
-    expect(expectProblem(await clerk.get(`${dados}/porCaceal/24999998`), 404).detail).toBe('Nenhum registro encontrado.');
+    expect(expectProblem(await clerk.get(`${dados}/porCaceal/24099998`), 404).detail).toBe('Nenhum registro encontrado.');
     for (const bad of ['2.4e7', '0x16E3600', '+24000000', '24000000.0', '2400000', '240000000']) {
       expect(expectProblem(await clerk.get(`${dados}/porCaceal/${encodeURIComponent(bad)}`), 400).fieldErrors?.[0]?.field).toBe('caceal');
     }
@@ -98,6 +98,9 @@ describe('GET contribuinte/obterDadosCadastrais', () => {
     const c = await one<{ numero_caceal: number }>(`select numero_caceal from contribuinte order by id desc limit 1`);
     expectProblem(await clerk.get(`${dados}/1?caceal=${c.numero_caceal}`), 404);
     expectProblem(await clerk.get(`${dados}/porCaceal/123`), 400);
+    // The third digit is the taxpayer type (0, 3, 5, 7, 8): any other is refused, said by its own code.
+    const tipo = expectProblem(await clerk.get(`${dados}/porCaceal/24999998`), 400);
+    expect(tipo.fieldErrors).toEqual([expect.objectContaining({ field: 'caceal', message: 'cacealTipo' })]);
   });
 
   it('needs ROLE_CAD_CON_DADOS_CONTRI', async () => {
@@ -210,7 +213,7 @@ describe('GET relatorio/imprimir (the printable sheet)', () => {
   it('a person number that is not the CACEAL\'s → 404; bad CACEAL → 400; roles', async () => {
     const c = await one<{ numero_caceal: number }>('select numero_caceal from contribuinte order by id limit 1');
     expectProblem(await clerk.get(`${imprimir}?numeroCaceal=${c.numero_caceal}&numeroPessoa=1`), 404);
-    expectProblem(await clerk.get(`${imprimir}?numeroCaceal=24999998`), 404);
+    expectProblem(await clerk.get(`${imprimir}?numeroCaceal=24099998`), 404);
     expectProblem(await clerk.get(`${imprimir}?numeroCaceal=12`), 400);
     expectProblem(await t.client().get(`${imprimir}?numeroCaceal=${c.numero_caceal}`), 401);
     expectProblem(await (await t.as('user')).get(`${imprimir}?numeroCaceal=${c.numero_caceal}`), 403);

@@ -64,7 +64,8 @@ describe('cadastro / edicao / excluir', () => {
       form(ativos, { motivos: [] }),
       form(ativos, { motivos: [301] }), // a reason of another status
       form(ativos, { numeroPessoaResponsavel: 999_999 }), // not in GESTOR_EDITAL
-      form([...ativos, 24999999]), // unknown CACEAL
+      form([...ativos, 24099999]), // unknown CACEAL
+      form([...ativos, 24900001]), // 9 is no taxpayer type (SINTEGRA: 0, 3, 5, 7, 8)
       form(ativos, { vinculados: [{ numeroCaceal: ativos[0]!, numeroDocumentoVinculado: '12345678909' }] }), // document without its type
     ]) {
       expectProblem(await editais.post(`${api}/edital/cadastro`, f), 400);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Authority, ConfirmacaoPublicacao, ConsultaEdital, ConsultaPublicaEdital, DadosContribuinteEdital, EditalDetalhe, EditalEdicao, EditalForm,
-  PaginacaoEdital, PaginaEditais, ResultadoPublicacao, VinculadoEdital, Dia, LIMITE_VINCULADOS,
+  PaginacaoEdital, PaginaEditais, ResultadoPublicacao, VinculadoEdital, Dia, LIMITE_VINCULADOS, NumeroCaceal,
 } from '@cadastro/domain';
 import { GRUPO_GESTOR_EDITAL } from '../../integrations/sca/port.js';
 import type { AppContext } from '../../platform/context.js';
@@ -73,7 +73,7 @@ export function editalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.post('/edital/obterDadosContribuinte', {
       config: consulta,
-      schema: { tags, summary: 'Name and status of pasted CACEALs (the unknown ones apart)', body: z.array(z.number().int().min(0).max(99_999_999)).min(1).max(LIMITE_VINCULADOS), response: { 200: DadosContribuinteEdital } },
+      schema: { tags, summary: 'Name and status of pasted CACEALs (the unknown ones apart)', body: z.array(NumeroCaceal).min(1).max(LIMITE_VINCULADOS), response: { 200: DadosContribuinteEdital } },
       handler: async (req) => dadosContribuintes(db(), req.body),
     });
     app.get('/edital/verificarSePessoaLogadaEhResponsavel/:id', {

@@ -46,11 +46,12 @@ describe('FIC (public)', () => {
   });
 
   it('unknown CACEAL → 404 with the §8 message; letters or wrong length → 400', async () => {
-    const p = expectProblem(await t.client().get(`${api}/contribuinte/obterDadosFic/24999998`), 404);
+    const p = expectProblem(await t.client().get(`${api}/contribuinte/obterDadosFic/24099998`), 404);
     expect(p.detail).toBe('Nenhum registro encontrado.');
     expect(expectProblem(await t.client().get(`${api}/contribuinte/obterDadosFic/2400abcd`), 400).fieldErrors?.[0]?.field).toBe('caceal');
     expectProblem(await t.client().get(`${api}/contribuinte/obterDadosFic/123`), 400);
-    expectProblem(await t.client().get(`${api}/relatorio/fic/imprimir?caceal=24999998`), 404);
+    expectProblem(await t.client().get(`${api}/contribuinte/obterDadosFic/24999998`), 400); // 9: no taxpayer type
+    expectProblem(await t.client().get(`${api}/relatorio/fic/imprimir?caceal=24099998`), 404);
     expect(await one<{ n: number }>('select count(*)::int as n from fic_emissao')).toEqual({ n: 0 });
   });
 

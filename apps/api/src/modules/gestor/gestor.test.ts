@@ -63,7 +63,7 @@ describe('gestor (manager-system sync)', () => {
   });
 
   it("unknown document → 404 'Nenhum registro encontrado.'; bad input → 400; roles", async () => {
-    const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24999998`), 404);
+    const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24099998`), 404);
     expect(p.detail).toBe('Nenhum registro encontrado.');
     expect(p.type).not.toBe(ProblemType.NOT_IN_MANAGER_SYSTEM);
     expect(p.type).not.toBe(ProblemType.NOT_IN_REGISTRY);
@@ -90,10 +90,10 @@ describe('gestor: which system did not find the document', () => {
 
   it('in the manager system, not in the registry → 404 NOT_IN_REGISTRY', async () => {
     await t.db.execute(sql.raw(`insert into gestor_contribuinte (numero_caceal, cnpj, razao_social, situacao_pessoa)
-      select 24999997, '99888777000100', 'SO NO GESTOR LTDA', 'ATIVO' where not exists (select 1 from gestor_contribuinte where numero_caceal = 24999997)`));
-    const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24999997`), 404);
+      select 24099997, '99888777000100', 'SO NO GESTOR LTDA', 'ATIVO' where not exists (select 1 from gestor_contribuinte where numero_caceal = 24099997)`));
+    const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=24099997`), 404);
     expect(p.type).toBe(ProblemType.NOT_IN_REGISTRY);
-    expect(expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: '24999997' }), 404).type).toBe(ProblemType.NOT_IN_REGISTRY);
+    expect(expectProblem(await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: '24099997' }), 404).type).toBe(ProblemType.NOT_IN_REGISTRY);
   });
 });
 

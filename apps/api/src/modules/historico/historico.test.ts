@@ -58,7 +58,7 @@ describe('historico', () => {
     const p = expectProblem(await clerk.post(`${api}/consultar/situacao-cadastral/por-caceal`, { caceal: c.numero_caceal, dataInicial: '2026-02-01', dataFinal: '2026-01-01' }), 400);
     expect(p.fieldErrors?.[0]).toMatchObject({ field: 'dataFinal', message: 'dataFinalAntesDaInicial' });
     expectProblem(await clerk.post(`${api}/consultar/situacao-cadastral/por-caceal`, { caceal: c.numero_caceal, dataInicial: '2026-02-30' }), 400);
-    expectProblem(await clerk.post(`${api}/consultar/razao-social/por-caceal`, { caceal: 24999998 }), 404);
+    expectProblem(await clerk.post(`${api}/consultar/razao-social/por-caceal`, { caceal: 24099998 }), 404);
     expectProblem(await (await t.as('user')).post(`${api}/consultar/razao-social/por-caceal`, { caceal: c.numero_caceal }), 403);
     expectProblem(await (await t.as('user')).post(`${api}/consultar/situacao-cadastral/por-caceal`, { caceal: c.numero_caceal }), 403);
     expectProblem(await t.client().post(`${api}/consultar/situacao-cadastral/por-caceal`, { caceal: c.numero_caceal }), 401);

@@ -88,7 +88,7 @@ describe('person pages and lookups (§7 Person)', () => {
     expect((await atendente.get(`${api}/pessoa/obterNumeroPessoaRaiz/${br.numero_pessoa}`)).json()).toEqual({ numeroPessoa: Number(br.numero_pessoa), numeroPessoaRaiz: Number(br.raiz) });
     expect((await atendente.get(`${api}/pessoa/obterNumeroPessoaRaiz/porCaceal/${br.caceal}`)).json().numeroPessoaRaiz).toBe(Number(br.raiz));
     expectProblem(await atendente.get(`${api}/pessoa/obterNumeroPessoaRaiz/999999999`), 404);
-    expectProblem(await atendente.get(`${api}/pessoa/obterNumeroPessoaRaiz/porCaceal/24999998`), 404);
+    expectProblem(await atendente.get(`${api}/pessoa/obterNumeroPessoaRaiz/porCaceal/24099998`), 404);
     expectProblem(await atendente.get(`${api}/pessoa/obterNumeroPessoaRaiz/abc`), 400);
     expectProblem(await user.get(`${api}/pessoa/obterNumeroPessoaRaiz/${br.numero_pessoa}`), 403);
     expect((await atendente.get(`${api}/pessoa/obterEnderecos/${br.numero_pessoa}`)).json().length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CnpjParam, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
-  PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA,
+  PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA, CacealParam,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import { queryOne } from '../../db/consulta.js';
@@ -65,7 +65,7 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get('/pessoa/obterNumeroPessoaRaiz/porCaceal/:caceal', {
       config: lookup,
-      schema: { tags, summary: "The registration's person and its head office's person number", params: z.object({ caceal: z.coerce.number().int().min(0).max(99_999_999) }), response: { 200: NumeroPessoaRaiz } },
+      schema: { tags, summary: "The registration's person and its head office's person number", params: z.object({ caceal: CacealParam }), response: { 200: NumeroPessoaRaiz } },
       handler: async (req) => {
         const r = await queryOne<{ np: string; raiz: string | null }>(db(), sql`select p.numero_pessoa as np, p.numero_pessoa_raiz as raiz from contribuinte c
           join pessoa p on p.numero_pessoa = c.numero_pessoa where c.numero_caceal = ${req.params.caceal}`);

@@ -21,17 +21,17 @@ afterAll(() => t.close());
 describe('POST contribuinte/obterSituacaoCadastral', () => {
   it('answers in the order typed and names the unknown CACEALs', async () => {
     const cs = await all<{ numero_caceal: number; nome: string }>('select c.numero_caceal, p.nome from contribuinte c join pessoa p using (numero_pessoa) order by c.id desc limit 3');
-    const lista = [cs[2]!.numero_caceal, 24999998, cs[0]!.numero_caceal, cs[1]!.numero_caceal];
+    const lista = [cs[2]!.numero_caceal, 24099998, cs[0]!.numero_caceal, cs[1]!.numero_caceal];
     const r = await (await t.as('atendente')).post(`${api}/contribuinte/obterSituacaoCadastral`, lista);
     expect(r.statusCode).toBe(200);
     expect(r.json().content.map((c: { numeroCaceal: number }) => c.numeroCaceal)).toEqual([cs[2]!.numero_caceal, cs[0]!.numero_caceal, cs[1]!.numero_caceal]);
     expect(r.json().content[0].razaoSocial).toBe(cs[2]!.nome);
-    expect(r.json().naoEncontrados).toEqual([24999998]);
+    expect(r.json().naoEncontrados).toEqual([24099998]);
   });
 
   it('1,000 CACEALs in one call; more, none, or a malformed one → 400; roles', async () => {
     const mil = (await all<{ numero_caceal: number }>('select numero_caceal from contribuinte order by id limit 300')).map((c) => c.numero_caceal);
-    const lista = [...mil, ...Array.from({ length: 700 }, (_, i) => 24_900_000 + i)];
+    const lista = [...mil, ...Array.from({ length: 700 }, (_, i) => 24_090_000 + i)];
     const r = await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, lista);
     expect(r.json().content).toHaveLength(300);
     expect(r.json().naoEncontrados).toHaveLength(700);
@@ -39,6 +39,8 @@ describe('POST contribuinte/obterSituacaoCadastral', () => {
     expectProblem(await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, []), 400);
     const ruim = expectProblem(await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, [24000000, 240000001, 1234]), 400);
     expect(ruim.detail).toContain('CACEAL inválido: 240000001, 1234');
+    const tipo = expectProblem(await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, [24000000, 24900001]), 400);
+    expect(tipo.detail).toContain('CACEAL inválido: 24900001. O terceiro dígito do CACEAL indica o tipo de contribuinte (0, 3, 5, 7 ou 8).');
     expectProblem(await (await t.as('user')).post(`${api}/contribuinte/obterSituacaoCadastral`, [24000000]), 403);
     expectProblem(await (await t.as('user')).post(`${api}/relatorio/situacaoCadastral/imprimir`, { cacealLista: [24000000] }), 403);
     expectProblem(await t.client().post(`${api}/contribuinte/obterSituacaoCadastral`, [24000000]), 401);
@@ -46,11 +48,11 @@ describe('POST contribuinte/obterSituacaoCadastral', () => {
 
   it('prints the list as a PDF', async () => {
     const c = await one<{ numero_caceal: number; nome: string }>('select c.numero_caceal, p.nome from contribuinte c join pessoa p using (numero_pessoa) limit 1');
-    const r = await auditor.post(`${api}/relatorio/situacaoCadastral/imprimir`, { cacealLista: [c.numero_caceal, 24999998] });
+    const r = await auditor.post(`${api}/relatorio/situacaoCadastral/imprimir`, { cacealLista: [c.numero_caceal, 24099998] });
     expect(r.headers['content-type']).toBe('application/pdf');
     const { texto } = await textoDoPdf(r.rawPayload);
     expect(texto).toContain(c.nome);
-    expect(texto).toContain('CACEAL não encontrado: 24999998');
+    expect(texto).toContain('CACEAL não encontrado: 24099998');
   });
 });
 
@@ -85,7 +87,7 @@ describe('alterarSituacaoCnpj', () => {
     const rastro = async () => one<{ h: number; a: number }>(`select (select count(*)::int from historico_situacao h join contribuinte c on c.id = h.contribuinte_id
       where c.numero_caceal = ${a.numero_caceal}) as h, (select count(*)::int from evento_auditoria where entity = 'Contribuinte' and entity_id = '${a.numero_caceal}') as a`);
     const antesDo409 = await rastro();
-    for (const versoes of [[{ numeroCaceal: a.numero_caceal, version: a.version }], [{ numeroCaceal: 24999998, version: 0 }]]) {
+    for (const versoes of [[{ numeroCaceal: a.numero_caceal, version: a.version }], [{ numeroCaceal: 24099998, version: 0 }]]) {
       expectProblem(await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, {
         numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 1, sequencialMotivoPessoa: 102, versoes,
       }), 409);

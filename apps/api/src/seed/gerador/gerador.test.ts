@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { isValidCacealWithDigit, isValidCnpj, isValidCpf } from '@cadastro/domain';
+import * as bu from '@brazilian-utils/brazilian-utils';
+import { isValidCacealWithDigit, isValidCnpj, isValidCpf, tipoDoCaceal } from '@cadastro/domain';
 import { openDatabase, type Database } from '../../db/client.js';
 import { ensureReferenceData } from '../referencia/index.js';
 import { resetRegistry, seedRegistry } from '../registro.js';
@@ -31,15 +32,32 @@ describe('registry generator', () => {
     expect(await q(a, digest2)).toEqual(await q(b, digest2));
   });
 
-  it('writes exactly N registrations with valid CACEAL check digits', async () => {
-    const rows = await q<{ numero_caceal: number; digito_caceal: number }>(a, 'select numero_caceal, digito_caceal from contribuinte');
+  it('writes exactly N registrations with valid CACEAL check digits, the third digit being the taxpayer type', async () => {
+    const rows = await q<{ numero_caceal: number; digito_caceal: number; tipo: number }>(a, 'select numero_caceal, digito_caceal, tipo_contribuinte_id tipo from contribuinte');
     expect(rows).toHaveLength(N);
-    for (const r of rows) expect(isValidCacealWithDigit(`${r.numero_caceal}${r.digito_caceal}`)).toBe(true);
+    for (const r of rows) {
+      const full = `${r.numero_caceal}${r.digito_caceal}`;
+      expect(isValidCacealWithDigit(full), full).toBe(true);
+      expect(bu.isValidIe('AL', full), full).toBe(true); // an implementation no one here wrote
+      expect(tipoDoCaceal(r.numero_caceal), full).toBe(Number(r.tipo));
+    }
+    expect(new Set(rows.map((r) => Number(r.tipo))).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses more taxpayers than the CACEAL numbering holds (100,000 per type × 5), before dropping or writing anything', async () => {
+    const indices = `select count(*)::int n from pg_indexes where schemaname = 'public'`;
+    const antes = await q(a, indices);
+    await expect(seedRegistry(a, { taxpayers: 500_001, seed: 1 })).rejects.toThrow(/taxpayers must be 1\.\.500000 \(100000 CACEALs per taxpayer type × 5 types\)/);
+    expect(await q(a, indices)).toEqual(antes);
+    expect(await q(a, 'select count(*)::int n from contribuinte')).toEqual([{ n: N }]);
   });
 
   it('every CPF and CNPJ is valid; some CNPJs are alphanumeric (registrations from July 2026)', async () => {
     const people = await q<{ tipo: string; numero_documento: string }>(a, 'select tipo, numero_documento from pessoa');
-    for (const p of people) expect(p.tipo === 'F' ? isValidCpf(p.numero_documento) : isValidCnpj(p.numero_documento), p.numero_documento).toBe(true);
+    for (const p of people) {
+      expect(p.tipo === 'F' ? isValidCpf(p.numero_documento) : isValidCnpj(p.numero_documento), p.numero_documento).toBe(true);
+      expect(p.tipo === 'F' ? bu.isValidCpf(p.numero_documento) : bu.isValidCnpj(p.numero_documento, { version: 2 }), p.numero_documento).toBe(true);
+    }
     // an alphanumeric CNPJ's current registration starts from July 2026 (an older CACEAL may precede it)
     const [alnum] = await q<{ n: number; late: number }>(a, `select count(*)::int n, count(*) filter (where inicio >= '2026-07-01')::int late
       from (select p.numero_pessoa, max(c.data_inicio_atividade) inicio from pessoa p

@@ -1,6 +1,6 @@
 import { Faker, base, pt_BR } from '@faker-js/faker';
 import * as bu from '@brazilian-utils/brazilian-utils';
-import { cacealCheckDigit, cnpjCheckDigits, cpfCheckDigits, seededRng, type Rng } from '@cadastro/domain';
+import { CACEAL_POR_TIPO, cacealCheckDigit, cacealDoTipo, cnpjCheckDigits, cpfCheckDigits, seededRng, TIPOS_CACEAL, type Rng } from '@cadastro/domain';
 import type { Database } from '../../db/client.js';
 import { cnaes } from '../referencia/oficiais.js';
 import { PORTE_MEI, SITUACAO } from '../referencia/tabelas.js';
@@ -22,15 +22,21 @@ export interface GeneratorResult {
   timings?: { loadMs: number; indexesMs: number; operationalMs: number; analyzeMs: number };
 }
 
-const MAX_CACEAL = 1_000_000; // "24" + 6 digits: the whole Alagoas numbering space
+// "24" + type digit + 5 digits: 100,000 numbers for each of the 5 types (the whole Alagoas numbering space).
+const MAX_CACEAL = TIPOS_CACEAL.length * CACEAL_POR_TIPO;
 const ALNUM_FROM = '2026-07-01'; // Receita issues alphanumeric CNPJs for registrations from July 2026
+
+/** Refuses, before anything is written or dropped, more registrations than the CACEAL numbering holds. */
+export function checarCapacidade(taxpayers: number) {
+  if (taxpayers < 1 || taxpayers > MAX_CACEAL) throw new Error(`taxpayers must be 1..${MAX_CACEAL} (${CACEAL_POR_TIPO} CACEALs per taxpayer type × ${TIPOS_CACEAL.length} types)`);
+}
 
 /**
  * Deterministic registry generator: the same seed gives the same data. Everything is derived from
  * counters through bijections (no collisions, no lookups), so it streams at any size.
  */
 export async function generateRegistry(db: Database, opt: GeneratorOptions): Promise<GeneratorResult> {
-  if (opt.taxpayers < 1 || opt.taxpayers > MAX_CACEAL) throw new Error(`taxpayers must be 1..${MAX_CACEAL}`);
+  checarCapacidade(opt.taxpayers);
   const rng = seededRng(opt.seed);
   const faker = new Faker({ locale: [pt_BR, base] });
   faker.seed(opt.seed);
@@ -85,6 +91,8 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   let numeroPessoa = g.individuals;
   let contribuinteId = 0;
   let rootSeq = 0;
+  // The CACEAL's third digit is the taxpayer type: each type numbers its own registrations.
+  const cacealPorTipo = new Map<number, number>();
   while (contribuinteId < opt.taxpayers) {
     const inicio = g.startDate();
     const alnum = inicio >= ALNUM_FROM;
@@ -125,7 +133,10 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     for (const r of registrations) {
       if (contribuinteId >= opt.taxpayers) break;
       const id = ++contribuinteId;
-      const caceal = g.caceal(id - 1);
+      const k = cacealPorTipo.get(tipo) ?? 0;
+      cacealPorTipo.set(tipo, k + 1);
+      // Throws (clear message) once a type's 100,000 numbers run out.
+      const caceal = cacealDoTipo(tipo, k);
       const start = r.old ? g.dateBetween('1990-01-01', inicio) : inicio;
       let situacao: number = r.old ? SITUACAO.BAIXADO : g.pick(D.SITUACAO_PESO);
       let motivo = situacao * 100 + 1 + Math.floor(rng() * 2);
@@ -266,11 +277,6 @@ class Gen {
     const twelve = root + String(ordem).padStart(4, '0');
     return twelve + cnpjCheckDigits(twelve);
   }
-  /** A bijection of 0..999999, so every registration gets its own CACEAL. */
-  caceal(i: number) {
-    return 24_000_000 + ((i * 387_419 + 50_021) % 1_000_000);
-  }
-
   personName() {
     const f = this.faker;
     return `${f.person.firstName()} ${f.person.lastName()} ${f.person.lastName()}`.toUpperCase();

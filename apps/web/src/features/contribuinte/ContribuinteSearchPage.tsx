@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContribuinteResumo, TipoBuscaContribuinte } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE, formatCaceal, formatDocumento, onlyCnpjChars, onlyDigits, TIPOS_BUSCA_CONTRIBUINTE, validarTermoBusca } from '@cadastro/domain';
+import { erroCacealDigitado } from '../../ui/caceal';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { ResultsWindow } from '../../ui/ResultsWindow';
@@ -140,7 +141,7 @@ function BuscaForm({ tipoInicial, termoInicial, buscando, onConsultar }: {
             data-testid="busca-termo"
             style={{ flex: 1, minWidth: 260 }}
             description={tipo === 'RAZAO_SOCIAL' ? t('contribuinte.busca.dicaRazao') : undefined}
-            error={digitoInvalido}
+            error={digitoInvalido ?? (tipo === 'CACEAL' ? erroCacealDigitado(termo, t) : undefined)}
           />
           <Button type="submit" disabled={invalido} loading={buscando} data-testid="busca-consultar">
             {t('contribuinte.busca.consultar')}

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Titl
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { EditalResumo } from '@cadastro/domain';
+import { erroCacealDigitado } from '../../ui/caceal';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { formatDay } from '../../ui/format';
 import { ItemCount, Pagination } from '../../ui/Pagination';
@@ -59,12 +60,12 @@ function Filtro({ url, onConsultar }: { url: Url; onConsultar(u: Partial<Url>): 
   const vazio = !consulta(f);
   return (
     <Paper withBorder p="md">
-      <form onSubmit={(e) => { e.preventDefault(); setTentou(true); if (!vazio) onConsultar(f); }}>
+      <form onSubmit={(e) => { e.preventDefault(); setTentou(true); if (!vazio && !erroCacealDigitado(f.caceal, t)) onConsultar(f); }}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label={t('edital.consulta.numero')} value={f.numero ?? ''} onChange={(e) => set('numero')(e.currentTarget.value)} maxLength={12} data-testid="publica-numero" />
             <Select label={t('edital.consulta.tipo')} placeholder={t('edital.consulta.todos')} clearable data={(tipos.data ?? []).map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.tipoEdital ?? null} onChange={set('tipoEdital')} />
-            <TextInput label={t('edital.consulta.caceal')} value={f.caceal ?? ''} onChange={(e) => set('caceal')(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))} inputMode="numeric" data-testid="publica-caceal" />
+            <TextInput label={t('edital.consulta.caceal')} value={f.caceal ?? ''} onChange={(e) => set('caceal')(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))} inputMode="numeric" data-testid="publica-caceal" error={erroCacealDigitado(f.caceal, t)} />
             <DateInput label={t('edital.consulta.dataInicial')} value={f.dataInicial ?? null} onChange={set('dataInicial')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
             <DateInput label={t('edital.consulta.dataFinal')} value={f.dataFinal ?? null} onChange={set('dataFinal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
           </SimpleGrid>

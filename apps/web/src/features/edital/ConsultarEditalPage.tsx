@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ConsultaEditalInput, EditalResumo, TipoConsultaEdital } from '@cadastro/domain';
 import { Authority, TIPOS_CONSULTA_EDITAL } from '@cadastro/domain';
 import { useAlerts } from '../../ui/alerts';
+import { erroCacealDigitado } from '../../ui/caceal';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { httpErrorMessage } from '../../ui/errors';
@@ -122,7 +123,7 @@ function Filtro({ url, onConsultar }: { url: Url; onConsultar(u: Partial<Url>): 
     if (!m) return;
     if (m === 'numeroEdital') onConsultar({ tipoConsulta: 'consultaInicial', numero: f.numero, tipoEditalSelecionado: undefined, situacaoEditalSelecionada: undefined, caceal: undefined, dataInicial: undefined, dataFinal: undefined, dataEfeitoLegal: undefined });
     else if (m === 'emEdicao' || m === 'prontoParaPublicar') onConsultar({ tipoConsulta: 'situacao', situacaoEditalSelecionada: m === 'emEdicao' ? '1' : '2', numero: undefined, tipoEditalSelecionado: undefined, caceal: undefined, dataInicial: undefined, dataFinal: undefined, dataEfeitoLegal: undefined });
-    else onConsultar({ ...f, tipoConsulta: 'demaisFiltros', numero: undefined });
+    else if (!erroCacealDigitado(f.caceal, t)) onConsultar({ ...f, tipoConsulta: 'demaisFiltros', numero: undefined });
   };
   return (
     <Paper withBorder p="md">
@@ -146,7 +147,7 @@ function Filtro({ url, onConsultar }: { url: Url; onConsultar(u: Partial<Url>): 
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Select label={t('edital.consulta.tipo')} placeholder={t('edital.consulta.todos')} clearable data={(tipos.data ?? []).map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.tipoEditalSelecionado ?? null} onChange={set('tipoEditalSelecionado')} />
               <Select label={t('edital.consulta.situacao')} placeholder={t('edital.consulta.todos')} clearable data={(situacoes.data ?? []).map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.situacaoEditalSelecionada ?? null} onChange={set('situacaoEditalSelecionada')} />
-              <TextInput label={t('edital.consulta.caceal')} value={f.caceal ?? ''} onChange={(e) => set('caceal')(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))} inputMode="numeric" />
+              <TextInput label={t('edital.consulta.caceal')} value={f.caceal ?? ''} onChange={(e) => set('caceal')(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))} inputMode="numeric" error={erroCacealDigitado(f.caceal, t)} />
               <DateInput label={t('edital.consulta.dataInicial')} value={f.dataInicial ?? null} onChange={set('dataInicial')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
               <DateInput label={t('edital.consulta.dataFinal')} value={f.dataFinal ?? null} onChange={set('dataFinal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
               <DateInput label={t('edital.consulta.dataEfeitoLegal')} value={f.dataEfeitoLegal ?? null} onChange={set('dataEfeitoLegal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isValidCacealNumber } from '@cadastro/domain';
+import { erroCacealDigitado } from '../../ui/caceal';
 import { param, useUrlState } from '../../ui/urlState';
 
 /** The CACEAL sent, in the URL: Back from the certificate shows it in the form. */
@@ -13,7 +15,7 @@ export default function FicConsultaPage() {
   const navigate = useNavigate();
   const [url, setUrl] = useUrlState(FIC_URL);
   const [caceal, setCaceal] = useState(url.caceal?.replace(/\D/g, '') ?? '');
-  const valido = /^24\d{6}$/.test(caceal);
+  const valido = isValidCacealNumber(caceal);
   return (
     <Stack py="md" maw={640}>
       <Title order={1}>{t('fic.title')}</Title>
@@ -34,7 +36,7 @@ export default function FicConsultaPage() {
               maxLength={8}
               value={caceal}
               onChange={(e) => setCaceal(e.currentTarget.value.replace(/\D/g, ''))}
-              error={caceal.length === 8 && !valido ? t('fic.consulta.invalido') : undefined}
+              error={erroCacealDigitado(caceal, t)}
               autoFocus
             />
             <Button type="submit" disabled={!valido}>{t('contribuinte.busca.consultar')}</Button>

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Select, Stack, TextInput, Title } from '@m
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TIPOS_DOCUMENTO_GESTOR, validarTermoBusca } from '@cadastro/domain';
+import { erroCacealDigitado } from '../../ui/caceal';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 import { consultarGestor } from './api';
 import { gestorErro } from './palavras';
@@ -60,6 +61,7 @@ export default function GestorPage() {
               onChange={(e) => setNumero(mascarar(tipo, e.currentTarget.value))}
               placeholder={tipo ? PLACEHOLDER[tipo] : ''}
               disabled={!tipo}
+              error={tipo === 'CACEAL' ? erroCacealDigitado(numero, t) : undefined}
               w={240}
             />
             <Button type="submit" disabled={!valido} loading={carregando}>{t('contribuinte.busca.consultar')}</Button>

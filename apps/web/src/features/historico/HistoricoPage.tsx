@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContribuinteResumo, PaginaContribuintes, TipoDocumentoHistorico } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE, formatCaceal, formatDocumento, periodo, REGISTRY_API_BASE, TIPOS_DOCUMENTO_HISTORICO, validarTermoBusca } from '@cadastro/domain';
+import { erroCacealDigitado } from '../../ui/caceal';
 import { Pagination } from '../../ui/Pagination';
 import { DataTable } from '../../ui/DataTable';
 import { ResultsWindow } from '../../ui/ResultsWindow';
@@ -154,6 +155,7 @@ function HistoricoForm({ inicial, buscando, onConsultar }: {
               placeholder={doc ? PLACEHOLDER[doc] : ''}
               description={doc === 'CACEAL' || !doc ? t('historico.apenasNumeros') : t('historico.cnpjAlfanumerico')}
               disabled={!doc}
+              error={doc === 'CACEAL' ? erroCacealDigitado(numero, t) : undefined}
               w={240}
             />
             <DateInput label={t('historico.de')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable w={150} />

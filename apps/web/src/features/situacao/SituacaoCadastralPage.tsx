@@ -97,7 +97,7 @@ function ListaForm({ inicial, carregando, podeImprimir, imprimindo, onConsultar,
           <Textarea
             label={t('situacao.lista.caceais')}
             description={t('situacao.lista.dica', { max: LIMITE_LISTA_CACEAL })}
-            placeholder="24000001, 24000002, 24000003"
+            placeholder="24000001, 24300002, 24800003"
             autosize
             minRows={3}
             maxRows={10}

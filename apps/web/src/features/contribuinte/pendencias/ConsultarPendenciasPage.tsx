@@ -3,6 +3,7 @@ import { Button, Group, MultiSelect, Paper, Select, Stack, Text, TextInput, Titl
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { onlyCnpjChars, onlyDigits, validarTermoBusca, type ConsultaPendencias } from '@cadastro/domain';
+import { erroCacealDigitado } from '../../../ui/caceal';
 import { mascarar, PLACEHOLDER } from '../../../ui/mascaras';
 import { param, useUrlState, type UrlValues } from '../../../ui/urlState';
 import { PENDENCIAS_KEY, useComboPendencia } from './api';
@@ -72,7 +73,7 @@ function PendenciasForm({ inicial, onConsultar, onLimpar }: { inicial: Url; onCo
   const ateMes = useRef<HTMLInputElement>(null);
   const classificacao = useRef<HTMLInputElement>(null);
 
-  const erroDoc = doc && numero && validarTermoBusca(doc, numero) !== null ? t('pendencia.consulta.documentoInvalido', { doc }) : null;
+  const erroDoc = (doc === 'CACEAL' && erroCacealDigitado(numero, t)) || (doc && numero && validarTermoBusca(doc, numero) !== null ? t('pendencia.consulta.documentoInvalido', { doc }) : null);
   const erroDe = erroCompetencia(de);
   const erroAte = erroCompetencia(ate);
   const invertida = !erroDe && !erroAte && de.mes && ate.mes && competenciaDia(de) > competenciaDia(ate) ? t('pendencia.consulta.invertida') : null;
