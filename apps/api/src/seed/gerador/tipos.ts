@@ -104,7 +104,12 @@ function distribuir(total: number, naturais: Map<number, number>): Map<number, n
   const soma = abertos.reduce((s, t) => s + Math.max(naturais.get(t) ?? 0, 1e-3), 0);
   for (const t of abertos) cota.set(t, Math.floor((Math.max(naturais.get(t) ?? 0, 1e-3) / soma) * resto));
   let falta = total - [...cota.values()].reduce((s, n) => s + n, 0);
-  for (const t of abertos) if (falta > 0 && cota.get(t)! < CACEAL_POR_TIPO) (cota.set(t, cota.get(t)! + 1), falta--);
+  for (const t of abertos) {
+    if (falta > 0 && cota.get(t)! < CACEAL_POR_TIPO) {
+      cota.set(t, cota.get(t)! + 1);
+      falta--;
+    }
+  }
   return cota;
 }
 
