@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Maintenance benchmark: N generated taxpayers (default 1,000,000) in a throwaway PostgreSQL cluster,
+# Maintenance benchmark: N generated taxpayers (default 500,000: the largest registry the CACEAL numbering space holds, see bench/README.md) in a throwaway PostgreSQL cluster,
 # then POST eventos (three tabs), a porte change on a 500-registration root, and a 200-event timeline.
 # Usage: bash bench/manutencao.sh [N] [events]
 #        BENCH_DATABASE_URL=postgres://… bash bench/manutencao.sh - [events]   (existing data, nothing generated)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-N=${1:-1000000}
+N=${1:-500000}
 node scripts/ensure-deps.mjs
 if [ -n "${BENCH_DATABASE_URL:-}" ]; then
   # An existing database with generated data (e.g. a shared 1M cluster): nothing generated, only the bench's own rows added.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reports at scale: N taxpayers (default 1,000,000) into a throwaway PostgreSQL cluster, then
+# Reports at scale: N taxpayers (default 500,000: the largest registry the CACEAL numbering space holds, see bench/README.md) into a throwaway PostgreSQL cluster, then
 # bench/relatorio.ts (big XLSX, 10,000-row PDF, first preview pages, the home page's picture).
 # Usage: bash bench/relatorio.sh [N]
 # With DATABASE_URL set, measures that (already seeded and migrated) database instead, generating nothing:
@@ -11,7 +11,7 @@ if [ -n "${DATABASE_URL:-}" ]; then
   echo "== existing database (nothing generated)"
   exec node --import tsx bench/relatorio.ts
 fi
-N=${1:-1000000}
+N=${1:-500000}
 source scripts/pg-temp.sh
 trap pg_temp_stop EXIT
 pg_temp_start

@@ -59,7 +59,7 @@ const EnvSchema = z.object({
   ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
   /** Taxpayers generated on the first start of an empty registry (0 = none). */
-  SEED_DEMO_TAXPAYERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SEED_DEMO_TAXPAYERS: z.coerce.number().int().min(0).max(500_000).optional(), // the CACEAL numbering space
   /** External systems: unset → the built-in simulator backed by seeded tables. */
   GESTOR_URL: z.string().url().optional(),
   INFOCONV_URL: z.string().url().optional(),

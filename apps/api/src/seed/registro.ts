@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { checarCapacidade, generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
+import { conferirCapacidade, generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
 import { generateOperationalData } from './gerador/operacao.js';
 import { generateFederalOnly } from './gerador/receita.js';
 
@@ -37,7 +37,7 @@ export async function resetRegistry(db: Database) {
  * explicit keys and statistics are refreshed.
  */
 export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebuildIndexes?: boolean }): Promise<GeneratorResult> {
-  checarCapacidade(opt.taxpayers); // before the indexes are dropped
+  conferirCapacidade(opt.taxpayers); // before the indexes go
   const rebuild = opt.rebuildIndexes ?? opt.taxpayers >= 50_000;
   let indexes: { indexname: string; indexdef: string }[] = [];
   if (rebuild) {
@@ -57,8 +57,11 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   const t1 = performance.now();
   for (const i of indexes) await db.db.execute(sql.raw(i.indexdef));
   const t2 = performance.now();
-  // Operational data is derived set-wise, with the indexes in place (its joins need them).
-  Object.assign(result.rows, await generateOperationalData(db));
+  // Operational data is derived set-wise, with the indexes in place (its joins need them) and
+  // statistics of the fresh tables (else the planner guesses, and a join over 500,000 rows can run minutes).
+  for (const t of ['pessoa', 'contribuinte', 'endereco', 'telefone', 'socio', 'responsavel', 'contribuinte_contador']) await db.db.execute(sql.raw(`ANALYZE ${t}`));
+  const operacao: Record<string, number> = {};
+  Object.assign(result.rows, await generateOperationalData(db, operacao));
   Object.assign(result.rows, await generateFederalOnly(db, opt.seed));
   const t3 = performance.now();
   await db.db.execute(sql.raw(`select setval(pg_get_serial_sequence('pessoa', 'numero_pessoa'), greatest(1, (select max(numero_pessoa) from pessoa)))`));
@@ -68,6 +71,6 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   await db.db.execute(sql.raw('select cadastro_recontar_resumo()'));
   await db.db.execute(sql.raw('select cadastro_recontar_outra_uf()'));
   for (const t of [...REGISTRY_TABLES, ...DERIVED_TABLES]) await db.db.execute(sql.raw(`ANALYZE ${t}`));
-  result.timings = { loadMs: t1 - t0, indexesMs: t2 - t1, operationalMs: t3 - t2, analyzeMs: performance.now() - t3 };
+  result.timings = { loadMs: t1 - t0, indexesMs: t2 - t1, operationalMs: t3 - t2, analyzeMs: performance.now() - t3, operacao };
   return result;
 }

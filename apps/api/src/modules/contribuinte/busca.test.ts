@@ -191,6 +191,8 @@ describe('taxpayer search SQL', () => {
     const r = await one<{ id: number; numero_pessoa: number; numero_caceal: number; palavra: string; registros: number }>(`select c.id, c.numero_pessoa, c.numero_caceal,
       split_part(cn.nome_busca, ' ', 1) as palavra, cn.registros from contribuinte c join contribuinte_nome cn using (numero_pessoa) order by c.id limit 1 offset 11`);
     const vocabulario = async () => (await one<{ n: number }>(`select contribuintes as n from nome_vocabulario where palavra = '${r.palavra}'`)).n;
+    // The rename of the test above left the lower bound of its words below the truth; start from the truth.
+    await db.db.execute(sql`select cadastro_recontar_vocabulario()`);
     const antes = await vocabulario();
     await db.db.execute(sql`update contribuinte set numero_pessoa = ${socio.numero_pessoa} where id = ${r.id}`);
     expect(await diferencas()).toBe(0);

@@ -31,7 +31,8 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
       (select coalesce(json_agg(json_build_object('id', u.id, 'descricao', u.descricao) order by u.id), '[]') from contribuinte_tipo_unidade x
         join ref_tipo_unidade u on u.id = x.tipo_unidade_id where x.contribuinte_id = c.id) as unidades
     from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-    left join ref_natureza_juridica nj on nj.id = p.natureza_juridica_id
+    -- The legal nature is the legal entity's: a branch without its own shows its head office's.
+    left join ref_natureza_juridica nj on nj.id = coalesce(p.natureza_juridica_id, (select r.natureza_juridica_id from pessoa r where r.numero_pessoa = p.numero_pessoa_raiz))
     join ref_tipo_contribuinte tc on tc.id = c.tipo_contribuinte_id
     left join ref_porte po on po.id = c.porte_id
     join ref_situacao_cadastral s on s.id = c.situacao_id

@@ -22,7 +22,9 @@ interface LinhaPessoa {
 export async function pessoaPorDocumento(db: DbOrTx, documento: string): Promise<LinhaPessoa | undefined> {
   return queryOne<LinhaPessoa>(db, sql`select p.numero_pessoa, p.tipo, p.numero_documento, p.nome, p.nome_fantasia, p.email, p.numero_pessoa_raiz, p.version,
       nj.codigo as natureza_codigo, nj.descricao as natureza
-    from pessoa p left join ref_natureza_juridica nj on nj.id = p.natureza_juridica_id where p.numero_documento = ${documento}`);
+    from pessoa p left join ref_natureza_juridica nj
+      on nj.id = coalesce(p.natureza_juridica_id, (select r.natureza_juridica_id from pessoa r where r.numero_pessoa = p.numero_pessoa_raiz))
+    where p.numero_documento = ${documento}`);
 }
 
 export async function pessoaPorNumero(db: DbOrTx, numeroPessoa: number): Promise<LinhaPessoa | undefined> {

@@ -31,6 +31,23 @@ export const FANTASIA_POR_DIVISAO: Record<string, string> = {
 };
 
 export const SUFIXOS_EMPRESA = ['LTDA', 'LTDA', 'LTDA', 'EIRELI', 'S.A.', 'ME', 'EPP'];
+
+/** The generator's "today": nothing it writes happens after this day. */
+export const HOJE = '2026-11-20';
+/** Lei 12.441/2011 created the EIRELI (in force 2012-01-09); Lei 14.195/2021 ended it (2021-08-26). */
+export const EIRELI_DE = '2012-01-09';
+export const EIRELI_ATE = '2021-08-26';
+/** SEFAZ staff (persons 1–50): the notice team (GESTOR_EDITAL); never partners nor accountants. */
+export const SERVIDORES = 50;
+
+/**
+ * Receita Federal's qualifications (Tabela de Qualificação do Sócio/Responsável) by legal nature: who
+ * sits in the QSA and who answers for the company. An empresário individual or an EIRELI has its
+ * titular only (no QSA rows); a limitada, partners; an S.A. or a cooperative, its officers.
+ */
+export const QUALIFICACAO = {
+  ADMINISTRADOR: 5, CONSELHEIRO: 8, DIRETOR: 10, PRESIDENTE: 16, SOCIO: 22, SOCIO_ADMINISTRADOR: 49, EMPRESARIO: 50, TITULAR_PF: 65,
+} as const;
 export const SITUACAO_PESO: [number, number][] = [
   [1, 0.7], [2, 0.05], [3, 0.08], [4, 0.12], [5, 0.01], [6, 0.01], [7, 0.015], [8, 0.015],
 ];

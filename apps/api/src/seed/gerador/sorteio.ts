@@ -1,0 +1,251 @@
+import type { Faker } from '@faker-js/faker';
+import * as bu from '@brazilian-utils/brazilian-utils';
+import { cnpjCheckDigits, cpfCheckDigits, type Rng } from '@cadastro/domain';
+import { cnaes } from '../referencia/oficiais.js';
+import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
+import { PORTE_MEI } from '../referencia/tabelas.js';
+import type { CopyBuffer } from './tsv.js';
+import * as D from './dados.js';
+import { NATUREZA, QUALIFICACAO as Q } from './dados.js';
+import { ehMicro, TIPO } from './tipos.js';
+
+const FAIXA = new Map(FAIXAS_CEP.map(([ibge, inicio, fim]) => [ibge, [inicio, fim] as const]));
+/** Telephone area codes of Alagoas (ANATEL, as @brazilian-utils carries them): 82. */
+export const DDD_AL = String(bu.getAreaCodesByState('AL')[0]);
+const dia = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+export const somarDias = (d: string, n: number) => iso(Date.parse(d) + n * dia);
+
+/** The company's profile before its names: what the legal nature and the type decide. */
+export interface Perfil { porte: number; cnae: string; natureza: number }
+
+/**
+ * All the random choices, derived from the seeded PRNG and from counters. The people form disjoint
+ * pools (numero_pessoa order): SEFAZ staff, accountants, titulars of individual firms (each once while
+ * the pool lasts), partners and officers. So an accountant is never a partner, and a titular is no
+ * partner elsewhere.
+ */
+export class Gen {
+  readonly individuals: number;
+  readonly accountants: number;
+  private readonly titulares: number;
+  private proximoTitular = 0;
+  /** Names of the individuals, by index: an individual firm is named after its titular. */
+  readonly nomes: string[] = [];
+  private readonly cnaeList: string[];
+  private readonly cnaeComuns: string[];
+  private readonly cnaeServicos: string[];
+  private readonly cnaeTipo: Record<number, string[]>;
+  private readonly municipioPeso: [number, number][];
+  private readonly naturezas = [NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.EMPRESARIO, NATUREZA.EIRELI, NATUREZA.SOCIEDADE_SIMPLES_LTDA, NATUREZA.SA_FECHADA, NATUREZA.COOPERATIVA];
+
+  constructor(
+    public rng: Rng,
+    private readonly faker: Faker,
+    taxpayers: number,
+  ) {
+    this.accountants = Math.max(10, Math.round(taxpayers / 150));
+    this.titulares = Math.max(20, Math.round(taxpayers * 0.35));
+    this.individuals = D.SERVIDORES + this.accountants + this.titulares + Math.max(40, Math.round(taxpayers * 0.3));
+    this.cnaeList = cnaes().map((c) => c.id);
+    this.cnaeComuns = this.cnaeList.filter((c) => D.CNAE_PREFIXOS_COMUNS.some((p) => c.startsWith(p)));
+    this.cnaeServicos = this.cnaeList.filter((c) => D.CNAE_PREFIXOS_SERVICOS.some((p) => c.startsWith(p)));
+    const div = (c: string) => Number(c.slice(0, 2));
+    this.cnaeTipo = {
+      [TIPO.PRODUTOR_RURAL]: this.cnaeList.filter((c) => div(c) <= 3),
+      [TIPO.SUBSTITUTO]: this.cnaeList.filter((c) => (div(c) >= 10 && div(c) <= 33) || div(c) === 46),
+      [TIPO.AMBULANTE]: this.cnaeList.filter((c) => div(c) === 47),
+    };
+    const municipios = bu.getMunicipalities('AL').map((m) => ({ id: Number(m.code), nome: m.name }));
+    const listed = D.MUNICIPIOS_PESO.map(([nome, w]) => [municipios.find((m) => m.nome === nome)!.id, w] as [number, number]);
+    const rest = (1 - listed.reduce((s, [, w]) => s + w, 0)) / (municipios.length - listed.length);
+    this.municipioPeso = municipios.map((m) => [m.id, listed.find(([id]) => id === m.id)?.[1] ?? rest]);
+    for (const [id] of this.municipioPeso) if (!FAIXA.has(id)) throw new Error(`sem faixa de CEP: município ${id}`);
+  }
+
+  pick<T>(weighted: [T, number][]): T {
+    let r = this.rng();
+    for (const [v, w] of weighted) if ((r -= w) < 0) return v;
+    return weighted[weighted.length - 1]![0];
+  }
+  int = (n: number) => Math.floor(this.rng() * n);
+  digits(n: number) {
+    let s = '';
+    for (let i = 0; i < n; i++) s += this.int(10);
+    return s;
+  }
+  /** Skewed choice: low indices much more often (a few partners/accountants serve many companies). */
+  private skewed(n: number) {
+    return Math.min(n - 1, Math.floor(n * Math.pow(this.rng(), 2.2)));
+  }
+
+  /** A bijection of 0..999,999,999 far from the well-known dummies (123.456.789-09 sits at index ~95 million). */
+  cpf(i: number) {
+    const nine = String((i * 387_420_489 + 271_828_182) % 1_000_000_000).padStart(9, '0');
+    return nine + cpfCheckDigits(nine);
+  }
+  cnpjRoot(seq: number, alnum: boolean) {
+    if (!alnum) return String((seq * 48_271 + 10_203_040) % 100_000_000).padStart(8, '0');
+    return 'A' + seq.toString(36).toUpperCase().padStart(7, '0');
+  }
+  cnpj(root: string, ordem: number) {
+    const twelve = root + String(ordem).padStart(4, '0');
+    return twelve + cnpjCheckDigits(twelve);
+  }
+
+  personName() {
+    const f = this.faker;
+    return `${f.person.firstName()} ${f.person.lastName()} ${f.person.lastName()}`.toUpperCase();
+  }
+  /** The activity as a whole phrase: the description's first clause, cut before a connective if long. */
+  atividade(cnae: string) {
+    const palavras = (bu.getCnae(cnae)?.description ?? 'COMÉRCIO').split(/[,;(]| - /)[0]!.trim().toUpperCase().split(/\s+/);
+    if (palavras.length > 7) {
+      let corte = 6;
+      while (corte > 1 && !D.CONECTIVOS.includes(palavras[corte]!)) corte--;
+      palavras.length = corte > 1 ? corte : 6;
+    }
+    while (palavras.length > 1 && D.CONECTIVOS.includes(palavras[palavras.length - 1]!)) palavras.pop();
+    return palavras.join(' ');
+  }
+  /**
+   * A name as the Junta Comercial would register it: an individual firm is its titular's name and the
+   * activity; others a surname, the activity and the suffix of the legal nature (LTDA, S.A., EIRELI).
+   */
+  companyName(cnae: string, natureza: number, titular: string | null) {
+    const desc = this.atividade(cnae);
+    if (natureza === NATUREZA.EMPRESARIO) return `${titular} ${desc}`;
+    const who = this.rng() < 0.5 ? this.faker.person.lastName().toUpperCase() : `${this.faker.person.lastName()} & ${this.faker.person.lastName()}`.toUpperCase();
+    if (natureza === NATUREZA.COOPERATIVA) return `COOPERATIVA ${who} DE ${desc}`;
+    return `${who} ${desc} ${D.SUFIXO_NATUREZA[natureza] ?? 'LTDA'}`;
+  }
+  /** A trade name from the activity ("MERCADINHO SARAIVA", "RESTAURANTE LIMA"). */
+  fantasyName(cnae: string) {
+    if (this.rng() < 0.3) return null;
+    const nome = D.FANTASIA_POR_DIVISAO[cnae.slice(0, 2)] ?? 'COMERCIAL';
+    return `${nome} ${this.faker.person.lastName()}`.toUpperCase();
+  }
+  email(name: string) {
+    if (this.rng() < 0.3) return null;
+    const slug = name.normalize('NFD').replace(/[^A-Za-z ]/g, '').trim().split(/\s+/).slice(0, 2).join('.').toLowerCase();
+    return `${slug || 'contato'}${this.int(1000)}@exemplo.com.br`;
+  }
+
+  /**
+   * Size, activity and legal nature. An EIRELI only for starts in its lifetime (else a single-partner
+   * LTDA); an S.A. or a cooperative is never ME/EPP (LC 123, art. 3, § 4): DEMAIS; an MEI is an
+   * empresário individual (213-5).
+   */
+  perfil(inicio: string): Perfil {
+    let porte = this.pick(D.PORTE_PESO);
+    const cnae = this.cnaePrincipal();
+    let natureza = porte === PORTE_MEI ? NATUREZA.EMPRESARIO : this.naturezas[this.int(this.naturezas.length)]!;
+    if (natureza === NATUREZA.EIRELI && (inicio < D.EIRELI_DE || inicio > D.EIRELI_ATE)) natureza = NATUREZA.LTDA;
+    if (natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA) porte = 4;
+    return { porte, cnae, natureza };
+  }
+  /** Fits a profile to a type the numbering space chose for it (activity and size as tipoContribuinte reads them). */
+  ajustar(p: Perfil, tipo: number): Perfil {
+    let { porte, cnae, natureza } = p;
+    const lista = this.cnaeTipo[tipo];
+    if (lista) cnae = lista[this.int(lista.length)]!;
+    else if (Number(cnae.slice(0, 2)) <= 3) cnae = this.cnaeComuns[this.int(this.cnaeComuns.length)]!;
+    const micro = tipo === TIPO.MICROEMPRESA || tipo === TIPO.AMBULANTE;
+    if (micro && !ehMicro(porte)) {
+      porte = 1;
+      if (natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA) natureza = NATUREZA.LTDA;
+    }
+    if ((tipo === TIPO.NORMAL || tipo === TIPO.SUBSTITUTO) && ehMicro(porte)) porte = natureza === NATUREZA.EMPRESARIO || this.rng() < 0.5 ? 2 : 4;
+    return { porte, cnae, natureza };
+  }
+  /** A service activity (ISS, outside ICMS), chosen by the registration's key. */
+  cnaeServico(id: number) {
+    return this.cnaeServicos[(id * 7) % this.cnaeServicos.length]!;
+  }
+  cnaePrincipal() {
+    const list = this.rng() < 0.75 ? this.cnaeComuns : this.cnaeList;
+    return list[this.int(list.length)]!;
+  }
+  secondaryCnaes(principal: string): string[] {
+    const n = this.int(4);
+    const out = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const c = this.cnaeComuns[this.int(this.cnaeComuns.length)]!;
+      if (c !== principal) out.add(c);
+    }
+    return [...out];
+  }
+
+  /** The next titular of an individual firm or EIRELI (each person once while the pool lasts). */
+  titular() {
+    return D.SERVIDORES + this.accountants + (this.proximoTitular++ % this.titulares) + 1;
+  }
+  partner() {
+    const inicio = D.SERVIDORES + this.accountants + this.titulares;
+    return inicio + this.skewed(this.individuals - inicio) + 1;
+  }
+  accountant() {
+    return D.SERVIDORES + this.skewed(this.accountants) + 1;
+  }
+  /** The QSA and the responsible of a company, as the Receita's table of qualifications has them. */
+  qsa(natureza: number, inicio: string) {
+    const socios: [np: number, qualificacao: number, percentual: string | null, inclusao: string][] = [];
+    if (natureza === NATUREZA.EMPRESARIO || natureza === NATUREZA.EIRELI) {
+      return { socios, responsavel: [this.titular(), natureza === NATUREZA.EMPRESARIO ? Q.EMPRESARIO : Q.TITULAR_PF] as const };
+    }
+    const limitada = natureza === NATUREZA.LTDA || natureza === NATUREZA.SOCIEDADE_SIMPLES_LTDA;
+    const n = limitada ? 1 + this.int(3) : 2 + this.int(3);
+    const pessoas = new Set<number>();
+    while (pessoas.size < n) pessoas.add(this.partner());
+    // Shares in cents that add up to exactly 100.00 (the first partner takes the rounding).
+    const pesos = [...pessoas].map(() => 1 + this.int(9));
+    const total = pesos.reduce((s, w) => s + w, 0);
+    const cents = pesos.map((w) => Math.floor((10_000 * w) / total));
+    cents[0]! += 10_000 - cents.reduce((s, c) => s + c, 0);
+    const oficiais = [Q.PRESIDENTE, Q.DIRETOR, Q.CONSELHEIRO, Q.DIRETOR, Q.ADMINISTRADOR];
+    [...pessoas].forEach((np, k) => {
+      const inclusao = k === 0 || this.rng() < 0.8 ? inicio : this.dateBetween(inicio, D.HOJE);
+      if (limitada) socios.push([np, k === 0 || this.rng() < 0.3 ? Q.SOCIO_ADMINISTRADOR : Q.SOCIO, (cents[k]! / 100).toFixed(2), inclusao]);
+      else socios.push([np, oficiais[k]!, null, inclusao]);
+    });
+    return { socios, responsavel: [socios[0]![0], limitada ? Q.SOCIO_ADMINISTRADOR : Q.PRESIDENTE] as const };
+  }
+
+  startDate() {
+    // more recent registrations are more common; a few months of 2026 after July
+    const r = Math.pow(this.rng(), 0.6);
+    const from = Date.UTC(1990, 0, 1);
+    const to = Date.UTC(2026, 10, 15);
+    return iso(from + r * (to - from));
+  }
+  dateBetween(from: string, to: string) {
+    const a = Date.parse(from);
+    const z = Math.max(a, Date.parse(to));
+    return iso(a + this.rng() * (z - a));
+  }
+  capital(porte: number) {
+    const max = porte === 1 ? 100_000 : porte === 2 ? 1_000_000 : 10_000_000;
+    return (1_000 + this.int(max)).toFixed(2);
+  }
+
+  /** An address in Alagoas with a CEP inside its municipality's range. */
+  address(buf: CopyBuffer, np: number, company: boolean) {
+    const municipio = this.pick(this.municipioPeso);
+    const [inicio, fim] = FAIXA.get(municipio)!;
+    const cep = String(inicio + this.int(fim - inicio + 1)).padStart(8, '0');
+    const bairros = municipio === 2704302 ? D.BAIRROS_MACEIO : D.BAIRROS_INTERIOR;
+    buf.add(
+      np, company ? 1 : 2, true, 76, 'AL', municipio, 1 + this.int(6), this.faker.person.fullName().toUpperCase(),
+      this.rng() < 0.1 ? 'S/N' : String(1 + this.int(3000)), this.rng() < 0.3 ? `SALA ${1 + this.int(50)}` : null,
+      bairros[this.int(bairros.length)], cep,
+    );
+  }
+  /** A landline (8 digits, here 3xxx-xxxx) or a mobile (9 digits from 9), with Alagoas' DDD. */
+  fixo = () => '3' + this.digits(7);
+  celular = () => '9' + this.digits(8);
+  companyContacts(b: { endereco: CopyBuffer; telefone: CopyBuffer }, np: number) {
+    this.address(b.endereco, np, true);
+    b.telefone.add(np, 2, DDD_AL, this.fixo());
+    if (this.rng() < 0.4) b.telefone.add(np, 3, DDD_AL, this.celular());
+  }
+}
