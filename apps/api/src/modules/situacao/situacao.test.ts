@@ -31,7 +31,10 @@ describe('POST contribuinte/obterSituacaoCadastral', () => {
 
   it('1,000 CACEALs in one call; more, none, or a malformed one → 400; roles', async () => {
     const mil = (await all<{ numero_caceal: number }>('select numero_caceal from contribuinte order by id limit 300')).map((c) => c.numero_caceal);
-    const lista = [...mil, ...Array.from({ length: 700 }, (_, i) => 24_090_000 + i)];
+    // 700 numbers of a valid type that no registration has (the generator spreads each type's numbers).
+    const livres = (await all<{ n: number }>(`select n from generate_series(24700000, 24799999) n
+      where not exists (select 1 from contribuinte c where c.numero_caceal = n) order by n limit 700`)).map((x) => x.n);
+    const lista = [...mil, ...livres];
     const r = await auditor.post(`${api}/contribuinte/obterSituacaoCadastral`, lista);
     expect(r.json().content).toHaveLength(300);
     expect(r.json().naoEncontrados).toHaveLength(700);
