@@ -9,6 +9,7 @@ started=$(date +%s)
 step "dependencies"
 node scripts/ensure-deps.mjs
 bash scripts/ensure-debian.sh
+node scripts/check-engines.mjs   # every locked package accepts the Node/npm range package.json states
 
 step "lint"
 npx eslint . --max-warnings 0

@@ -98,7 +98,7 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void,
   pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
   // A request waits at most 5 s for a connection: a database that is gone answers 503, not a hang.
   const abrir = (max: number, connectionTimeoutMillis: number) => {
-    const p = releaseOnFailedBegin(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 }));
+    const p = guardClients(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 }));
     // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is an
     // 'error' event on the pool: without a listener Node ends the process. The pool discards that
     // client and opens new ones on demand, so the API serves again as soon as the database is back.
@@ -150,27 +150,41 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void,
   };
 }
 
-const RELEASE_ON_FAILED_BEGIN = Symbol('releaseOnFailedBegin');
+const GUARDED = Symbol('guardedClient');
 
 /**
- * drizzle's node-postgres transaction sends BEGIN before its try/finally: when BEGIN fails (the
- * connection died under it: restart, failover) the client is never released, the pool fills with
- * dead clients and shutdown waits forever. Clients handed out by connect() release themselves when
- * BEGIN fails — with the error, so pg discards them instead of handing them out again. (pool.query()
- * uses the callback form and releases by itself: left alone.)
+ * What the clients handed out by connect() (drizzle's transactions, the migrator) get on top of pg:
+ *
+ * - **One statement at a time.** The read functions take a pool or a transaction alike and start
+ *   their reads together (`Promise.all`): on the pool each read gets a connection of its own, but in
+ *   a transaction (e.g. issuing a FIC reads the whole registration inside the insert's transaction)
+ *   they all land on one connection. pg queued them itself, a use it deprecates ("Calling
+ *   client.query() when the client is already executing a query", printed by every server test run;
+ *   pg 9 refuses it). Here a statement starts when the one before it on that connection has settled,
+ *   in the order they were called — the order pg's queue used — so pg never sees a busy client.
+ *   Streams (COPY, cursors) and callback calls (pool.query()) are passed through as they are.
+ * - **Released when BEGIN fails.** drizzle's node-postgres transaction sends BEGIN before its
+ *   try/finally: when BEGIN fails (the connection died under it: restart, failover) the client is
+ *   never released, the pool fills with dead clients and shutdown waits forever. These clients
+ *   release themselves when BEGIN fails — with the error, so pg discards them instead of handing
+ *   them out again.
  */
-function releaseOnFailedBegin(pool: import('pg').Pool) {
+function guardClients(pool: import('pg').Pool) {
   const connect = pool.connect.bind(pool) as (...a: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
     if (typeof args[0] === 'function') return connect(...args);
-    return (connect() as Promise<import('pg').PoolClient & { [RELEASE_ON_FAILED_BEGIN]?: true }>).then((client) => {
-      if (!client[RELEASE_ON_FAILED_BEGIN]) {
-        client[RELEASE_ON_FAILED_BEGIN] = true;
+    return (connect() as Promise<import('pg').PoolClient & { [GUARDED]?: true }>).then((client) => {
+      if (!client[GUARDED]) {
+        client[GUARDED] = true;
         const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+        let previous: Promise<unknown> = Promise.resolve();
         (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
-          const r = query(...a);
+          const stream = typeof (a[0] as { submit?: unknown } | undefined)?.submit === 'function';
+          if (stream || a.some((x) => typeof x === 'function')) return query(...a);
+          const r = previous.then(() => query(...a));
+          previous = r.catch(() => undefined);
           const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string } | undefined)?.text;
-          if (text && /^\s*begin\b/i.test(text) && r instanceof Promise) r.catch((err: Error) => client.release(err));
+          if (text && /^\s*begin\b/i.test(text)) r.catch((err: Error) => client.release(err));
           return r;
         };
       }

@@ -36,4 +36,29 @@ describe('connection pools on a PostgreSQL server', () => {
     soltar();
     expect(await Promise.all(exportacoes)).toEqual([10, 10]);
   });
+
+  it('reads started together inside a transaction run one after another, in order, and pg is never handed a busy connection', async () => {
+    // pg queued them itself before, a deprecated use ("Calling client.query() when the client is
+    // already executing a query", once per process, pg 9 refuses it) printed by every server pass.
+    const avisos: string[] = [];
+    const ouvir = (w: Error) => avisos.push(`${w.name}: ${w.message}`);
+    process.on('warning', ouvir);
+    try {
+      const lidas = await db.db.transaction(async (tx) =>
+        Promise.all([0.05, 0, 0.02, 0, 0].map((s, i) => queryOne<{ i: number; t: string }>(tx, sql`select ${i}::int as i, clock_timestamp()::text as t from pg_sleep(${s})`))),
+      );
+      expect(lidas.map((l) => l!.i)).toEqual([0, 1, 2, 3, 4]);
+      const t = lidas.map((l) => l!.t);
+      expect([...t].sort()).toEqual(t); // each one began after the one before it
+      // A failed statement fails the ones behind it (the transaction is aborted), as before; nothing hangs.
+      const r = await db.db
+        .transaction(async (tx) => Promise.allSettled([tx.execute(sql`select 1/0`), tx.execute(sql`select 1`)]))
+        .then((x) => x.map((y) => y.status));
+      expect(r).toEqual(['rejected', 'rejected']);
+      await new Promise((ok) => setImmediate(ok)); // warnings are emitted on the next tick
+      expect(avisos.filter((a) => /already executing a query/.test(a))).toEqual([]);
+    } finally {
+      process.off('warning', ouvir);
+    }
+  });
 });
