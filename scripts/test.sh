@@ -39,7 +39,12 @@ bash bench/registry.sh 1000 >/dev/null
 
 step "browser tests (Playwright, Debian Chromium)"
 node scripts/build-web.mjs
+# The browser tests' data dir is made here so it can be removed afterwards, passed or not.
+E2E_DATA_DIR=$(mktemp -d /tmp/cadastro-e2e-XXXXXX)
+export E2E_DATA_DIR
+trap 'pg_temp_stop; rm -rf "$E2E_DATA_DIR"' EXIT
 (cd e2e && npx playwright test)
+rm -rf "$E2E_DATA_DIR"
 
 echo
 echo "All test stages passed in $(( $(date +%s) - started )) s."

@@ -3,10 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError } from './lock.js';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cadastro-lock-'));
+const criados: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'cadastro-lock-'));
+  criados.push(d);
+  return d;
+};
+// npm test leaves nothing in the temp folder.
+afterAll(() => {
+  for (const d of criados) fs.rmSync(d, { recursive: true, force: true });
+});
 
 describe('data dir lock', () => {
   it('a second holder is refused while the first lives; released lock can be taken again', () => {
