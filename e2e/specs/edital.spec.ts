@@ -74,6 +74,20 @@ test('edital: create → link taxpayers by paste → sign → confirm publicatio
   await page.getByRole('button', { name: `Confirmar a publicação do edital ${numero}` }).click();
   await expect(page.getByRole('heading', { name: 'Confirmação da Publicação' })).toBeVisible();
   await expect(page).toHaveURL(/ehConfirmacao=true/);
+  // A publication dated tomorrow: the server's rule, shown before anything is sent.
+  const dataPublicacao = page.getByTestId('edital-data-publicacao');
+  const hoje = await dataPublicacao.inputValue();
+  const amanha = new Date(Date.UTC(Number(hoje.slice(6)), Number(hoje.slice(3, 5)) - 1, Number(hoje.slice(0, 2)) + 1)).toISOString().slice(0, 10).split('-').reverse().join('/');
+  const confirmacoes: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'POST' && /\/api\/edital$/.test(r.url())) confirmacoes.push(r.url()); });
+  await dataPublicacao.fill(amanha);
+  await dataPublicacao.press('Tab');
+  await page.getByTestId('edital-confirmar-publicacao').click();
+  await expect(page.getByText(`A data não pode ser posterior a hoje (${hoje}).`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirmação da Publicação' })).toBeVisible();
+  expect(confirmacoes).toEqual([]); // refused on the screen, nothing sent
+  await dataPublicacao.fill(hoje);
+  await dataPublicacao.press('Tab');
   await page.getByTestId('edital-confirmar-publicacao').click();
   await expect(page.getByText('Publicação confirmada: 2 contribuinte(s) com a situação cadastral alterada.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Consultar Edital' })).toBeVisible();

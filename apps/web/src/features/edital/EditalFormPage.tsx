@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EditalDetalhe, EditalForm } from '@cadastro/domain';
 import {
-  formatarNumeroEdital, hojeEmMaceio, LIMITE_OBSERVACAO_EDITAL, LIMITE_TEXTO_EDITAL, SITUACAO, SITUACAO_EDITAL, TIPO_EDITAL_CONVOCACAO,
+  formatarNumeroEdital, hojeEmMaceio, LIMITE_OBSERVACAO_EDITAL, LIMITE_TEXTO_EDITAL, SITUACAO, SITUACAO_EDITAL, TIPO_EDITAL_CONVOCACAO, violacaoData,
 } from '@cadastro/domain';
 import { CARRY_ALERTS, useAlerts } from '../../ui/alerts';
 import { Carregando } from '../../ui/Carregando';
@@ -115,9 +115,15 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
     await assinar(edital!.id, edital!.version);
     alerts.success(t('edital.form.assinado'));
   });
+  // The server's date rules (packages/domain regras), shown before sending: a publication is not dated in
+  // the future, and the notice's legal effect (kept, or the publication day) does not come before it.
+  const regraData = !(confirmacao || republicacao) || !f.dataPublicacao ? null
+    : violacaoData(f.dataPublicacao, 'dataPublicacao')
+      ?? (confirmacao ? violacaoData(edital?.dataEfeitoLegal, 'dataEfeitoLegal', { dia: f.dataPublicacao, regra: 'dataEfeitoAntesPublicacao' }, '9999-12-31') : null);
+  const textoRegraData = regraData ? t(`validation.${regraData.regra}`, { n: regraData.n }) : undefined;
   const confirmarPublicacao = () => {
     setTentou(true);
-    if (!f.dataPublicacao) return;
+    if (!f.dataPublicacao || regraData) return;
     void executar(async () => {
       const r = await confirmar({ id: edital!.id, version: edital!.version, dataPublicacao: f.dataPublicacao!, numeroDiario: f.numeroDiario || null });
       alerts.success(t('edital.form.publicado', { n: r.alterados }));
@@ -128,7 +134,7 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
 
   const republicarEdital = () => {
     setTentou(true);
-    if (!f.dataPublicacao) return;
+    if (!f.dataPublicacao || regraData) return;
     void executar(async () => {
       await republicar(edital!.id, f.dataPublicacao!);
       alerts.success(t('edital.form.republicado'));
@@ -164,8 +170,8 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
                 <SegmentedControl aria-labelledby="edital-meio" value={f.indicadorMeioComunicacao} onChange={(v) => set('indicadorMeioComunicacao', v as 'E' | 'I')} data={[{ value: 'E', label: t('edital.form.meioE') }, { value: 'I', label: t('edital.form.meioI') }]} disabled={!editavel} />
               </Stack>
               <TextInput label={t('edital.form.diario')} value={f.numeroDiario} onChange={(e) => set('numeroDiario', e.currentTarget.value)} maxLength={20} disabled={!editavel && !confirmacao} />
-              {republicacao && <DateInput label={t('edital.form.novaDataPublicacao')} withAsterisk value={f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao)} />}
-              {confirmacao && <DateInput label={t('edital.form.dataPublicacao')} withAsterisk value={f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao)} data-testid="edital-data-publicacao" />}
+              {republicacao && <DateInput label={t('edital.form.novaDataPublicacao')} withAsterisk value={f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao) ?? textoRegraData} />}
+              {confirmacao && <DateInput label={t('edital.form.dataPublicacao')} withAsterisk value={f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao) ?? textoRegraData} data-testid="edital-data-publicacao" />}
               {!confirmacao && !editavel && edital?.dataPublicacao && <TextInput label={t('edital.form.dataPublicacao')} value={edital.dataPublicacao.split('-').reverse().join('/')} disabled />}
             </SimpleGrid>
             <SimpleGrid mt="sm" cols={{ base: 1, sm: 2 }}>
