@@ -1,22 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { hojeEmMaceio, motivoPermitido, SITUACAO, SITUACOES_FINAIS, situacaoPjDoCnpj, violacaoReativacao, type AlterarSituacaoPessoa, type SituacaoPessoa } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { query } from '../../db/consulta.js';
 import { auditChange } from '../../platform/audit.js';
 import { badRequest, conflict, fieldProblem, notFound } from '../../platform/errors/problem.js';
 import { exigirRegras } from '../../platform/errors/regra.js';
 
-type Row = Record<string, unknown>;
-const rows = async (db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
 
 /** The company of alterarSituacaoCnpj/{numeroPessoa} and every registration it holds. */
 export async function situacaoPessoa(db: DbOrTx, numeroPessoa: number, paraAlterar = false): Promise<SituacaoPessoa | null> {
-  const [p] = await rows(db, sql`select numero_pessoa, numero_documento, nome from pessoa where numero_pessoa = ${numeroPessoa} and tipo = 'J'`);
+  const [p] = await query<Record<string, unknown>>(db, sql`select numero_pessoa, numero_documento, nome from pessoa where numero_pessoa = ${numeroPessoa} and tipo = 'J'`);
   if (!p) return null;
   // Lock, then read: `… join … for update of c` re-checks the joined status row's old values when a
   // concurrent change committed meanwhile and drops the registration; locked by key first, the read
   // below (a new statement under READ COMMITTED) sees every registration as it now is.
   if (paraAlterar) await db.execute(sql`select id from contribuinte where numero_pessoa = ${numeroPessoa} order by numero_caceal for update`);
-  const cs = await rows(db, sql`select c.numero_caceal, c.digito_caceal, c.situacao_id, s.descricao as situacao, m.descricao as motivo, c.data_situacao,
+  const cs = await query<Record<string, unknown>>(db, sql`select c.numero_caceal, c.digito_caceal, c.situacao_id, s.descricao as situacao, m.descricao as motivo, c.data_situacao,
       c.version, c.situacao_pj from contribuinte c join ref_situacao_cadastral s on s.id = c.situacao_id left join ref_motivo_situacao m on m.id = c.motivo_id
       where c.numero_pessoa = ${numeroPessoa} order by c.numero_caceal`);
   return {
@@ -45,7 +44,7 @@ export async function situacaoPessoa(db: DbOrTx, numeroPessoa: number, paraAlter
 export async function alterarSituacaoPessoa(tx: DbOrTx, login: string, req: AlterarSituacaoPessoa): Promise<void> {
   const atual = await situacaoPessoa(tx, req.numeroPessoa, true);
   if (!atual) throw notFound('Nenhum registro encontrado.');
-  const [motivo] = await rows(tx, sql`select m.id, m.descricao, s.descricao as situacao from ref_motivo_situacao m join ref_situacao_cadastral s on s.id = m.situacao_id
+  const [motivo] = await query<Record<string, unknown>>(tx, sql`select m.id, m.descricao, s.descricao as situacao from ref_motivo_situacao m join ref_situacao_cadastral s on s.id = m.situacao_id
     where m.id = ${req.sequencialMotivoPessoa} and m.situacao_id = ${req.sequencialSituacaoPessoa} and m.ativo`);
   if (!motivo) {
     throw fieldProblem('alterarSituacaoPessoa', 'sequencialMotivoPessoa', 'motivoDaSituacao', 'O motivo não pertence à situação escolhida.');

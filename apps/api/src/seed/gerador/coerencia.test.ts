@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client.js';
+import { queryOne } from '../../db/consulta.js';
 import { ensureReferenceData } from '../referencia/index.js';
 import { seedRegistry } from '../registro.js';
 import { testDatabaseUrl } from '../../test/harness.js';
@@ -27,14 +28,14 @@ describe('coherence of a generated registry', () => {
   });
 
   it('the sample is not empty where the rules look (so a 0 means something)', async () => {
-    const [x] = ((await db.db.execute(sql.raw(`select
+    const x = await queryOne<Record<string, number>>(db.db, sql.raw(`select
       (select count(*)::int from pessoa where natureza_juridica_id = 2135 and tipo = 'J') individuais,
       (select count(*)::int from pessoa where natureza_juridica_id in ${SA_COOP}) sa,
       (select count(*)::int from contribuinte where motivo_id = 501) duplicidades,
       (select count(*)::int from edital where situacao_edital_id in (3, 4) and situacao_cadastral_futura_id is not null) editais,
       (select count(*)::int from historico_situacao where edital_id is not null) efeitos,
       (select count(*)::int from pessoa where numero_pessoa_raiz is not null) filiais,
-      (select count(distinct tipo_contribuinte_id)::int from contribuinte) tipos`))) as unknown as { rows: Record<string, number>[] }).rows;
+      (select count(distinct tipo_contribuinte_id)::int from contribuinte) tipos`));
     for (const [k, v] of Object.entries(x!)) expect(v, k).toBeGreaterThan(0);
   });
 });

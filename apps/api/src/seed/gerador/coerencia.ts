@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as bu from '@brazilian-utils/brazilian-utils';
 import type { Database } from '../../db/client.js';
+import { queryOne } from '../../db/consulta.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
 import { CONECTIVOS, HOJE } from './dados.js';
 
@@ -101,7 +102,7 @@ export const REGRAS_COERENCIA: Record<string, string> = {
 export async function contarViolacoes(db: Database): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [regra, texto] of Object.entries(REGRAS_COERENCIA)) {
-    out[regra] = Number(((await db.db.execute(sql.raw(texto))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    out[regra] = Number((await queryOne<{ n: number }>(db.db, sql.raw(texto)))!.n);
   }
   return out;
 }

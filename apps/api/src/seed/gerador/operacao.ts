@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { query } from '../../db/consulta.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
 import { HOJE } from './dados.js';
 
@@ -159,7 +160,7 @@ const STATEMENTS: [string, string][] = [
 export async function generateOperationalData(db: Database, tempos?: Record<string, number>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   await db.db.transaction(async (tx) => {
-    const [su] = ((await tx.execute(sql`select rolsuper from pg_roles where rolname = current_user`)) as unknown as { rows: { rolsuper: boolean }[] }).rows;
+    const [su] = await query<{ rolsuper: boolean }>(tx, sql`select rolsuper from pg_roles where rolname = current_user`);
     if (su?.rolsuper) await tx.execute(sql`set local session_replication_role = replica`);
     for (const [name, text] of STATEMENTS) {
       const t0 = performance.now();
