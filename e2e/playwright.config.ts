@@ -13,7 +13,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry: a test that fails twice fails the run; one that passes on retry is reported as flaky in the list.
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,

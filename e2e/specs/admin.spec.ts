@@ -56,7 +56,7 @@ test('a deactivated account cannot sign in', async ({ page }) => {
   await page.getByTestId('menu-account').click();
   await page.getByTestId('logout').click();
   await page.getByTestId('home-login').click();
-  await signIn(page, 'editais');
+  await signIn(page, 'editais', 'editais', { expectFailure: true });
   await expect(page.getByTestId('login-error')).toBeVisible();
   await signIn(page, 'admin');
   await page.goto('/#/user-management?sort=login,asc');
@@ -67,7 +67,7 @@ test('a deactivated account cannot sign in', async ({ page }) => {
 test('audits show the failed sign-in; a log level changes', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('home-login').click();
-  await signIn(page, 'auditor', 'senha-errada');
+  await signIn(page, 'auditor', 'senha-errada', { expectFailure: true });
   await expect(page.getByTestId('login-error')).toBeVisible();
   await signIn(page, 'admin');
   // filter the audits to today (typed dd/mm/aaaa) and sort by state

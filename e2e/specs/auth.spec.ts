@@ -16,7 +16,7 @@ test('sign in and out as admin', async ({ page }) => {
 test('wrong password shows the failure and keeps the user signed out', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('home-login').click();
-  await signIn(page, 'admin', 'senha-errada');
+  await signIn(page, 'admin', 'senha-errada', { expectFailure: true });
   await expect(page.getByTestId('login-error')).toHaveText('Falha ao entrar! Verifique o usuário e a senha e tente novamente.');
   await expect(page.getByTestId('menu-account')).toHaveText(/Conta/);
 });

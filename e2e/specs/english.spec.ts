@@ -31,7 +31,7 @@ test('an English session reads the server codes in English: sync differences, no
 
   await page.goto('/');
   await page.getByTestId('home-login').click();
-  await signIn(page, login, 'wrong-password');
+  await signIn(page, login, 'wrong-password', { expectFailure: true });
   await expect(page.getByTestId('login-error')).toBeVisible();
   await signIn(page, login);
   await expect(page.getByTestId('home-logged')).toHaveText(`You are logged in as user "${login}".`);

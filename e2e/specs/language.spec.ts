@@ -9,7 +9,7 @@ test('switch to English and back; signed in, the choice is kept as the langKey',
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByTestId('home-login').click();
-  await signIn(page, 'atendente', 'wrong');
+  await signIn(page, 'atendente', 'wrong', { expectFailure: true });
   await expect(page.getByTestId('login-error')).toContainText('Failed to sign in');
   // signed in, the account's own language (pt-br) wins
   await signIn(page, 'atendente');

@@ -22,6 +22,8 @@ test('Back from a taxpayer opened from the results restores the search, the list
   await resultados(page).getByRole('button', { name: 'Página 3' }).click();
   await expect(paginaAtual(page)).toHaveText('3');
   await expect(page).toHaveURL(/#\/contribuinte\?tipo=RAZAO_SOCIAL&termo=comercio&page=3$/);
+  // Page 1's rows stay on screen (dimmed, aria-busy) until page 3 arrives: read a row only then.
+  await expect(resultados(page).getByRole('table')).toHaveAttribute('aria-busy', 'false');
   const linha = resultados(page).getByRole('row').nth(2);
   const nome = (await linha.getByRole('cell').nth(2).textContent())!;
   await linha.click();

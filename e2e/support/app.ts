@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Signs in through the login modal (it must already be open, or is opened from the account menu). */
-export async function signIn(page: Page, login: string, password = login, opts: { openMenu?: boolean } = {}) {
+/** Signs in through the dialog and waits for it to close (unless the sign-in is expected to fail). */
+export async function signIn(page: Page, login: string, password = login, opts: { openMenu?: boolean; expectFailure?: boolean } = {}) {
   const dialog = page.getByRole('dialog');
   if (opts.openMenu) {
     await page.getByTestId('menu-account').click();
@@ -13,6 +14,8 @@ export async function signIn(page: Page, login: string, password = login, opts: 
   await dialog.getByLabel(/Usuário|Login/).fill(login);
   await dialog.getByLabel(/^(Senha|Password)/).fill(password);
   await dialog.getByRole('button', { name: /^(Entrar|Sign in)$/ }).click();
+  // A page's own buttons (e.g. the accountant's "Entrar") are ambiguous while the dialog fades out.
+  if (!opts.expectFailure) await expect(page.getByRole('dialog', { name: /^(Entrar|Sign in)/ })).toHaveCount(0);
 }
 
 /** An API client signed in as `login` (CSRF cookie + header, bearer token). */

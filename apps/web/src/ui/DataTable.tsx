@@ -60,7 +60,8 @@ export function DataTable<T>(p: Props<T>) {
   };
   return (
     <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover withTableBorder verticalSpacing={6} style={{ opacity: p.loading ? 0.6 : 1 }}>
+      {/* aria-busy: rows kept on screen while the next page loads are announced (and awaited by tests) as stale. */}
+      <Table striped highlightOnHover withTableBorder verticalSpacing={6} aria-busy={p.loading ? 'true' : 'false'} style={{ opacity: p.loading ? 0.6 : 1 }}>
         {p.caption && <caption className="sr-only">{p.caption}</caption>}
         <Table.Thead>
           <Table.Tr>
