@@ -62,6 +62,12 @@ export const codigosGestor: typeof Gestor = {
     SITUACAO_CNPJ: 'CNPJ status at the federal registry: {{atual}} → {{novo}}',
   },
   semValor: '(empty)',
+  origem: {
+    edital: 'status set by notice no. {{edital}} ({{tipo}}), effective {{data}}; the sync overrides it',
+    motivo: 'current status since {{data}}: {{motivo}}',
+    data: 'current status since {{data}}',
+  },
+  sobrepoeEdital: 'Warning: the registration status to be changed was set by a published notice. The sync overrides that act:',
   naoEncontrado: {
     gestor: '{{tipo}} {{documento}} is in the registry but was not found in the manager system.',
     cadastro: '{{tipo}} {{documento}} is in the manager system but was not found in the registry.',

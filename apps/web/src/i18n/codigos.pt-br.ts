@@ -69,6 +69,12 @@ export const codigosGestor = {
     SITUACAO_CNPJ: 'Situação do CNPJ na Receita Federal: {{atual}} → {{novo}}',
   } satisfies Record<DiferencaGestor['campo'], string>,
   semValor: '(vazio)',
+  origem: {
+    edital: 'situação definida pelo Edital nº {{edital}} ({{tipo}}), efeito em {{data}}; a sincronização a substitui',
+    motivo: 'situação atual desde {{data}}: {{motivo}}',
+    data: 'situação atual desde {{data}}',
+  },
+  sobrepoeEdital: 'Atenção: a situação cadastral a ser alterada foi definida por edital publicado. A sincronização substitui o efeito do ato:',
   naoEncontrado: {
     gestor: 'O {{tipo}} {{documento}} existe no Cadastro, mas não foi encontrado no sistema Gestor.',
     cadastro: 'O {{tipo}} {{documento}} existe no sistema Gestor, mas não foi encontrado no Cadastro.',

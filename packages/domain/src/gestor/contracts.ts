@@ -32,6 +32,14 @@ export const DiferencaGestor = z.object({
   /** The registry's value now (null: never set). */
   atual: z.string().nullable(),
   novo: z.string(),
+  /**
+   * SITUACAO_CADASTRAL: the act that set the status a sync would override (issue 32: a status a published
+   * notice set must not silently go back to ATIVO) — the notice, else the date and reason of the last change.
+   */
+  origem: z
+    .object({ edital: z.string().nullable(), tipoEdital: z.string().nullable(), data: z.string().nullable(), motivo: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type DiferencaGestor = z.infer<typeof DiferencaGestor>;
 

@@ -29,7 +29,7 @@ describe('gestor (manager-system sync)', () => {
     // Codes and values, never a sentence: the SPA words them in the user's language.
     expect(dados.diferencas).toEqual([
       { campo: 'RAZAO_SOCIAL', caceal: null, atual: g.nome, novo: `NOVA DENOMINAÇÃO ${g.numero_caceal} LTDA` },
-      { campo: 'SITUACAO_CADASTRAL', caceal: g.numero_caceal, atual: 'ATIVO', novo: 'SUSPENSO' },
+      { campo: 'SITUACAO_CADASTRAL', caceal: g.numero_caceal, atual: 'ATIVO', novo: 'SUSPENSO', origem: expect.objectContaining({ edital: null }) },
     ]);
     const consultasAntes = (await one<{ n: number }>(`select count(*)::int as n from infoconv_consulta where cnpj = '${g.cnpj}'`)).n;
 
@@ -60,6 +60,25 @@ describe('gestor (manager-system sync)', () => {
     expect(again.alteracoes).toEqual([]);
     expect(await rastro()).toEqual(antes);
     expect((await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${g.numero_caceal}`)).json().diferencas).toEqual([]);
+  });
+
+  it('a status a published notice set: the difference names the notice, and the sync audit keeps it', async () => {
+    const c = await one<{ numero_caceal: number; cnpj: string; edital: string; tipo: string; data: string; situacao: string }>(`select c.numero_caceal, g.cnpj, e.numero as edital,
+        te.descricao as tipo, h.data_alteracao::text as data, s.descricao as situacao
+      from contribuinte c join gestor_contribuinte g on g.numero_caceal = c.numero_caceal join ref_situacao_cadastral s on s.id = c.situacao_id
+      join lateral (select * from historico_situacao h where h.contribuinte_id = c.id order by h.data_alteracao desc, h.id desc limit 1) h on true
+      join edital e on e.id = h.edital_id join ref_tipo_edital te on te.id = e.tipo_edital_id
+      where c.situacao_id <> 1 limit 1`);
+    await t.db.execute(sql.raw(`update gestor_contribuinte set situacao_pessoa = 'ATIVO' where cnpj = '${c.cnpj}'`));
+    const dados = (await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${c.numero_caceal}`)).json();
+    expect(dados.diferencas.find((d: { campo: string }) => d.campo === 'SITUACAO_CADASTRAL')).toEqual({
+      campo: 'SITUACAO_CADASTRAL', caceal: c.numero_caceal, atual: c.situacao, novo: 'ATIVO', origem: { edital: c.edital, tipoEdital: c.tipo, data: c.data, motivo: expect.anything() },
+    });
+    const r = await auditor.post(`${api}/gestor/sinc`, { tipoDocumento: 'CACEAL', numeroDocumento: String(c.numero_caceal), confirmarCnpjInapto: true });
+    expect(r.statusCode).toBe(200);
+    const audit = await one<{ antes: { edital: string } }>(`select before as antes from evento_auditoria where data->>'message' = '${AuditMessage.GESTOR_SYNC}'
+      and entity = 'Contribuinte' and entity_id = '${c.numero_caceal}' order by id desc limit 1`);
+    expect(audit.antes.edital).toBe(c.edital);
   });
 
   it("unknown document → 404 'Nenhum registro encontrado.'; bad input → 400; roles", async () => {

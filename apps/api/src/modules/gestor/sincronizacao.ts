@@ -51,11 +51,22 @@ async function noCadastro(db: DbOrTx, g: RegistroGestor, lock = false) {
   return c ?? null;
 }
 
-function diferencas(g: RegistroGestor, c: Row): DiferencaGestor[] {
+/** The act behind the registration's current status: its last history row and the notice that wrote it, if any. */
+async function origemDaSituacao(db: DbOrTx, contribuinteId: number): Promise<NonNullable<DiferencaGestor['origem']>> {
+  const h = await queryOne<{ edital: string | null; tipo_edital: string | null; data: string | null; motivo: string | null }>(db, sql`
+    select e.numero as edital, te.descricao as tipo_edital, h.data_alteracao::text as data, m.descricao as motivo
+    from historico_situacao h left join edital e on e.id = h.edital_id left join ref_tipo_edital te on te.id = e.tipo_edital_id
+    left join ref_motivo_situacao m on m.id = h.motivo_id
+    where h.contribuinte_id = ${contribuinteId} order by h.data_alteracao desc, h.id desc limit 1`);
+  return { edital: h?.edital ?? null, tipoEdital: h?.tipo_edital ?? null, data: h?.data ?? null, motivo: h?.motivo ?? null };
+}
+
+async function diferencas(db: DbOrTx, g: RegistroGestor, c: Row): Promise<DiferencaGestor[]> {
   const d: DiferencaGestor[] = [];
   if (String(c.nome) !== g.razaoSocial) d.push({ campo: 'RAZAO_SOCIAL', caceal: null, atual: String(c.nome), novo: g.razaoSocial });
   if (String(c.situacao) !== g.situacaoPessoa) {
-    d.push({ campo: 'SITUACAO_CADASTRAL', caceal: Number(c.numero_caceal), atual: String(c.situacao), novo: g.situacaoPessoa });
+    const origem = await origemDaSituacao(db, Number(c.id));
+    d.push({ campo: 'SITUACAO_CADASTRAL', caceal: Number(c.numero_caceal), atual: String(c.situacao), novo: g.situacaoPessoa, origem });
   }
   return d;
 }
@@ -65,7 +76,7 @@ export async function dadosGestor(db: DbOrTx, gestor: GestorPort, q: ConsultaGes
   const g = await buscarNoGestor(db, gestor, q);
   const c = await noCadastro(db, g);
   if (!c) throw semRegistroNoCadastro(g);
-  return { ...g, diferencas: diferencas(g, c) };
+  return { ...g, diferencas: await diferencas(db, g, c) };
 }
 
 /**
@@ -89,7 +100,7 @@ async function aplicar(tx: DbOrTx, login: string, g: RegistroGestor, rf: Awaited
     exigirRegras('sincronizarGestor', '', violacaoReativacao(rf?.situacao ?? (c.situacao_pj as string | null), SITUACAO.ATIVO, confirmado));
   }
   const hoje = hojeEmMaceio();
-  const alteracoes = diferencas(g, c);
+  const alteracoes = await diferencas(tx, g, c);
   if (String(c.nome) !== g.razaoSocial) {
     // The history keeps the name the company had until today.
     await tx.execute(sql`insert into historico_razao_social (numero_pessoa, nome, data_alteracao) values (${Number(c.numero_pessoa)}, ${String(c.nome)}, ${hoje})`);
@@ -102,7 +113,9 @@ async function aplicar(tx: DbOrTx, login: string, g: RegistroGestor, rf: Awaited
     await tx.execute(sql`update contribuinte set situacao_id = ${Number(s.id)}, motivo_id = null, data_situacao = ${hoje}, version = version + 1, updated_at = now()
       where id = ${Number(c.id)}`);
     await tx.execute(sql`insert into historico_situacao (contribuinte_id, situacao_id, motivo_id, data_alteracao) values (${Number(c.id)}, ${Number(s.id)}, null, ${hoje})`);
-    await auditChange(tx, login, 'Contribuinte', Number(c.numero_caceal), { situacao: c.situacao, motivo: c.motivo }, { situacao: g.situacaoPessoa, motivo: null }, AuditMessage.GESTOR_SYNC);
+    // The before-image names the notice whose effect the sync overrides, if a notice set the status.
+    const origem = alteracoes.find((a) => a.campo === 'SITUACAO_CADASTRAL')?.origem;
+    await auditChange(tx, login, 'Contribuinte', Number(c.numero_caceal), { situacao: c.situacao, motivo: c.motivo, edital: origem?.edital ?? null }, { situacao: g.situacaoPessoa, motivo: null }, AuditMessage.GESTOR_SYNC);
   }
   // The CNPJ's own status comes from the federal registry (and the consultation is logged).
   await registrarConsultaReceita(tx, rf, 'cad');

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Text, Tit
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { ResultadoSincronizacao } from '@cadastro/domain';
+import type { DadosGestor, ResultadoSincronizacao } from '@cadastro/domain';
 import { formatCaceal, formatCnpj, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { Carregando } from '../../ui/Carregando';
@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { consultarGestor, sincronizarGestor } from './api';
 import { diferencaText, gestorErro } from './palavras';
+
+const porEdital = (d: DadosGestor | undefined) => d?.diferencas.filter((x) => x.origem?.edital) ?? [];
 
 /** §2 gestor/sinc: the manager system's record, the differences, and Sincronizar. */
 export default function GestorSincPage() {
@@ -75,6 +77,12 @@ export default function GestorSincPage() {
         opened={confirmando}
         title={t('confirmacao.sincronizarGestor.title')}
         message={t('confirmacao.sincronizarGestor.message', { documento: d ? formatDocumento(d.cnpj) : numero })}
+        details={porEdital(d).length ? (
+          <Alert color="orange" data-testid="sobrepoe-edital">
+            <Text size="sm" mb={4}>{t('gestor.sobrepoeEdital')}</Text>
+            <List size="sm">{porEdital(d).map((x) => <List.Item key={x.campo}>{diferencaText(t, x)}</List.Item>)}</List>
+          </Alert>
+        ) : undefined}
         confirmLabel={t('gestor.sincronizar')}
         onConfirm={() => void sincronizar()}
         onDeny={() => setConfirmando(false)}

@@ -1,12 +1,25 @@
 import type { TFunction } from 'i18next';
 import type { DiferencaGestor } from '@cadastro/domain';
-import { formatCaceal, ProblemType } from '@cadastro/domain';
+import { formatCaceal, formatDia, ProblemType } from '@cadastro/domain';
 import { HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 
-/** A difference the server sent as a code and values, in the user's language. */
-export const diferencaText = (t: TFunction, d: DiferencaGestor): string =>
-  t(`gestor.diferenca.${d.campo}`, { caceal: d.caceal === null ? '' : formatCaceal(d.caceal), atual: d.atual ?? t('gestor.semValor'), novo: d.novo });
+/** A difference the server sent as a code and values, in the user's language, with the act it overrides. */
+export const diferencaText = (t: TFunction, d: DiferencaGestor): string => {
+  const texto = t(`gestor.diferenca.${d.campo}`, { caceal: d.caceal === null ? '' : formatCaceal(d.caceal), atual: d.atual ?? t('gestor.semValor'), novo: d.novo });
+  const origem = origemText(t, d);
+  return origem ? `${texto} (${origem})` : texto;
+};
+
+/** Which legal act set the status a sync would override: the notice, else the date (and reason) of the change. */
+export function origemText(t: TFunction, d: DiferencaGestor): string | null {
+  const o = d.origem;
+  if (!o) return null;
+  const data = o.data ? formatDia(o.data) : '';
+  if (o.edital) return t('gestor.origem.edital', { edital: o.edital, tipo: o.tipoEdital ?? '', data });
+  if (o.data) return o.motivo ? t('gestor.origem.motivo', { data, motivo: o.motivo }) : t('gestor.origem.data', { data });
+  return null;
+}
 
 /**
  * A failed lookup or sync: a 404 says which system did not find the document (the registry or the
