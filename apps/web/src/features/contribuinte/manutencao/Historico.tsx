@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCnae, formatDocumento, formatMoeda, formatPercentual, REGISTRY_API_BASE, type Alteracao, type PaginaEventos } from '@cadastro/domain';
+import { REGISTRY_API_BASE, type Alteracao, type PaginaEventos } from '@cadastro/domain';
+import { campoTexto, chaveTexto, valorTexto } from './historicoTexto';
 import { Carregando } from '../../../ui/Carregando';
 import { ItemCount, Pagination } from '../../../ui/Pagination';
 import { formatDay, formatInstant } from '../../../ui/format';
@@ -11,41 +12,13 @@ import { http } from '../../../ui/http';
 import { useUserKey } from '../../../ui/session';
 
 const TAMANHO = 10;
-const DIA = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A stored value as the user reads it: days dd/mm/aaaa, S/N as Sim/Não, money R$ 1.234,56, shares 50,00%, nothing as a dash. */
-function useValor() {
-  const { t } = useTranslation();
-  return (a: Alteracao, v: string | null) => {
-    if (v === null) return '—';
-    if (a.campo.endsWith('valorCapitalSocial')) return formatMoeda(v);
-    if (a.campo.endsWith('percentual')) return formatPercentual(v);
-    return DIA.test(v) ? formatDay(v) : v === 'S' ? t('entity.action.yes') : v === 'N' ? t('entity.action.no') : v;
-  };
-}
-
-/** The field's name in the user's language: 'socio.percentual' → 'Sócio · Participação'. */
-function useCampo() {
-  const { t } = useTranslation();
-  return (a: Alteracao) => a.campo.split('.').map((p) => t(`manutencao.campo.${p}`, { defaultValue: p })).join(' · ');
-}
-
-/** The item a change concerns, formatted as the tabs show it (CNAE 9999-9/99, CPF/CNPJ masked). */
-function chave(a: Alteracao): string {
-  if (!a.chave) return '';
-  if (a.aba === 'atividades') return ` (${formatCnae(a.chave)})`;
-  if (a.aba === 'socios') return ` (${formatDocumento(a.chave)})`;
-  if (a.aba === 'procuradores') return ` (${formatDocumento(a.chave.slice(0, 11))})`;
-  return ` (${a.chave})`;
-}
 
 /** 'Histórico de alterações': every saved event of the registration, newest first, paged, field by field. */
 export function HistoricoAba({ numeroCaceal }: { numeroCaceal: number }) {
   const { t } = useTranslation();
   const userKey = useUserKey();
   const [page, setPage] = useState(1);
-  const valor = useValor();
-  const campo = useCampo();
+  const valor = (a: Alteracao, v: string | null) => valorTexto(t, a, v);
   const q = useQuery({
     queryKey: userKey(['contribuinte', 'eventos', numeroCaceal, page]),
     queryFn: ({ signal }) => http.get<PaginaEventos>(`${REGISTRY_API_BASE}/eventos/listar`, { query: { numeroCaceal, page: page - 1, size: TAMANHO }, silent: true, signal }),
@@ -72,7 +45,7 @@ export function HistoricoAba({ numeroCaceal }: { numeroCaceal: number }) {
             </Text>
           )}
           {e.atoDeclaratorio && <Text size="sm" mb="xs" style={{ whiteSpace: 'pre-wrap' }}>{e.atoDeclaratorio}</Text>}
-          <Table withTableBorder striped aria-label={t('manutencao.historico.alteracoes', { id: e.id })}>
+          <Table withTableBorder striped aria-label={t('manutencao.historico.alteracoes', { id: e.processo })}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('manutencao.historico.aba')}</Table.Th>
@@ -85,7 +58,7 @@ export function HistoricoAba({ numeroCaceal }: { numeroCaceal: number }) {
               {e.alteracoes.map((a, i) => (
                 <Table.Tr key={i}>
                   <Table.Td>{t(`manutencao.aba.${a.aba}`)}</Table.Td>
-                  <Table.Td>{campo(a)}{chave(a)}</Table.Td>
+                  <Table.Td>{campoTexto(t, a)}{chaveTexto(t, a)}</Table.Td>
                   <Table.Td>{valor(a, a.antes)}</Table.Td>
                   <Table.Td>{valor(a, a.depois)}</Table.Td>
                 </Table.Tr>
