@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authority, SITUACOES_INATIVAS, type AbaEvento, type VersoesCompartilhadas } from '@cadastro/domain';
+import { AvisoAoSair } from '../../../ui/AvisoAoSair';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useSession } from '../../../ui/session';
 
@@ -50,6 +51,7 @@ export function ManutencaoProvider({ version, versoes, situacao, children }: { v
   return (
     <Ctx.Provider value={valor}>
       {children}
+      <AvisoAoSair ativo={Object.values(estado.blocos).some((b) => b != null)} />
       <ConfirmDialog
         opened={perguntar !== null}
         title={t('manutencao.inativa.titulo')}
