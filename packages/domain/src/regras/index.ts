@@ -3,3 +3,4 @@ export * from './qsa.js';
 export * from './porte.js';
 export * from './datas.js';
 export * from './receita.js';
+export * from './cep.js';

@@ -52,6 +52,10 @@ export const MENSAGENS_REGRAS = {
     pt: 'O efeito legal do edital não pode ser anterior à sua publicação ({{n}}).',
     en: 'The notice\'s legal effect cannot be before its publication ({{n}}).',
   },
+  cepForaDoMunicipio: {
+    pt: 'O CEP não pertence ao município informado (faixa dos Correios: {{n}}).',
+    en: 'The CEP does not belong to the chosen municipality (Correios range: {{n}}).',
+  },
   cnpjNaoAtivoNaReceita: {
     pt: 'O CNPJ está {{n}} na Receita Federal: confirme que deseja reativar a inscrição mesmo assim.',
     en: 'The CNPJ is {{n}} at the Receita Federal: confirm that you want to reactivate the registration anyway.',

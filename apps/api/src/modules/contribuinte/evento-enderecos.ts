@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { AbaEvento, Alteracao, EnderecoEdicao } from '@cadastro/domain';
+import { violacaoCepMunicipio, type AbaEvento, type Alteracao, type EnderecoEdicao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 import { arr, diffLista, simNao, texto, type Campos } from './evento-diff.js';
 import type { EnderecoLido, RefsEndereco } from './evento-estado.js';
 import type { Conferir } from './evento-versoes.js';
@@ -69,10 +70,13 @@ export async function aplicarEnderecos(tx: DbOrTx, listas: ListaEnderecos[], atu
     if (dif.length) conferir([{ numeroPessoa: l.numeroPessoa, parte: 'enderecos', documento: l.documento }]);
     alteracoes.push(...dif);
     for (const e of doPessoa) if (!vistos.has(Number(e.id))) removidos.push(Number(e.id));
-    for (const e of l.lista) {
+    l.lista.forEach((e, i) => {
       const chave = `${l.prefixo}#${e.id}`;
-      if (e.id === undefined || JSON.stringify(antes.get(chave)) !== JSON.stringify(depois.get(chave))) mudados.push({ ...e, numeroPessoa: l.numeroPessoa });
-    }
+      if (e.id !== undefined && JSON.stringify(antes.get(chave)) === JSON.stringify(depois.get(chave))) return;
+      // Issue 32: a new or changed address's CEP is inside its municipality's Correios range.
+      exigirRegras(l.aba, `${l.caminho}.${i}.`, violacaoCepMunicipio(e.cep, e.municipioId));
+      mudados.push({ ...e, numeroPessoa: l.numeroPessoa });
+    });
     // One principal per person at every moment (unique index): a stored principal that stops being one is cleared first.
     const principalNovo = l.lista.find((e) => e.ehPrincipal);
     for (const e of doPessoa) if (e.eh_principal && vistos.has(Number(e.id)) && principalNovo?.id !== Number(e.id)) limpar.push(Number(e.id));

@@ -87,7 +87,7 @@ describe('Quadro de Sócios: Alterar Razão Social and partner addresses (saved 
   it("a partner's addresses: added and edited with the address form's rules; a bad one → 400, nothing written", async () => {
     const { r, socios, bloco, base } = await empresa(11, 2);
     const alvo = socios[0]!;
-    const mun = await one<{ id: number }>(`select id from ref_municipio where uf = 'AL' order by id limit 1`);
+    const mun = await one<{ id: number }>(`select id from ref_municipio where id = 2704302`);
     const outro = await one<{ id: number }>(`select id from ref_municipio where uf = 'PE' order by id limit 1`);
     const novo = { tipoEnderecoId: 1, ehPrincipal: true, paisId: 76, uf: 'AL', municipioId: mun.id, tipoLogradouroId: null, logradouro: 'RUA DO SOCIO',
       numero: '7', complemento: null, bairro: 'PONTA VERDE', cep: '57035000', referencia: null, enderecoEletronico: null, latitude: null, longitude: null };

@@ -234,16 +234,19 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     const mun = await one<{ id: number }>(`select id from ref_municipio where uf = 'AL' order by id limit 1`);
     const outro = await one<{ id: number }>(`select id from ref_municipio where uf = 'PE' order by id limit 1`);
     const novo = { tipoEnderecoId: 1, ehPrincipal: true, paisId: d.identificacao.enderecos[0]?.paisId ?? 76, uf: 'AL', municipioId: mun.id, tipoLogradouroId: null,
-      logradouro: 'RUA DO TESTE', numero: '10', complemento: null, bairro: 'CENTRO', cep: '57000000', referencia: null, enderecoEletronico: null, latitude: '-9.665', longitude: '-35.735' };
+      logradouro: 'RUA DO TESTE', numero: '10', complemento: null, bairro: 'CENTRO', cep: '57490000', referencia: null, enderecoEletronico: null, latitude: '-9.665', longitude: '-35.735' };
     const body = (enderecos: unknown[]) => ({ ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version: d.version, dadosCadastrais: { ...blocoDados(d), enderecos } });
     const p = expectProblem(await auditor.post(`${api}/eventos`, body([{ ...novo, municipioId: outro.id }])), 400);
     expect(p.fieldErrors?.[0]?.field).toBe('dadosCadastrais.enderecos.0.municipioId');
     expectProblem(await auditor.post(`${api}/eventos`, body([novo, { ...novo, logradouro: 'OUTRA' }])), 400);
+    // Issue 32: a CEP of Maceió with another town (the first of AL, Água Branca: 57490-000–57499-999) is refused, naming the range.
+    const cep = expectProblem(await auditor.post(`${api}/eventos`, body([{ ...novo, cep: '57020000' }])), 400);
+    expect(cep.fieldErrors?.[0]).toMatchObject({ field: 'dadosCadastrais.enderecos.0.cep', message: 'cepForaDoMunicipio:57490-000 a 57499-999' });
     const ok = await auditor.post(`${api}/eventos`, body([novo]));
     expect(ok.statusCode, ok.body).toBe(200);
     const depois = await dados(r);
     expect(depois.identificacao.enderecos).toHaveLength(1);
-    expect(depois.identificacao.endereco).toMatchObject({ logradouro: 'RUA DO TESTE', cep: '57000000', ehPrincipal: true });
+    expect(depois.identificacao.endereco).toMatchObject({ logradouro: 'RUA DO TESTE', cep: '57490000', ehPrincipal: true });
     const tl = (await auditor.get(`${api}/eventos/listar?numeroCaceal=${r.numero_caceal}`)).json();
     expect(tl.content[0].alteracoes).toContainEqual(expect.objectContaining({ campo: 'endereco', antes: null }));
   });

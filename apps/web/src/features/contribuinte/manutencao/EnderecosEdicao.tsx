@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCep, REGISTRY_API_BASE, type Endereco, type EnderecoEdicao } from '@cadastro/domain';
+import { formatCep, municipioDoCep, REGISTRY_API_BASE, UFS, violacaoCepMunicipio, type Endereco, type EnderecoEdicao } from '@cadastro/domain';
 import { http } from '../../../ui/http';
 import { Secao } from '../DadosCadastrais';
 import { useCombo } from './Dados';
@@ -56,6 +56,8 @@ export function EnderecosEdicao({ enderecos, ed, alterar, rotuloNovo }: { endere
 
 type Combo = { id: number | string; descricao: string }[];
 const BRASIL = 76;
+/** A municipality's IBGE code starts with its state's (27xxxxx: Alagoas). */
+const ufDoMunicipio = (ibge: number) => UFS.find((u) => u.ibge === Math.floor(ibge / 100000))?.sigla ?? null;
 
 /** The full address form (§2): país, UF, município, bairro, tipo de logradouro, logradouro, número, CEP (mask), complemento, referência, e-mail, latitude, longitude. */
 function EnderecoDialogo({ endereco, onClose, onSalvar }: { endereco: EnderecoRascunho | null; onClose(): void; onSalvar(e: EnderecoRascunho): void }) {
@@ -80,8 +82,16 @@ function EnderecoDialogo({ endereco, onClose, onSalvar }: { endereco: EnderecoRa
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [campo]: e.currentTarget.value || null }),
   });
   const coordenada = (v: string | null, lim: number) => v === null || (/^-?\d{1,3}(\.\d{1,6})?$/.test(v) && Math.abs(Number(v)) <= lim);
-  const valido = f.tipoEnderecoId > 0 && !!f.logradouro.trim() && (f.cep === null || /^\d{8}$/.test(f.cep)) && coordenada(f.latitude, 90) && coordenada(f.longitude, 180);
+  // The server's rule (issue 32): the CEP inside the municipality's Correios range, shown before sending.
+  const foraDaFaixa = violacaoCepMunicipio(f.cep, f.municipioId);
+  const valido = f.tipoEnderecoId > 0 && !!f.logradouro.trim() && (f.cep === null || /^\d{8}$/.test(f.cep)) && !foraDaFaixa && coordenada(f.latitude, 90) && coordenada(f.longitude, 180);
   const cep = f.cep ?? '';
+  /** A complete CEP the reference table knows fills the UF and the município (Brazil only). */
+  const digitarCep = (valor: string) => {
+    const novo = valor.replace(/\D/g, '').slice(0, 8) || null;
+    const ibge = f.paisId === BRASIL ? municipioDoCep(novo) : null;
+    setF(ibge && ibge !== f.municipioId ? { ...f, cep: novo, uf: ufDoMunicipio(ibge) ?? f.uf, municipioId: ibge } : { ...f, cep: novo });
+  };
   const salvar = () => {
     if (!valido) return;
     const mun = municipios.data?.find((m) => String(m.id) === String(f.municipioId));
@@ -111,7 +121,8 @@ function EnderecoDialogo({ endereco, onClose, onSalvar }: { endereco: EnderecoRa
           <TextInput label={t('contribuinte.logradouro')} withAsterisk {...txt('logradouro', 150)} value={f.logradouro} />
           <TextInput label={t('contribuinte.endereco.numero')} {...txt('numero', 10)} />
           <TextInput label={t('contribuinte.cep')} placeholder="99999-999" inputMode="numeric" value={cep.length > 5 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep}
-            onChange={(e) => setF({ ...f, cep: e.currentTarget.value.replace(/\D/g, '').slice(0, 8) || null })} error={f.cep && f.cep.length !== 8 ? t('manutencao.dados.invalido') : undefined} />
+            onChange={(e) => digitarCep(e.currentTarget.value)}
+            error={f.cep && f.cep.length !== 8 ? t('manutencao.dados.invalido') : foraDaFaixa ? t(`validation.${foraDaFaixa.regra}`, { n: foraDaFaixa.n }) : undefined} />
           <TextInput label={t('contribuinte.complemento')} {...txt('complemento', 100)} />
           <TextInput label={t('contribuinte.endereco.referencia')} {...txt('referencia', 150)} />
           <TextInput label={t('contribuinte.endereco.eletronico')} {...txt('enderecoEletronico', 100)} />

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
+
+test('address form: the CEP fills UF and município; a CEP outside the chosen município is refused before sending', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/2/100`, { headers })).json()).content as
+    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
+  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Novo Endereço' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Novo Endereço' });
+  const cep = dialogo.getByRole('textbox', { name: 'CEP' });
+  const municipio = dialogo.getByRole('combobox', { name: 'Município' });
+  await dialogo.getByRole('combobox', { name: 'Tipo de endereço' }).click();
+  await page.getByRole('option').first().click();
+  await dialogo.getByRole('textbox', { name: 'Logradouro' }).fill('RUA DO SOL');
+
+  await cep.fill('57020000');
+  await expect(municipio).toHaveValue('Maceió');
+  await expect(dialogo.getByRole('combobox', { name: 'UF' })).toHaveValue(/AL|Alagoas/);
+  // Another town with Maceió's CEP: the server's text, Salvar off.
+  await municipio.click();
+  await municipio.fill('Arapiraca');
+  await page.getByRole('option', { name: 'Arapiraca', exact: true }).click();
+  await expect(dialogo.getByText('O CEP não pertence ao município informado (faixa dos Correios: 57300-001 a 57319-999).')).toBeVisible();
+  await expect(dialogo.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await cep.fill('57310000');
+  await expect(municipio).toHaveValue('Arapiraca');
+  await expect(dialogo.getByText(/O CEP não pertence/)).toHaveCount(0);
+  await dialogo.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText(/RUA DO SOL - Arapiraca\/AL - 57310-000/)).toBeVisible();
+});
