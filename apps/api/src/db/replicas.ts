@@ -52,6 +52,7 @@ export interface EstadoReplica {
 interface Replica {
   nome: string;
   pool: Pool;
+  query: (...args: unknown[]) => Promise<unknown>;
   sonda: Pool;
   lsn?: bigint;
   lsnTexto?: string;
@@ -64,6 +65,8 @@ type Query = (...args: unknown[]) => unknown;
 
 export class Replicas {
   private readonly replicas: Replica[];
+  /** The primary pool's own query(), before it was routed. */
+  private readonly queryPrimario: Query;
   /** The primary's WAL position over the last seconds, oldest first: a replica's lag is read from it. */
   private amostras: { t: number; lsn: bigint }[] = [];
   private proxima = 0;
@@ -81,7 +84,9 @@ export class Replicas {
   ) {
     this.replicas = urls.map((url) => {
       const u = new URL(url);
-      return { nome: `${u.hostname}:${u.port || 5432}${u.pathname}`, pool: abrir(url, poolSize, 2_000), sonda: abrir(url, 1, PROBE_TIMEOUT_MS), ouvidaEm: 0 };
+      const pool = abrir(url, poolSize, 2_000);
+      const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+      return { nome: `${u.hostname}:${u.port || 5432}${u.pathname}`, pool, query, sonda: abrir(url, 1, PROBE_TIMEOUT_MS), ouvidaEm: 0 };
     });
     this.queryPrimario = primario.query.bind(primario) as Query;
     this.instalar();
@@ -95,7 +100,6 @@ export class Replicas {
   }
 
   /** Routes the primary pool's query() (not its connect(): transactions stay on the primary). */
-  private readonly queryPrimario: Query;
   private instalar() {
     const queryPrimario = this.queryPrimario;
     (this.primario as unknown as { query: Query }).query = (...args: unknown[]) => {
@@ -108,7 +112,7 @@ export class Replicas {
         this.contagem.primario++;
         return queryPrimario(...args);
       }
-      return (r.pool.query.bind(r.pool) as (...a: unknown[]) => Promise<unknown>)(...args).then(
+      return r.query(...args).then(
         (res: unknown) => {
           this.contagem.replica++;
           return res;
