@@ -5,7 +5,9 @@
 # throwaway PostgreSQL cluster with N generated taxpayers. Everything lives in one temp dir and is
 # removed at the end, failure or not (nginx, API processes, the throwaway cluster).
 # Usage: npm run bench:scale [-- N]   (env: DATABASE_URL, TAXPAYERS (100000), SEGUNDOS (20),
-#        CONEXOES ("20 100"), PROCESSOS ("1 2"))
+#        CONEXOES ("20 100"), PROCESSOS ("1 2"), REPLICA=1: the throwaway cluster gets a streaming
+#        standby (pg_basebackup -R) and the API processes read from it (DATABASE_REPLICA_URLS); on
+#        DATABASE_URL, set DATABASE_REPLICA_URLS yourself)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-${TAXPAYERS:-100000}}
@@ -49,6 +51,7 @@ cleanup() {
     fi
   fi
   if [ "$PROPRIO" = 1 ] && [ -f "$PG_DATA/postmaster.pid" ]; then "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -m immediate stop >/dev/null 2>&1; fi
+  if [ "$PROPRIO" = 1 ] && [ -f "$BENCH_TMP/pg/standby/postmaster.pid" ]; then "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$BENCH_TMP/pg/standby" -m immediate stop >/dev/null 2>&1; fi
   rm -rf "$BENCH_TMP"
   exit $rc
 }
@@ -76,6 +79,16 @@ if [ -z "${DATABASE_URL:-}" ]; then
   npm run seed --silent -- --taxpayers "$N" --seed 7 --reset | grep -aE "rows in|load "
   echo "   ($(($(date +%s) - t0)) s)"
   export PG_DATA
+  if [ "${REPLICA:-0}" = 1 ]; then
+    # A hot standby of the generated data (initdb's defaults allow streaming replication on loopback).
+    STANDBY_PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+    "${PG_AS[@]}" "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$PG_PORT" -U postgres -D "$BENCH_TMP/pg/standby" -R -X stream -c fast
+    "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$BENCH_TMP/pg/standby" -l "$BENCH_TMP/pg/standby.log" -w \
+      -o "-p $STANDBY_PORT -k $BENCH_TMP/pg -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=256MB" start >/dev/null
+    export DATABASE_REPLICA_URLS="postgres://postgres@127.0.0.1:$STANDBY_PORT/postgres"
+    export PG_STANDBY_DATA="$BENCH_TMP/pg/standby"
+    echo "[bench] streaming standby on port $STANDBY_PORT: the API processes read from it"
+  fi
 else
   echo "[bench] against DATABASE_URL (${DATABASE_URL%%\?*}), temp dir $BENCH_TMP"
   # bench/reliability-processos.ts wants a data dir; the postmaster's CPU is not read for a server

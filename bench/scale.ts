@@ -10,7 +10,8 @@
 // registry data (the state, its history row and its audit row); each simulated clerk owns its own
 // companies, so a 409 would be a defect, not contention.
 // Env: SEGUNDOS (20 per phase), AQUECER (5 s of warm-up, not counted), CONEXOES ("20 100"),
-// PROCESSOS ("1 2"; "1 2 2 1" alternates, scaling from the means), RESULTADO=file.json.
+// PROCESSOS ("1 2"; "1 2 2 1" alternates, scaling from the means), RESULTADO=file.json. With
+// PG_STANDBY_DATA (scale.sh REPLICA=1) the API processes read from that standby and its CPU is shown.
 import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
@@ -148,6 +149,8 @@ for (const n of PROCESSOS) {
   const cab = await entrar(nginx.base, 'auditor');
   const cpu: Record<string, () => number> = { 'bench client': () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; }, nginx: () => cpuDe(nginx.processo.pid!, true), postgres: () => cpuDe(postmaster, true) };
   for (const a of apis.slice(0, n)) cpu[a.nome] = () => cpuDe(a.processo.pid!);
+  const standby = process.env.PG_STANDBY_DATA;
+  if (standby) cpu['postgres standby'] = () => cpuDe(Number(fs.readFileSync(`${standby}/postmaster.pid`, 'utf8').split('\n')[0]), true);
   for (const usuarios of CONEXOES) await fase(nginx.base, cab, n, usuarios, cpu);
   // One nginx at a time: its pid file and temp dirs are the run's.
   nginx.processo.kill('SIGTERM');

@@ -26,6 +26,7 @@ import { Sessoes } from './platform/auth/sessoes.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling, sendProblem } from './platform/errors/handler.js';
 import { registerInputBoundary } from './platform/http/boundary.js';
+import { registerReplicaRouting } from './platform/http/leitura-replica.js';
 import { erroDeBancoParaLog } from './platform/errors/banco.js';
 import { frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
 import { registerRouteTable } from './platform/http/route-table.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   );
   const database: Database = await openDatabase(config.databaseUrl, config.dataDir, {
     poolSize: config.databasePoolSize,
+    replicas: config.databaseReplicas,
     onConnectionLost: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool reconnects on demand'),
   });
   const app: FastifyInstance = Fastify({
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   }
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const metrics = new Metrics();
+  if (database.replicas) metrics.observeReplicas(database.replicas);
   const services = new ServiceRegistry();
   services.register({
     id: 'mail',
@@ -174,7 +177,10 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   // Embedded, the queue builds up in the sockets: a saturated process also sheds new connections at the door.
   const embutido = database.driver === 'pglite';
   registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (embutido ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs, naPorta: embutido });
-  registerGuard(app, tokens, sessoes, { secureCookie: config.profile === 'prod' && config.baseUrl.startsWith('https') });
+  const secureCookie = config.profile === 'prod' && config.baseUrl.startsWith('https');
+  // Before the guard: its session check is a read like the others.
+  if (database.replicas) registerReplicaRouting(app, database.replicas, { secureCookie });
+  registerGuard(app, tokens, sessoes, { secureCookie });
   registerInputBoundary(app);
 
   if (config.apiDocs) {

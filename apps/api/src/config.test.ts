@@ -32,6 +32,16 @@ describe('configuration by environment', () => {
     expect(() => loadConfig({ PDF_QUEUE: '0' })).toThrow(/PDF_QUEUE/);
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
   });
+  it('read replicas: comma-separated postgres URLs, only with a primary (DATABASE_URL), never shown with their passwords', () => {
+    expect(loadConfig({}).databaseReplicas).toEqual({ urls: [], maxLagMs: 5_000 });
+    const c = loadConfig({ DATABASE_URL: 'postgres://u:p@db1/cad', DATABASE_REPLICA_URLS: ' postgres://u:segredo@db2/cad, postgresql://u:segredo@db3:5433/cad ', DATABASE_REPLICA_MAX_LAG_MS: '2000' });
+    expect(c.databaseReplicas).toEqual({ urls: ['postgres://u:segredo@db2/cad', 'postgresql://u:segredo@db3:5433/cad'], maxLagMs: 2_000 });
+    expect(JSON.stringify(describeConfig(c))).not.toContain('segredo');
+    expect(c.environment.DATABASE_REPLICA_URLS).toBe('postgres://u:******@db2/cad,postgresql://u:******@db3:5433/cad');
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://u@db2/cad' })).toThrow(/DATABASE_REPLICA_URLS: replicas need DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db1/cad', DATABASE_REPLICA_URLS: 'db2:5432' })).toThrow(/DATABASE_REPLICA_URLS/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db1/cad', DATABASE_REPLICA_MAX_LAG_MS: '10' })).toThrow(/DATABASE_REPLICA_MAX_LAG_MS/);
+  });
   it('listens on loopback unless HOST says otherwise while demo accounts exist (dev); on every interface in prod', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

@@ -15,6 +15,18 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connections per API process to the PostgreSQL server; unset → twice the cores, 4 to 10 (db/client.ts). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  /** Hot-standby replicas (comma-separated URLs) the reads of GET requests go to (db/replicas.ts). */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      const urls = (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      const bad = urls.filter((x) => !/^postgres(ql)?:\/\//.test(x) || !URL.canParse(x));
+      if (bad.length) c.addIssue({ code: 'custom', message: `postgres:// URLs, comma-separated (not: ${bad.map(maskUrl).join(', ')})` });
+      return urls;
+    }),
+  /** A replica further behind the primary than this is out of rotation until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
@@ -83,6 +95,9 @@ const EnvSchema = z.object({
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+}).refine((e) => !e.DATABASE_REPLICA_URLS.length || e.DATABASE_URL, {
+  path: ['DATABASE_REPLICA_URLS'],
+  message: 'replicas need DATABASE_URL (the primary); the embedded database has none',
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -103,6 +118,8 @@ export interface Config {
   /** Unset → embedded PGlite in dataDir. `memory://` → in-memory PGlite (tests). */
   databaseUrl: string | undefined;
   databasePoolSize: number | undefined;
+  /** Hot-standby replicas for the reads of GET requests, and the lag beyond which one is left out. */
+  databaseReplicas: { urls: string[]; maxLagMs: number };
   dataDir: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -154,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (e.APP_PROFILE === 'prod' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicas: { urls: e.DATABASE_REPLICA_URLS, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS },
     // Default ./data of the repository, whichever workspace runs; a relative DATA_DIR is taken from
     // where the user ran npm (INIT_CWD), not from the workspace npm switched to.
     dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : REPO_DATA_DIR,
@@ -195,6 +213,7 @@ export function describeConfig({ environment: _shownByEnv, ...c }: Config): Reco
     ...c,
     adminPassword: c.adminPassword ? MASK : null,
     databaseUrl: c.databaseUrl ? maskUrl(c.databaseUrl) : '(embedded PGlite)',
+    databaseReplicas: { ...c.databaseReplicas, urls: c.databaseReplicas.urls.map(maskUrl) },
     jwtSecret: c.jwtSecret ? MASK : '(generated, kept in DATA_DIR)',
     smtpUrl: c.smtpUrl ? maskUrl(c.smtpUrl) : '(built-in SMTP sink)',
     metricsToken: c.metricsToken ? MASK : null,
@@ -222,7 +241,7 @@ export function describeEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   for (const k of APP_ENV_VARIABLES) {
     const v = env[k];
     if (v === undefined || v === '') continue;
-    out[k] = SECRET_VARIABLES.has(k) ? MASK : k.endsWith('_URL') ? maskUrl(v) : v;
+    out[k] = SECRET_VARIABLES.has(k) ? MASK : k.endsWith('_URL') ? maskUrl(v) : k.endsWith('_URLS') ? v.split(',').map((x) => maskUrl(x.trim())).join(',') : v;
   }
   return out;
 }

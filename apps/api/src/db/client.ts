@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { Replicas } from './replicas.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +22,8 @@ export interface Database {
   driver: 'pglite' | 'postgresql';
   /** Human description for health/config pages (never contains a password). */
   description: string;
+  /** Hot-standby replicas the reads of GET requests may go to (DATABASE_REPLICA_URLS); none embedded. */
+  replicas: Replicas | undefined;
   /** Connection pool figures; the embedded database has exactly one connection. */
   pool(): { total: number; idle: number; waiting: number };
   /**
@@ -41,10 +44,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(
   url: string | undefined,
   dataDir: string,
-  opts: { onConnectionLost?: (err: Error) => void; poolSize?: number } = {},
+  opts: { onConnectionLost?: (err: Error) => void; poolSize?: number; replicas?: { urls: readonly string[]; maxLagMs: number } } = {},
 ): Promise<Database> {
   if (!url || url.startsWith('memory://')) return openPglite(url ? undefined : path.join(dataDir, 'pgdata'));
-  return openPostgres(url, opts.onConnectionLost ?? (() => undefined), opts.poolSize ?? defaultPoolSize());
+  return openPostgres(url, opts.onConnectionLost ?? (() => undefined), opts.poolSize ?? defaultPoolSize(), opts.replicas);
 }
 
 /**
@@ -73,6 +76,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db,
     fluxos: db,
+    replicas: undefined,
     driver: 'pglite',
     description: dir ? `PGlite (embedded) at ${dir}` : 'PGlite (embedded, in memory)',
     pool: () => ({ total: 1, idle: 1, waiting: 0 }),
@@ -88,7 +92,12 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, onConnectionLost: (err: Error) => void, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onConnectionLost: (err: Error) => void,
+  poolSize: number,
+  replicaOpts: { urls: readonly string[]; maxLagMs: number } | undefined,
+): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -97,8 +106,8 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void,
   // A day stays the 'yyyy-MM-dd' text it is: never through Date (Brazil is UTC−3).
   pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
   // A request waits at most 5 s for a connection: a database that is gone answers 503, not a hang.
-  const abrir = (max: number, connectionTimeoutMillis: number) => {
-    const p = guardClients(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 }));
+  const abrir = (max: number, connectionTimeoutMillis: number, connectionString = url) => {
+    const p = guardClients(new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 }));
     // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is an
     // 'error' event on the pool: without a listener Node ends the process. The pool discards that
     // client and opens new ones on demand, so the API serves again as soon as the database is back.
@@ -120,10 +129,16 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void,
     await conn.query('SELECT pg_advisory_unlock(727210)').catch(() => undefined);
     conn.release();
   }
+  // After the migrations: the replicas replay them.
+  const replicas = replicaOpts?.urls.length
+    ? new Replicas(replicaOpts.urls, pool, (u, max, timeout) => abrir(max, timeout, u), poolSize, replicaOpts.maxLagMs)
+    : undefined;
+  await replicas?.iniciar();
   const u = new URL(url);
   return {
     db: orm as unknown as Db,
     fluxos: drizzle(poolFluxos, { schema }) as unknown as Db,
+    replicas,
     driver: 'postgresql',
     description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -146,7 +161,7 @@ async function openPostgres(url: string, onConnectionLost: (err: Error) => void,
         c.release();
       }
     },
-    close: once(() => Promise.all([pool.end(), poolFluxos.end()]).then(() => undefined)),
+    close: once(() => Promise.all([replicas?.close(), pool.end(), poolFluxos.end()]).then(() => undefined)),
   };
 }
 

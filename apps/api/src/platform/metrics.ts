@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
 import client from 'prom-client';
+import type { Replicas } from '../db/replicas.js';
 
 interface EndpointStat {
   count: number;
@@ -77,6 +78,42 @@ export class Metrics {
       activeResources: resources,
       process: { uptimeSeconds: process.uptime(), pid: process.pid, node: process.version, cpu: process.cpuUsage() },
     };
+  }
+
+  /** Each replica's lag and rotation, and where the reads of GET requests went, at every scrape. */
+  observeReplicas(replicas: Replicas) {
+    const registers = [this.registry];
+    new client.Gauge({
+      name: 'cadastro_db_replica_lag_seconds',
+      help: 'How far each hot-standby replica is behind the primary (absent while it does not answer)',
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of replicas.estado()) if (r.lagMs !== null) this.set({ replica: r.replica }, r.lagMs / 1000);
+      },
+    });
+    new client.Gauge({
+      name: 'cadastro_db_replica_in_rotation',
+      help: '1 while a replica takes reads, 0 while it is down or too far behind',
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        for (const r of replicas.estado()) this.set({ replica: r.replica }, r.inRotation ? 1 : 0);
+      },
+    });
+    new client.Counter({
+      name: 'cadastro_db_read_statements_total',
+      help: 'Statements of GET requests by where they ran: replica, primary (no replica had the client\'s last write), fallback (a replica failed; the primary answered)',
+      labelNames: ['target'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ target: 'replica' }, replicas.contagem.replica);
+        this.inc({ target: 'primary' }, replicas.contagem.primario);
+        this.inc({ target: 'fallback' }, replicas.contagem.devolvidas);
+      },
+    });
   }
 
   stop() {

@@ -21,10 +21,20 @@ async function checkDisk(ctx: AppContext): Promise<CheckResult> {
   return { status: free > DISK_THRESHOLD ? 'UP' : 'DOWN', details: { path: dir, total, free, threshold: DISK_THRESHOLD } };
 }
 
+/**
+ * The hot-standby replicas, each with its lag: OUT_OF_SERVICE while any is out of rotation (reads
+ * go on, on the primary, which then carries the load the replicas were there for).
+ */
+function checkReplicas(ctx: AppContext): CheckResult {
+  const replicas = ctx.database.replicas!.estado();
+  return { status: replicas.every((r) => r.inRotation) ? 'UP' : 'OUT_OF_SERVICE', details: { maxLagMs: ctx.config.databaseReplicas.maxLagMs, replicas } };
+}
+
 /** Every component's state; overall DOWN when any component is not UP. */
 export async function health(ctx: AppContext): Promise<Health> {
   const checks: [string, () => Promise<CheckResult>][] = [
     ['db', () => checkDb(ctx)],
+    ...(ctx.database.replicas ? [['dbReplicas', async () => checkReplicas(ctx)] as [string, () => Promise<CheckResult>]] : []),
     ['diskSpace', () => checkDisk(ctx)],
     ['ping', async () => ({ status: 'UP' })],
     ...ctx.services.all().map((s): [string, () => Promise<CheckResult>] => [

@@ -20,7 +20,7 @@ export function operationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const s = await fs.promises.statfs(dir);
         return {
           ...(await ctx.metrics.snapshot()),
-          database: { driver: ctx.database.driver, description: ctx.database.description, pool: ctx.database.pool() },
+          database: { driver: ctx.database.driver, description: ctx.database.description, pool: ctx.database.pool(), replicas: ctx.database.replicas?.estado() ?? [] },
           disk: { path: dir, total: s.blocks * s.bsize, free: s.bavail * s.bsize },
         };
       },
