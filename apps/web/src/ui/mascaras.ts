@@ -23,3 +23,14 @@ export const PLACEHOLDER: Record<TipoBuscaContribuinte, string> = {
   RAZAO_SOCIAL: '',
   CPF: '999.999.999-99',
 };
+
+/**
+ * Money as a Brazilian types it (issue 32): the digits fill from the cents, so "50.000,00", "R$ 50.000,00"
+ * and "5000000" are all R$ 50.000,00; the value kept is the API's decimal ("50000.00"), null when empty.
+ */
+export function moedaDigitada(texto: string): string | null {
+  const d = onlyDigits(texto).replace(/^0+(?=\d)/, '').slice(0, 17); // 15 integer digits + 2 cents (§5)
+  if (!d) return null;
+  const cheio = d.padStart(3, '0');
+  return `${cheio.slice(0, -2)}.${cheio.slice(-2)}`;
+}

@@ -4,6 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DadosCadastraisEdicao, formatTelefone, hojeEmMaceio, REGISTRY_API_BASE, type DadosCadastrais, type ProcessamentoDadosEdicao } from '@cadastro/domain';
+import { CampoMoeda } from '../../../ui/CampoMoeda';
 import { http } from '../../../ui/http';
 import { DadosCadastraisAba, Secao } from '../DadosCadastrais';
 import { useAbaEditavel } from './contexto';
@@ -88,8 +89,8 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <TextInput label={t('contribuinte.nomeFantasia')} value={r.nomeFantasia ?? ''} disabled={!ed} maxLength={150} onChange={(e) => set({ nomeFantasia: e.currentTarget.value || null })} />
           <Select label={t('contribuinte.porte')} data={opcoes(portes.data)} value={r.porteId === null ? null : String(r.porteId)} disabled={!ed} onChange={(v) => set({ porteId: v ? Number(v) : null })} />
-          <TextInput label={t('contribuinte.capitalSocial')} value={r.valorCapitalSocial ?? ''} disabled={!ed} error={erro('valorCapitalSocial')} placeholder="0.00"
-            onChange={(e) => set({ valorCapitalSocial: e.currentTarget.value.replace(',', '.') || null })} />
+          <CampoMoeda label={t('contribuinte.capitalSocial')} value={r.valorCapitalSocial} disabled={!ed} error={erro('valorCapitalSocial')}
+            onChange={(v) => set({ valorCapitalSocial: v })} />
         </SimpleGrid>
         {r.porteId !== (d.identificacao.porte?.id ?? null) && (
           <Alert color="orange" mt="sm" role="alert" data-testid="aviso-porte">{t('manutencao.dados.porteRaiz')}</Alert>

@@ -34,3 +34,22 @@ test('address form: the CEP fills UF and município; a CEP outside the chosen mu
   await dialogo.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(/RUA DO SOL - Arapiraca\/AL - 57310-000/)).toBeVisible();
 });
+
+test('capital social takes and shows pt-BR money: "50.000,00" typed, R$ 50.000,00 shown, no "Valor inválido."', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/3/100`, { headers })).json()).content as
+    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
+  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  const capital = page.getByRole('textbox', { name: 'Capital social' });
+  await page.getByTestId('editar').check({ force: true });
+  await expect(capital).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{2}$/); // the stored value as written in Brazil, not 28390.00
+  await capital.fill('50.000,00');
+  await expect(capital).toHaveValue('50.000,00');
+  await capital.press('End');
+  await capital.pressSequentially('5');
+  await expect(capital).toHaveValue('500.000,05');
+  await expect(page.getByText('Valor inválido.')).toHaveCount(0);
+  await expect(page.getByTestId('salvar-evento')).toBeEnabled();
+});
