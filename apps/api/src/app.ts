@@ -33,6 +33,7 @@ import { registerRouteTable } from './platform/http/route-table.js';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
 import { contaRoutes } from './modules/conta/routes.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
+import { vinculoRoutes } from './modules/usuario/vinculo.js';
 import { comboRoutes } from './modules/combo/routes.js';
 import { contribuinteRoutes } from './modules/contribuinte/routes.js';
 import { meuCadastroRoutes } from './modules/contribuinte/meu-cadastro.js';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
 
   await app.register(contaRoutes(ctx), { prefix: API_BASE });
   await app.register(usuarioRoutes(ctx), { prefix: API_BASE });
+  await app.register(vinculoRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx), { prefix: API_BASE });
   await app.register(comboRoutes(ctx), { prefix: REGISTRY_API_BASE });
   await app.register(contribuinteRoutes(ctx), { prefix: REGISTRY_API_BASE });

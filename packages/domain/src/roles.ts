@@ -49,6 +49,9 @@ export const REPORT_AUTHORITIES: readonly Authority[] = ALL_AUTHORITIES.filter((
   a.startsWith('ROLE_CAD_CON_REL_'),
 );
 
+/** The accountant area (manifestacao-contador: confirmation, statements, re-registration): one list for its routes and screens. */
+export const AREA_CONTADOR: readonly Authority[] = [Authority.SINC_GESTOR, Authority.MAN_MANIFESTACAO, Authority.NFC];
+
 export function isAuthority(value: string): value is Authority {
   return (ALL_AUTHORITIES as readonly string[]).includes(value);
 }

@@ -24,6 +24,8 @@ export const codigosAuditoria: typeof Auditoria = {
     CREATED_BY_ADMIN: 'Created by an administrator',
     UPDATED_BY_ADMIN: 'Updated by an administrator',
     DELETED_BY_ADMIN: 'Deleted by an administrator',
+    PERSON_LINKED: 'Account linked to a registry person by an administrator',
+    PERSON_UNLINKED: 'Account unlinked from its registry person by an administrator',
     DEMO_ACCOUNT: 'Demo account',
     FIRST_ADMINISTRATOR: 'First administrator',
     GESTOR_SYNC: 'Sync with the manager system',

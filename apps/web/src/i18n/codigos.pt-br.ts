@@ -30,6 +30,8 @@ export const codigosAuditoria = {
     CREATED_BY_ADMIN: 'Criado pelo administrador',
     UPDATED_BY_ADMIN: 'Alterado pelo administrador',
     DELETED_BY_ADMIN: 'Excluído pelo administrador',
+    PERSON_LINKED: 'Conta vinculada a uma pessoa do cadastro pelo administrador',
+    PERSON_UNLINKED: 'Conta desvinculada da pessoa do cadastro pelo administrador',
     DEMO_ACCOUNT: 'Conta de demonstração',
     FIRST_ADMINISTRATOR: 'Primeiro administrador',
     GESTOR_SYNC: 'Sincronização com o Gestor',

@@ -34,3 +34,12 @@ export function moedaDigitada(texto: string): string | null {
   const cheio = d.padStart(3, '0');
   return `${cheio.slice(0, -2)}.${cheio.slice(-2)}`;
 }
+
+/**
+ * One input for CPF or CNPJ (§5): digits only up to 11 are masked as a CPF; more, or a letter
+ * (alphanumeric CNPJ), as a CNPJ, limited to 14 characters.
+ */
+export function mascararDocumento(v: string): string {
+  const c = onlyCnpjChars(v).slice(0, 14);
+  return /^\d{0,11}$/.test(c) ? formatCpf(c) : formatCnpj(c);
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { V } from '../common/messages.js';
 import { Account, emailField, langKeyField, loginField, nameField } from '../account/contracts.js';
 import { isAuthority } from '../roles.js';
+import { DocumentoPessoa } from '../pessoa/contracts.js';
 
 /** A user as administrators see it: the same shape as the account (§3 Account/user). */
 export const AdminUser = Account;
@@ -30,6 +31,33 @@ export const AdminUserUpdate = AdminUserCreate.extend({
   version: z.number().int().min(0),
 });
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
+
+/** Links an account to the registry person of a CPF or CNPJ (typed with or without the mask; check digits verified). */
+export const VincularPessoa = z.object({ numeroDocumento: DocumentoPessoa });
+export type VincularPessoa = z.infer<typeof VincularPessoa>;
+
+/**
+ * The person an account stands for and exactly what the server grants through it, each behind the role the
+ * route also asks for (`papel`: whether the account has that role now).
+ */
+export const VinculoPessoa = z.object({
+  numeroPessoa: z.number().int(),
+  tipo: z.enum(['F', 'J']),
+  numeroDocumento: z.string(),
+  nome: z.string(),
+  /** Meu cadastro (ROLE_CAD_MEU_CADASTRO): the registrations of this person and of its branches (the first 20, and how many). */
+  meuCadastro: z.object({ papel: z.boolean(), cacealList: z.array(z.number().int()), total: z.number().int() }),
+  /** The accountant area (AREA_CONTADOR roles): when the person is an accountant, its CRC. */
+  contador: z.object({ papel: z.boolean(), crc: z.string(), classificacao: z.string() }).nullable(),
+  /**
+   * Signing notices (ROLE_CAD_EDITAR_EDITAL): those the person is responsible for, while the access-control system has
+   * it in GESTOR_EDITAL (null: that system did not answer); `responsavelEmEdicao` = such notices awaiting a signature.
+   */
+  edital: z.object({ papel: z.boolean(), equipeGestorEdital: z.boolean().nullable(), responsavelEmEdicao: z.number().int() }),
+});
+export type VinculoPessoa = z.infer<typeof VinculoPessoa>;
+export const VinculoConta = z.object({ login: z.string(), vinculo: VinculoPessoa.nullable() });
+export type VinculoConta = z.infer<typeof VinculoConta>;
 
 /** Sort fields the user list accepts (anything else → 400). */
 export const USER_SORT_FIELDS = ['id', 'login', 'email', 'firstName', 'lastName', 'langKey', 'activated', 'createdDate', 'lastModifiedBy', 'lastModifiedDate'] as const;

@@ -5,6 +5,7 @@ import { queryOne } from '../../db/consulta.js';
 import { auditEvent } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth/tokens.js';
 import { HttpProblem, tooManyRequests } from '../../platform/errors/problem.js';
+import { pessoaDoUsuario } from '../conta/pessoa.js';
 import { lockLogin, markAttemptSucceeded, recentFailures, recordLoginAttempt } from '../conta/repository.js';
 import { pessoaPorNumero } from '../pessoa/consulta.js';
 
@@ -35,12 +36,6 @@ export async function contadorPorCrc(db: DbOrTx, p: CrcClassificacao): Promise<C
   return { numeroPessoa: Number(r.np), crc: formatarCrc(r.uf, r.numero, r.tipo, r.digito), classificacaoId: r.cl, classificacao: r.descricao };
 }
 
-/** The registry person the account is linked to (usuario.numero_pessoa), if any. */
-async function pessoaDaConta(db: DbOrTx, usuarioId: number): Promise<number | null> {
-  const r = await queryOne<{ np: string | null }>(db, sql`select numero_pessoa as np from usuario where id = ${usuarioId}`);
-  return r?.np == null ? null : Number(r.np);
-}
-
 /**
  * The accountant of the CRC when the caller may act for it: the signed-in account must be linked to
  * that accountant's person; tax staff may read (`leitura`) any accountant. Anything else is the
@@ -50,7 +45,7 @@ export async function contadorAutorizado(db: DbOrTx, principal: Principal, p: Cr
   const k = await contadorPorCrc(db, p);
   if (!k) throw contadorNaoEncontrado();
   if (leitura && ehFazendario(principal)) return k;
-  if ((await pessoaDaConta(db, principal.id)) !== k.numeroPessoa) throw contadorNaoEncontrado();
+  if ((await pessoaDoUsuario(db, principal.id)) !== k.numeroPessoa) throw contadorNaoEncontrado();
   return k;
 }
 
@@ -106,7 +101,7 @@ export async function confirmarContador(
   });
   if (tentativa === null) throw tooManyRequests(`Too many CRC confirmation failures. Try again in ${lim.windowMinutes} minutes.`, lim.windowMinutes * 60);
   const k = await contadorPorCrc(db, p);
-  const ok = !!k && (await pessoaDaConta(db, principal.id)) === k.numeroPessoa;
+  const ok = !!k && (await pessoaDoUsuario(db, principal.id)) === k.numeroPessoa;
   await db.transaction(async (tx) => {
     if (ok) await markAttemptSucceeded(tx, tentativa);
     await auditEvent(

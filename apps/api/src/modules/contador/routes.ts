@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Authority, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao,
+  AREA_CONTADOR, Authority, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao,
   PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
@@ -26,7 +26,7 @@ const A = Authority;
 export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const db = () => ctx.database.db;
-    const area = { access: [A.SINC_GESTOR, A.MAN_MANIFESTACAO, A.NFC] } as const;
+    const area = { access: AREA_CONTADOR } as const;
     const leitura = { access: [A.SINC_GESTOR, A.CON_MANIFESTACAO, A.MAN_MANIFESTACAO, A.NFC] } as const;
     const gerar = { access: [A.MAN_MANIFESTACAO, A.NFC] } as const;
     const fazendario = { access: [A.CON_MANIFESTACAO, A.SINC_GESTOR] } as const;

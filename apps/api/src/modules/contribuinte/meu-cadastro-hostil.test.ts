@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Authority } from '@cadastro/domain';
-import { query } from '../../db/consulta.js';
+import { Authority, type AdminUser } from '@cadastro/domain';
+import { query, queryOne } from '../../db/consulta.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 import { apiRoutes } from '../../test/routes.js';
 import { seedRegistry } from '../../seed/registro.js';
@@ -9,28 +9,45 @@ import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
 
 /**
  * A hostile taxpayer (ROLE_CAD_MEU_CADASTRO) against every route its role opens: whatever path,
- * query or body it sends, it reads its own registrations and nothing else.
+ * query or body it sends, it reads its own registrations and nothing else — the demo account linked by the
+ * seed, and an account linked through user management (usuario/vinculo.ts).
  */
 let t: TestApp;
-let taxpayer: Client;
 const api = '/sfz-cadastro-api/api';
 type Reg = { np: number; caceal: number; cnpj: string };
-let own: Reg;
-let other: Reg;
+/** A taxpayer account, its own registration and another one (both of companies with partners). */
+type Conta = { taxpayer: Client; own: Reg; other: Reg };
+const contas: Record<string, Conta> = {};
+
+/** Registrations, each marked whether it belongs to the account's person (its own or a branch's head office). */
+async function conta(login: string): Promise<Conta> {
+  const regs = await query<Reg & { dono: boolean }>(t.db, sql`select c.numero_pessoa::int as np, c.numero_caceal::int as caceal, p.numero_documento as cnpj,
+      u.numero_pessoa in (p.numero_pessoa, coalesce(p.numero_pessoa_raiz, 0)) as dono
+    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa cross join usuario u
+    where u.login = ${login} and exists (select 1 from socio s where s.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa))
+    order by c.id`);
+  const c = { taxpayer: await t.as(login), own: regs.find((r) => r.dono)!, other: regs.find((r) => !r.dono)! };
+  expect(c.own && c.other).toBeTruthy();
+  return c;
+}
 
 beforeAll(async () => {
   t = await startTestApp();
   await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 9 });
+  // The demo account, linked by the seed; and 'user', given the role and linked to another company
+  // (one with branches) through the administrator's screen, as production accounts are.
   await linkDemoTaxpayerAccount(t.db);
-  taxpayer = await t.as('contribuinte');
-  const regs = await query<Reg & { dono: boolean }>(t.db, sql`select c.numero_pessoa::int as np, c.numero_caceal::int as caceal, p.numero_documento as cnpj,
-      u.numero_pessoa in (p.numero_pessoa, coalesce(p.numero_pessoa_raiz, 0)) as dono
-    from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa cross join usuario u
-    where u.login = 'contribuinte' and exists (select 1 from socio s where s.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa))
-    order by c.id`);
-  own = regs.find((r) => r.dono)!;
-  other = regs.find((r) => !r.dono)!;
-  expect(own && other).toBeTruthy();
+  contas.contribuinte = await conta('contribuinte');
+  const admin = await t.as('admin');
+  const u = (await admin.get('/api/users/user')).json<AdminUser>();
+  expect((await admin.put('/api/users', { ...u, authorities: [Authority.USER, Authority.MEU_CADASTRO] })).statusCode).toBe(200);
+  const matriz = await queryOne<{ doc: string }>(t.db, sql`select p.numero_documento as doc from pessoa p
+    where p.tipo = 'J' and p.numero_pessoa_raiz is null and p.numero_pessoa <> (select numero_pessoa from usuario where login = 'contribuinte')
+      and exists (select 1 from socio s where s.numero_pessoa_empresa = p.numero_pessoa)
+      and exists (select 1 from contribuinte c join pessoa f on f.numero_pessoa = c.numero_pessoa where f.numero_pessoa_raiz = p.numero_pessoa)
+    order by p.numero_pessoa limit 1`);
+  expect((await admin.put('/api/users/user/pessoa', { numeroDocumento: matriz!.doc })).statusCode).toBe(200);
+  contas.user = await conta('user');
 }, 120_000);
 afterAll(() => t.close());
 
@@ -47,7 +64,12 @@ const COVERED = [
     '/solicitacao/qsa/:id', '/solicitacao/mensagem/:id'].map((u) => `GET ${api}${u}`),
 ];
 
-describe('a taxpayer account reads nothing but its own registrations', () => {
+describe.each(['contribuinte', 'user'])('a taxpayer account (%s) reads nothing but its own registrations', (login) => {
+  let taxpayer: Client;
+  let own: Reg;
+  let other: Reg;
+  beforeAll(() => void ({ taxpayer, own, other } = contas[login]!));
+
   it('every route open to ROLE_CAD_MEU_CADASTRO is covered here', () => {
     const abertas = apiRoutes(t)
       .filter((r) => Array.isArray(r.access) && r.access.includes(Authority.MEU_CADASTRO))

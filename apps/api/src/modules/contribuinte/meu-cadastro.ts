@@ -8,13 +8,8 @@ import { requirePrincipal } from '../../platform/auth/guard.js';
 import { forbidden, notFound } from '../../platform/errors/problem.js';
 import type { Principal } from '../../platform/auth/tokens.js';
 import { queryOne } from '../../db/consulta.js';
+import { pessoaDoUsuario } from '../conta/pessoa.js';
 import { registro } from './abas.js';
-
-/** The person an account is linked to (null when none); by the user's id, which no other account ever gets. */
-export async function pessoaDoUsuario(db: DbOrTx, userId: number): Promise<number | null> {
-  const u = await queryOne<{ numero_pessoa: string | null }>(db, sql`select numero_pessoa from usuario where id = ${userId}`);
-  return u?.numero_pessoa == null ? null : Number(u.numero_pessoa);
-}
 
 /** A registration (or a person) as a call reads it: its person and the head office's person. */
 export interface Lido { numeroPessoa: number; raiz: number }

@@ -6,15 +6,10 @@ import { GRUPO_GESTOR_EDITAL, type ScaPort } from '../../integrations/sca/port.j
 import { auditChange } from '../../platform/audit.js';
 import { badRequest, conflict, fieldProblem, forbidden } from '../../platform/errors/problem.js';
 import { exigirRegras } from '../../platform/errors/regra.js';
+import { pessoaDoUsuario } from '../conta/pessoa.js';
 import { editalParaAlterar, TRANSICAO, transicaoRecusada } from './manutencao.js';
 
 const DESCRICAO_SITUACAO: Record<number, string> = { 1: 'EM EDIÇÃO', 2: 'PRONTO PARA PUBLICAR', 3: 'PUBLICADO', 4: 'REPUBLICADO' };
-
-/** The person the signed-in account stands for (usuario.numero_pessoa), if any. */
-export async function pessoaDoUsuario(db: DbOrTx, userId: number): Promise<number | null> {
-  const r = await queryOne<{ n: string | null }>(db, sql`select numero_pessoa as n from usuario where id = ${userId}`);
-  return r?.n ? Number(r.n) : null;
-}
 
 /** verificarSePessoaLogadaEhResponsavel: the Sign button shows only for the notice's responsible person. */
 export async function ehResponsavel(db: DbOrTx, userId: number, id: number): Promise<boolean> {

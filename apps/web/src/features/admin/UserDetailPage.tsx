@@ -8,6 +8,7 @@ import { LANGUAGE_NAMES } from '../../i18n';
 import { useListSearch } from './UserManagementPage';
 import { useUser } from './api';
 import { actorName } from './auditWords';
+import { VinculoPessoaPanel } from './VinculoPessoa';
 
 /** user-management/{login}: one user, read-only, with the way back to the list as it was. */
 export default function UserDetailPage() {
@@ -42,6 +43,7 @@ export default function UserDetailPage() {
               <Text size="sm" fw={700} mt="md">{t('userManagement.profiles')}</Text>
               <Group gap={4} data-testid="user-authorities">{u.authorities.map((a) => <Badge key={a} variant="light" tt="none">{a}</Badge>)}</Group>
             </Paper>
+            <VinculoPessoaPanel login={u.login} />
             <Group>
               <Button component={Link} to={`/user-management/${u.login}/edit`} state={{ back }} variant="light">{t('entity.action.edit')}</Button>
             </Group>

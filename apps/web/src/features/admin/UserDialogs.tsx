@@ -18,6 +18,7 @@ import { useSession } from '../../ui/session';
 import { LANGUAGE_NAMES } from '../../i18n';
 import UserManagementPage, { useListSearch } from './UserManagementPage';
 import { adminKeys, useAuthorities, useUser } from './api';
+import { VinculoPessoaPanel } from './VinculoPessoa';
 
 const FormSchema = AdminUserCreate.extend({ activated: z.boolean() });
 type Input = z.input<typeof FormSchema>;
@@ -145,6 +146,8 @@ function UserDialog({ user }: { user?: AdminUser }) {
           </Group>
         </Stack>
       </form>
+      {/* Its own actions, outside the form: a link is written at once, not by Save. */}
+      {user && <Stack mt="md"><VinculoPessoaPanel login={user.login} /></Stack>}
     </Modal>
   );
 }

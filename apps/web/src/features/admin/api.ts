@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminUser, AuditEvent, GatewayRoute, Health } from '@cadastro/domain';
+import type { AdminUser, AuditEvent, GatewayRoute, Health, VinculoConta } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE } from '@cadastro/domain';
 import { HttpError, http, request } from '../../ui/http';
 import { LIVE_DATA } from '../../ui/queries';
@@ -79,3 +79,11 @@ export const useMetrics = () => useQuery({ queryKey: ['admin', 'metrics'], query
 
 export type Dump = { note: string; handles: { type: string; isActive: boolean; isReferenced: boolean; address: string; details: Record<string, string> }[] };
 export const fetchDump = () => http.get<Dump>('/management/dump');
+
+/** The account's registry person and what it grants (users/{login}/pessoa); silent: the panel words its errors. */
+export const useVinculo = (login: string) =>
+  useQuery({
+    queryKey: ['admin', 'vinculo', login],
+    queryFn: ({ signal }) => http.get<VinculoConta>(`/api/users/${encodeURIComponent(login)}/pessoa`, { silent: true, signal }),
+    ...LIVE_DATA,
+  });

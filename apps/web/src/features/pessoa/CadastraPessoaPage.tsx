@@ -5,7 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDocumento, onlyCnpjChars, type PessoaCadastrada } from '@cadastro/domain';
 import { cadastrarPessoa } from './api';
 import { mensagemPessoa } from './Blocos';
-import { erroDocumento, mascararDocumento } from './documento';
+import { mascararDocumento } from '../../ui/mascaras';
+import { erroDocumento } from './documento';
 
 /** §2 cadastra-pessoa: CPF or CNPJ → the federal registry → created or updated → the success modal. */
 export default function CadastraPessoaPage() {

@@ -7,7 +7,8 @@ import { HttpError } from '../../ui/http';
 import { useSession } from '../../ui/session';
 import { buscarPessoa } from './api';
 import { mensagemPessoa } from './Blocos';
-import { erroDocumento, mascararDocumento } from './documento';
+import { mascararDocumento } from '../../ui/mascaras';
+import { erroDocumento } from './documento';
 
 /** §2 pessoa: CPF or CNPJ → pessoa/{cpf} or pessoa-juridica/{cnpj}; unknown → 'Registro não encontrado.' (+ Cadastrar). */
 export default function PessoaBuscaPage() {
