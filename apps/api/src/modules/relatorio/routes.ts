@@ -81,14 +81,16 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const noCorpo = { config, preValidation: comoNaSpec('body') } as const;
       const previaSchema = { tags: ['relatorio'], summary: `${r.titulo}: the preview (a page of rows, the count and the totals)`, response: { 200: PaginaRelatorio } };
 
-      app.get(`/relatorio/${def.caminho}`, {
-        ...naQuery,
-        schema: { ...previaSchema, querystring: filtro.safeExtend(paginaQuery.shape) },
-        handler: async (req) => {
-          const { page, size, ...f } = req.query as z.infer<typeof paginaQuery>;
-          return previa(f, { page, size });
-        },
-      });
+      const previaGet = (url: string, summary = previaSchema.summary) =>
+        app.get(url, {
+          ...naQuery,
+          schema: { ...previaSchema, summary, querystring: filtro.safeExtend(paginaQuery.shape) },
+          handler: async (req) => {
+            const { page, size, ...f } = req.query as z.infer<typeof paginaQuery>;
+            return previa(f, { page, size });
+          },
+        });
+      previaGet(`/relatorio/${def.caminho}`);
       app.get(`/relatorio/${def.caminho}/imprimir`, {
         ...naQuery,
         schema: { tags: ['relatorio'], summary: `${r.titulo}: PDF`, querystring: filtro, produces: ['application/pdf'] },
@@ -102,14 +104,7 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!def.dados) return;
       // §7's data query at the spec's own path and verb (the relatorio/ paths above are this project's).
       if (def.dados.metodo === 'GET') {
-        app.get(`/${def.dados.caminho}`, {
-          ...naQuery,
-          schema: { ...previaSchema, summary: `${r.titulo}: the §7 data query (the preview)`, querystring: filtro.safeExtend(paginaQuery.shape) },
-          handler: async (req) => {
-            const { page, size, ...f } = req.query as z.infer<typeof paginaQuery>;
-            return previa(f, { page, size });
-          },
-        });
+        previaGet(`/${def.dados.caminho}`, `${r.titulo}: the §7 data query (the preview)`);
         return;
       }
       // §7 sends this report's filter as a POST body: the data query and both files.
