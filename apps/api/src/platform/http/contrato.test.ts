@@ -75,7 +75,15 @@ describe('§7 contract (one table, every call)', () => {
       const quem = await chamador(c);
       const corpo = c.corpo ? await c.corpo(v, { admin: clientes.get('admin')! }) : c.metodo === 'GET' || c.metodo === 'DELETE' ? undefined : {};
       const r = await quem.request(c.metodo, url(c), corpo);
-      if ([400, 401, 403, 404, 405].includes(r.statusCode) || r.statusCode >= 500) errados.push(`${c.metodo} ${url(c)} (${c.spec}): ${r.statusCode} ${r.body.slice(0, 200)}`);
+      const chamada = `${c.metodo} ${url(c)} (${c.spec})`;
+      if ([400, 401, 403, 404, 405].includes(r.statusCode) || r.statusCode >= 500) errados.push(`${chamada}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+      else if (c.campos || c.cabecalho) {
+        // The response §7 describes: the fields it names, the header it names.
+        const json = r.statusCode < 300 ? (r.json<Record<string, unknown>>() ?? {}) : {};
+        const faltam = (c.campos ?? []).filter((k) => !(k in json));
+        if (r.statusCode >= 300 || faltam.length) errados.push(`${chamada}: ${r.statusCode}, fields ${faltam.join(', ')} missing`);
+        if (c.cabecalho && r.headers[c.cabecalho] === undefined) errados.push(`${chamada}: no ${c.cabecalho} header`);
+      }
     }
     expect(errados).toEqual([]);
   }, 180_000);

@@ -63,6 +63,10 @@ export interface Chamada {
   query?: (v: Valores) => Record<string, string>;
   corpo?: (v: Valores, x: Extra) => unknown;
   quem?: string;
+  /** The response fields §7 names (checked on the answer to the sample, which must then be 2xx). */
+  campos?: string[];
+  /** A response header §7 names (the token of authenticate, the audits' total). */
+  cabecalho?: string;
 }
 
 export const API = '/api';

@@ -6,7 +6,7 @@ const HOJE = '2026-01-31';
 const combo = (spec: string, caminho = spec): Chamada => ({ spec, metodo: 'GET', caminho: `${REG}/${caminho}`, papel: 'publico' });
 
 export const CONTA_E_ADMIN: Chamada[] = [
-  { spec: 'POST api/authenticate', metodo: 'POST', caminho: `${API}/authenticate`, papel: 'publico', corpo: () => ({ username: 'user', password: 'user', rememberMe: false }) },
+  { spec: 'POST api/authenticate', metodo: 'POST', caminho: `${API}/authenticate`, papel: 'publico', corpo: () => ({ username: 'user', password: 'user', rememberMe: false }), cabecalho: 'authorization' },
   { spec: 'GET/POST api/account', metodo: 'GET', caminho: `${API}/account`, papel: 'autenticado' },
   { spec: 'GET/POST api/account', metodo: 'POST', caminho: `${API}/account`, papel: 'autenticado', quem: 'user', corpo: () => ({ firstName: 'Usuário', lastName: 'Comum', email: 'user@cadastro.local', langKey: 'pt-br' }) },
   { spec: 'GET api/profile-info', metodo: 'GET', caminho: `${API}/profile-info`, papel: 'publico' },
@@ -30,7 +30,7 @@ export const CONTA_E_ADMIN: Chamada[] = [
   { spec: 'dump', metodo: 'GET', caminho: `${MGMT}/dump`, papel: A.ADMIN },
   { spec: 'logs (PUT with name and level)', metodo: 'GET', caminho: `${MGMT}/logs`, papel: A.ADMIN },
   { spec: 'logs (PUT with name and level)', metodo: 'PUT', caminho: `${MGMT}/logs`, papel: A.ADMIN, corpo: () => ({ name: 'cadastro.conta', level: 'ERROR' }) },
-  { spec: 'audits (fromDate, toDate, page, size, sort', metodo: 'GET', caminho: `${MGMT}/audits`, papel: A.ADMIN, query: () => ({ fromDate: '2026-01-01', toDate: '2099-01-01', page: '0', size: '20', sort: 'timestamp,desc' }) },
+  { spec: 'audits (fromDate, toDate, page, size, sort', metodo: 'GET', caminho: `${MGMT}/audits`, papel: A.ADMIN, query: () => ({ fromDate: '2026-01-01', toDate: '2099-01-01', page: '0', size: '20', sort: 'timestamp,desc' }), cabecalho: 'x-total-count' },
   { spec: 'GET api/gateway/routes/', metodo: 'GET', caminho: `${API}/gateway/routes/`, papel: A.ADMIN },
 ];
 
@@ -73,6 +73,8 @@ export const COMBOS: Chamada[] = [
 ];
 
 const P = `${REG}/pessoa`;
+/** §7: "register individual/legal; response codigoTipoDocumento, nome or razaoSocial, numeroDocumento". */
+const DA_RECEITA = ['codigoTipoDocumento', 'numeroDocumento'];
 export const PESSOA: Chamada[] = [
   { spec: 'GET pessoa/{document}', metodo: 'GET', caminho: `${P}/{cnpj}`, papel: A.CON_PESSOA },
   { spec: 'obterEnderecos/{n}', metodo: 'GET', caminho: `${P}/obterEnderecos/{numeroPessoa}`, papel: A.CON_PESSOA },
@@ -84,9 +86,9 @@ export const PESSOA: Chamada[] = [
   { spec: 'obter-numero-pessoa/{cnpj}', metodo: 'GET', caminho: `${P}/obter-numero-pessoa/{cnpj}`, papel: A.ALT_SITU_CNPJ },
   { spec: 'POST alterar-pessoa-fisica/{id} with body', metodo: 'POST', caminho: `${P}/alterar-pessoa-fisica/{numeroPessoaCpf}`, papel: A.MAN_DADOS_CONTRI, corpo: (v) => ({ version: v.versaoPessoaCpf, nome: v.nomePessoaCpf, email: 'contrato@x.com.br' }) },
   { spec: 'PUT to alter legal person with body', metodo: 'PUT', caminho: `${P}/alterar-pessoa-juridica/{numeroPessoa}`, papel: A.MAN_DADOS_CONTRI, corpo: (v) => ({ version: 2_000_000_000, contador: v.contadorEdicao }) },
-  { spec: 'GET cadastrar-pessoa-infoconv/{n}', metodo: 'GET', caminho: `${P}/cadastrar-pessoa-infoconv/{cpfReceita}`, papel: A.CAD_PESSOA_INFOC },
-  { spec: 'GET cpf/{n}', metodo: 'GET', caminho: `${P}/cpf/{cpfReceita}`, papel: A.CAD_PESSOA_INFOC },
-  { spec: 'GET cnpj/{n}', metodo: 'GET', caminho: `${P}/cnpj/{cnpjReceita}`, papel: A.CAD_PESSOA_INFOC },
+  { spec: 'GET cadastrar-pessoa-infoconv/{n}', metodo: 'GET', caminho: `${P}/cadastrar-pessoa-infoconv/{cpfReceita}`, papel: A.CAD_PESSOA_INFOC, campos: DA_RECEITA },
+  { spec: 'GET cpf/{n}', metodo: 'GET', caminho: `${P}/cpf/{cpfReceita}`, papel: A.CAD_PESSOA_INFOC, campos: [...DA_RECEITA, 'nome'] },
+  { spec: 'GET cnpj/{n}', metodo: 'GET', caminho: `${P}/cnpj/{cnpjReceita}`, papel: A.CAD_PESSOA_INFOC, campos: [...DA_RECEITA, 'razaoSocial'] },
   { spec: 'contador/obterPorNumeroDocumento/{documento}', metodo: 'GET', caminho: `${REG}/contador/obterPorNumeroDocumento/{documentoContador}`, papel: A.CON_PESSOA },
   { spec: 'contador/obter-por-numero-pessoa/{numeroPessoa}', metodo: 'GET', caminho: `${REG}/contador/obter-por-numero-pessoa/{numeroPessoaContador}`, papel: A.CON_PESSOA },
   { spec: 'atividade/{cnae}', metodo: 'GET', caminho: `${REG}/atividade/4711302`, papel: 'publico' },

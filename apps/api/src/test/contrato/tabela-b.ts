@@ -18,7 +18,7 @@ const arquivos = (spec: string, caminho: string, papel: A, query?: () => Record<
 const crc = (v: { crc: string; classificacao: number }) => ({ crc: v.crc, classificacao: v.classificacao });
 
 export const CONTRIBUINTE: Chamada[] = [
-  { spec: 'GET contribuinte/obterListaContribuintes/{docType}/{query}/{page0}/{size}', metodo: 'GET', caminho: `${C}/obterListaContribuintes/CACEAL/{caceal}/0/10`, papel: A.CON_DADOS_CONTRI },
+  { spec: 'GET contribuinte/obterListaContribuintes/{docType}/{query}/{page0}/{size}', metodo: 'GET', caminho: `${C}/obterListaContribuintes/CACEAL/{caceal}/0/10`, papel: A.CON_DADOS_CONTRI, campos: ['content', 'totalElements', 'totalPages'] },
   { spec: 'obterDadosCadastrais/{n}', metodo: 'GET', caminho: `${C}/obterDadosCadastrais/{numeroPessoa}`, papel: A.CON_DADOS_CONTRI },
   { spec: 'obterDadosCadastrais/{n} (and porCaceal)', metodo: 'GET', caminho: `${C}/obterDadosCadastrais/porCaceal/{caceal}`, papel: A.CON_DADOS_CONTRI },
   ...['obterAtividades', 'obterRegimesEspeciais', 'obterContador', 'obterProcuradores', 'obterSocios', 'obterEditais', 'obterResponsavel'].flatMap(aba),
@@ -79,7 +79,7 @@ export const RELATORIOS_7: Chamada[] = [
 
 const PD = `${REG}/pendencias`;
 export const PENDENCIAS: Chamada[] = [
-  { spec: 'POST pendencias/consultar', metodo: 'POST', caminho: `${PD}/consultar`, papel: A.CON_PEND_OFICIO, corpo: (v) => ({ caceal: Number(v.caceal), tipoConsultaNumeroDocumento: 'CACEAL' }) },
+  { spec: 'POST pendencias/consultar', metodo: 'POST', caminho: `${PD}/consultar`, papel: A.CON_PEND_OFICIO, corpo: (v) => ({ caceal: Number(v.caceal), tipoConsultaNumeroDocumento: 'CACEAL' }), campos: ['content', 'totalElements'] },
   {
     spec: 'PATCH regularizar {sequencial, sequencialSituacao, sequencialMotivo, sequencialOrigem}', metodo: 'PATCH', caminho: `${PD}/regularizar`, papel: A.MAN_PEND_OFICIO,
     corpo: (v) => ({ sequencial: v.pendencia.sequencial, sequencialSituacao: 2, sequencialMotivo: 2, sequencialOrigem: 10, version: v.pendencia.version }),
@@ -102,7 +102,7 @@ export const CONTADOR: Chamada[] = [
   { spec: '/porUsuario', metodo: 'POST', caminho: `${C}/porUsuario`, papel: A.MAN_MANIFESTACAO, quem: 'contador', corpo: crc },
   { spec: '/comManifestacaoNegacaoSemEvento (body dataInicial, dataFinal; list response)', metodo: 'POST', caminho: `${C}/comManifestacaoNegacaoSemEvento`, papel: A.CON_MANIFESTACAO, corpo: periodo },
   { spec: '/relatorioEmpresasNegativadas (blob)', metodo: 'POST', caminho: `${C}/relatorioEmpresasNegativadas`, papel: A.CON_MANIFESTACAO, corpo: periodo },
-  { spec: 'GET contribuinte/semManifestacaoPaginado', metodo: 'GET', caminho: `${C}/semManifestacaoPaginado`, papel: A.CON_MANIFESTACAO, query: () => ({ ...PERIODO, page: '0', size: '10' }) },
+  { spec: 'GET contribuinte/semManifestacaoPaginado', metodo: 'GET', caminho: `${C}/semManifestacaoPaginado`, papel: A.CON_MANIFESTACAO, query: () => ({ ...PERIODO, page: '0', size: '10' }), campos: ['totalElements', 'content'] },
   { spec: '/relatorioEmpresasSemManifestacoes', metodo: 'GET', caminho: `${C}/relatorioEmpresasSemManifestacoes`, papel: A.CON_MANIFESTACAO, query: periodo },
   { spec: 'manifestacao: POST consultar (crc, classificacao)', metodo: 'POST', caminho: `${M}/consultar`, papel: A.MAN_MANIFESTACAO, quem: 'contador', corpo: crc },
   { spec: 'consultarPorUsuario', metodo: 'POST', caminho: `${M}/consultarPorUsuario`, papel: A.MAN_MANIFESTACAO, quem: 'contador', corpo: crc },
@@ -131,10 +131,10 @@ export const EDITAIS: Chamada[] = [
   { spec: 'consultar-por-situacao/{situationId}/{page0}/{size}', metodo: 'GET', caminho: `${E}/consultar-por-situacao/1/0/10`, papel: A.CON_EDITAL },
   { spec: 'POST consultar (params paginaAtual, itensPorPagina)', metodo: 'POST', caminho: `${E}/consultar`, papel: A.CON_EDITAL, query: PAGINA, corpo: () => ({ tipoConsultaEdital: 'emEdicao' }) },
   { spec: 'POST obterDadosContribuinte (list of caceals)', metodo: 'POST', caminho: `${E}/obterDadosContribuinte`, papel: A.CON_EDITAL, corpo: (v) => [Number(v.caceal)] },
-  { spec: 'cadastro (response edital, mensagem)', metodo: 'POST', caminho: `${E}/cadastro`, papel: A.EDITAR_EDITAL, corpo: (v) => v.editalNovo },
-  { spec: 'edicao (mensagem)', metodo: 'POST', caminho: `${E}/edicao`, papel: A.EDITAR_EDITAL, corpo: (v) => v.editalEdicao },
-  { spec: 'assinatura (response numero, situacaoEdital, mensagem)', metodo: 'POST', caminho: `${E}/assinatura`, papel: A.EDITAR_EDITAL, corpo: (v) => ({ id: Number(v.editalId) }) },
-  { spec: 'DELETE excluir/{id} (mensagem)', metodo: 'DELETE', caminho: `${E}/excluir/{editalExcluirId}`, papel: A.EDITAR_EDITAL },
+  { spec: 'cadastro (response edital, mensagem)', metodo: 'POST', caminho: `${E}/cadastro`, papel: A.EDITAR_EDITAL, corpo: (v) => v.editalNovo, campos: ['edital', 'mensagem'] },
+  { spec: 'edicao (mensagem)', metodo: 'POST', caminho: `${E}/edicao`, papel: A.EDITAR_EDITAL, corpo: (v) => v.editalEdicao, campos: ['mensagem'] },
+  { spec: 'assinatura (response numero, situacaoEdital, mensagem)', metodo: 'POST', caminho: `${E}/assinatura`, papel: A.EDITAR_EDITAL, corpo: (v) => ({ id: Number(v.editalId) }), campos: ['numero', 'situacaoEdital', 'mensagem'] },
+  { spec: 'DELETE excluir/{id} (mensagem)', metodo: 'DELETE', caminho: `${E}/excluir/{editalExcluirId}`, papel: A.EDITAR_EDITAL, campos: ['mensagem'] },
   {
     spec: 'POST root to confirm publication {id, numero, descricao, dataPublicacao, prazoConvocacao, motivoAlteracaoSituacao}', metodo: 'POST', caminho: E, papel: A.CON_EDITAL_PUBLI,
     corpo: (v) => ({ id: Number(v.editalProntoId), dataPublicacao: v.hoje }),
@@ -157,5 +157,5 @@ export const HISTORICO_GESTOR: Chamada[] = [
   { spec: 'POST consultar/situacao-cadastral/por-caceal', metodo: 'POST', caminho: `${H}/consultar/situacao-cadastral/por-caceal`, papel: A.CON_HISTORICO, corpo: (v) => ({ caceal: Number(v.caceal) }) },
   { spec: 'consultar/razao-social/por-caceal', metodo: 'POST', caminho: `${H}/consultar/razao-social/por-caceal`, papel: A.CON_HISTORICO, corpo: (v) => ({ caceal: Number(v.caceal) }) },
   { spec: 'GET gestor/dadosContribuinte?tipoDocumento&numeroDocumento', metodo: 'GET', caminho: `${REG}/gestor/dadosContribuinte`, papel: A.SINC_GESTOR, query: (v) => ({ tipoDocumento: 'CNPJ', numeroDocumento: v.cnpjGestor }) },
-  { spec: 'POST gestor/sinc {tipoDocumento, numeroDocumento}', metodo: 'POST', caminho: `${REG}/gestor/sinc`, papel: A.SINC_GESTOR, corpo: (v) => ({ tipoDocumento: 'CNPJ', numeroDocumento: v.cnpjGestor }) },
+  { spec: 'POST gestor/sinc {tipoDocumento, numeroDocumento}', metodo: 'POST', caminho: `${REG}/gestor/sinc`, papel: A.SINC_GESTOR, corpo: (v) => ({ tipoDocumento: 'CNPJ', numeroDocumento: v.cnpjGestor }), campos: ['cnpj'] },
 ];
