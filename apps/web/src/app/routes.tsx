@@ -53,7 +53,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: 'consultar-edital',
     page: lazy(() => import('../features/edital/ConsultarEditalPage')),
-    authorities: [A.CON_EDITAL],
+    // §6: the publisher (ROLE_CAD_CON_EDITAL_PUBLI) finds the notices ready to publish here too.
+    authorities: [A.CON_EDITAL, A.CON_EDITAL_PUBLI],
     titleKey: 'edital.consulta.title',
     menu: { group: 'edital' },
   },
@@ -61,10 +62,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: 'consulta-publica-edital',
     page: lazy(() => import('../features/edital/ConsultaPublicaEditalPage')),
     titleKey: 'edital.publica.title',
-    menu: { group: 'edital', hiddenFor: [A.CON_EDITAL] },
+    menu: { group: 'edital', hiddenFor: [A.CON_EDITAL, A.CON_EDITAL_PUBLI] },
   },
   { path: 'edital/cadastro', page: lazy(() => import('../features/edital/EditalFormPage')), authorities: [A.EDITAR_EDITAL], titleKey: 'edital.form.cadastroTitle' },
-  { path: 'edital/edicao/:id', page: lazy(() => import('../features/edital/EditalFormPage')), authorities: [A.CON_EDITAL, A.EDITAR_EDITAL], titleKey: 'edital.form.edicaoTitle' },
+  { path: 'edital/edicao/:id', page: lazy(() => import('../features/edital/EditalFormPage')), authorities: [A.CON_EDITAL, A.EDITAR_EDITAL, A.CON_EDITAL_PUBLI], titleKey: 'edital.form.edicaoTitle' },
   {
     path: 'contribuinte',
     page: lazy(() => import('../features/contribuinte/ContribuinteSearchPage')),

@@ -30,6 +30,11 @@ export interface DefinicaoRelatorio {
   exportar: readonly ('pdf' | 'xlsx')[];
   /** Fields summed into a total line. */
   totais?: string[];
+  /**
+   * The §7 data query of this report, where the spec names one (under the registry API): the same
+   * preview at the spec's own path; `POST` = the filter travels in the body (and the files are POSTs too).
+   */
+  dados?: { caminho: string; metodo: 'GET' | 'POST' };
 }
 
 const c = (campo: string, tipo: TipoColuna = 'texto'): ColunaRelatorio => ({ campo, tipo });
@@ -42,11 +47,11 @@ const A = Authority;
  */
 export const RELATORIOS = {
   solicitacoesBaixadas: {
-    rota: 'relatorio-solicitacoes-baixadas', caminho: 'solicitacoes/baixadas', acesso: [A.REL_SOL_BAI], filtro: 'periodo', exportar: ['pdf', 'xlsx'],
+    rota: 'relatorio-solicitacoes-baixadas', caminho: 'solicitacoes/baixadas', acesso: [A.REL_SOL_BAI], filtro: 'periodo', exportar: ['pdf', 'xlsx'], dados: { caminho: 'solicitacao/baixadas', metodo: 'GET' },
     colunas: [c('caceal', 'caceal'), c('cnpjEmpresa', 'cnpj'), c('razaoSocial'), c('situacaoCadastral'), c('motivoSituacaocadastral'), c('tipoEmpresa'), c('porte'), c('protocoloRedesim'), c('dataSolicitacao', 'data'), c('evento')],
   },
   contribuintesAtivos: {
-    rota: 'relatorio-contribuintes-ativos', caminho: 'contribuintes/ativos', acesso: [A.REL_CONT_ATI], filtro: 'ativos', exportar: ['pdf', 'xlsx'],
+    rota: 'relatorio-contribuintes-ativos', caminho: 'contribuintes/ativos', acesso: [A.REL_CONT_ATI], filtro: 'ativos', exportar: ['pdf', 'xlsx'], dados: { caminho: 'contribuinte/obterAtivos', metodo: 'GET' },
     colunas: [c('tipo'), c('quantidade', 'inteiro')], totais: ['quantidade'],
   },
   eventos: {
@@ -54,15 +59,16 @@ export const RELATORIOS = {
     colunas: [c('codigoEvento', 'inteiro'), c('descricaoEvento'), c('indicadorImplementado')],
   },
   cacealForaInteresse: {
-    rota: 'relatorio-caceal-fora-interesse', caminho: 'cacealForaInteresse', acesso: [A.REL_CACE_FOI], filtro: 'foraInteresse', exportar: ['pdf', 'xlsx'],
+    rota: 'relatorio-caceal-fora-interesse', caminho: 'cacealForaInteresse', acesso: [A.REL_CACE_FOI], filtro: 'foraInteresse', exportar: ['pdf', 'xlsx'], dados: { caminho: 'contribuinte/cacealForaInteresse', metodo: 'GET' },
     colunas: [c('numCaceal', 'caceal'), c('cnpj', 'cnpj'), c('razaoSocial'), c('situacaoCadastral'), c('motivoSitucada'), c('tipoEmpresa'), c('porte'), c('codigoCnae', 'cnae'), c('descricao'), c('ehInteresse')],
   },
   cacealNulo: {
-    rota: 'relatorio-caceal-nulo', caminho: 'cacealNulo', acesso: [A.REL_CACE_NUL], filtro: 'periodo', exportar: ['xlsx'],
+    rota: 'relatorio-caceal-nulo', caminho: 'cacealNulo', acesso: [A.REL_CACE_NUL], filtro: 'periodo', exportar: ['xlsx'], dados: { caminho: 'contribuinte/cacealNulo', metodo: 'GET' },
     colunas: [c('numeroCaceal', 'caceal'), c('cnpj', 'cnpj'), c('razaoSocial'), c('dataInicioAtividade', 'data'), c('situacaoCadastral')],
   },
   cacealAtivoCnpjInativo: {
     rota: 'relatorio-caceal-ativo-cnpj-inativo', caminho: 'cacealAtivoCnpjInativo', acesso: [A.REL_CACE_ATI], filtro: 'nenhum', exportar: ['pdf', 'xlsx'],
+    dados: { caminho: 'contribuinte/cacealAtivoCnpjInativo', metodo: 'GET' },
     colunas: [c('numeroCaceal', 'caceal'), c('cnpj', 'cnpj'), c('razaoSocial'), c('situacaoCaceal'), c('motivoCnpj'), c('tipoContribuinte'), c('porte')],
   },
   cacealAtivoEmOutraUf: {
@@ -71,18 +77,22 @@ export const RELATORIOS = {
   },
   cacealSuspensaoTemporaria: {
     rota: 'relatorio-caceal-suspensao-temporaria', caminho: 'cacealSuspensaoTemporaria', acesso: [A.REL_CA_SU_TE], filtro: 'nenhum', exportar: ['pdf', 'xlsx'],
+    dados: { caminho: 'contribuinte/cacealSuspensaoTemporaria', metodo: 'GET' },
     colunas: [c('numeroCaceal', 'caceal'), c('numDocumento', 'cnpj'), c('razaoSocial'), c('atualizacao', 'data')],
   },
   multiplosVivos: {
     rota: 'relatorio-contribuintes-multiplos-vivos', caminho: 'multiplosCacelsVivos', acesso: [A.REL_MUL_CAVI], filtro: 'periodoAberto', exportar: ['pdf', 'xlsx'],
+    dados: { caminho: 'contribuinte/obterMultiplosCacealsVivos', metodo: 'GET' },
     colunas: [c('numeroCaceal', 'caceal'), c('razaoSocial'), c('cnpj', 'cnpj'), c('dataInicioAtividade', 'data'), c('indMei', 'simNao'), c('situacaoCaceal'), c('indOpcaoSimples', 'simNao')],
   },
   divergenciaResponsavel: {
     rota: 'relatorio-divergencia-responsavel', caminho: 'divergencias-responsavel', acesso: REPORT_AUTHORITIES, filtro: 'nenhum', exportar: ['pdf'],
+    dados: { caminho: 'contribuinte/responsaveis/', metodo: 'GET' },
     colunas: [c('cnpj', 'cnpj'), c('nomeEmpresaRds'), c('cpfSolicitacao', 'cpf'), c('nomeResponsavelLegal'), c('protocolo'), c('cpfResponsavelCad', 'cpf'), c('nomeResponsavelCad')],
   },
   contribuinteGeral: {
     rota: 'pesquisa-contribuinte-geral', caminho: 'contribuintes-geral', acesso: [A.REL_CONT_GER], filtro: 'geral', exportar: ['pdf', 'xlsx'],
+    dados: { caminho: 'contribuinte/contribuintes-geral/consultar', metodo: 'POST' },
     colunas: [c('caceal', 'caceal'), c('razaoSocial'), c('dataInicioAtividade', 'data'), c('situacaoCadastral'), c('motivoSituacaoCadastral')],
   },
 } as const satisfies Record<string, DefinicaoRelatorio>;

@@ -65,8 +65,9 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ['obterEditais', z.array(EditalDoContribuinte), obterEditais],
       ['obterRegimesEspeciais', z.array(RegimeEspecial), obterRegimesEspeciais],
     ] as const;
-    for (const [nome, resposta, carregar] of abas) {
-      app.get(`/contribuinte/${nome}/:numeroPessoa`, {
+    type Aba = (typeof abas)[number];
+    const porPessoa = (url: string, [nome, resposta, carregar]: Aba) =>
+      app.get(url, {
         config: dados,
         schema: {
           tags: ['contribuinte'],
@@ -78,7 +79,8 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // ?caceal= picks the registration (abas.ts `registro`), else the person's latest.
         handler: async (req) => carregar(db(), await registroDoChamador(db(), req.principal!, { numeroPessoa: req.params.numeroPessoa, caceal: req.query.caceal })),
       });
-      app.get(`/contribuinte/${nome}/porCaceal/:caceal`, {
+    const porCaceal = (url: string, [nome, resposta, carregar]: Aba) =>
+      app.get(url, {
         config: dados,
         schema: {
           tags: ['contribuinte'],
@@ -89,7 +91,16 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         handler: async (req) => carregar(db(), await registroDoChamador(db(), req.principal!, { caceal: req.params.caceal })),
       });
+    for (const aba of abas) {
+      porPessoa(`/contribuinte/${aba[0]}/:numeroPessoa`, aba);
+      porCaceal(`/contribuinte/${aba[0]}/porCaceal/:caceal`, aba);
     }
+    // More §7 names of the same reads: the notices of a person (GET contribuinte/editais/{n})
+    // and the special regimes of a CACEAL (GET regimeEspecial/{caceal}, listed among the person calls).
+    porPessoa('/contribuinte/editais/:numeroPessoa', abas.find(([n]) => n === 'obterEditais')!);
+    porCaceal('/regimeEspecial/:caceal', abas.find(([n]) => n === 'obterRegimesEspeciais')!);
+    // "also GET obterProcuradores/{n}", listed after procurador/obterPorNumeroDocumento: the attorneys of a person's registration.
+    porPessoa('/procurador/obterProcuradores/:numeroPessoa', abas.find(([n]) => n === 'obterProcuradores')!);
 
     app.get('/relatorio/imprimir', {
       config: dados,

@@ -141,6 +141,26 @@ describe('the state machine: sign, confirm publication, republish, delete', () =
     expectProblem(await editais.post(`${api}/edital/republicacao`, { id: e.id, dataPublicacao: '2026-11-23' }), 409);
   });
 
+  it('§6: publishing (confirm, republish) takes ROLE_CAD_CON_EDITAL_PUBLI; creating and editing do not give it', async () => {
+    // A registration of its own: publishing suspends it, and the other tests count on theirs being active.
+    const proprio = Number((await queryOne<{ c: number }>(t.db, sql`select numero_caceal as c from contribuinte where situacao_id = 1 order by id offset 20 limit 1`))!.c);
+    const e = await cadastrar(form([proprio]));
+    await editais.post(`${api}/edital/assinatura`, { id: e.id });
+    const admin = await t.as('admin');
+    const conta = async () => (await admin.get('/api/users/editais')).json<{ authorities: string[] }>();
+    const papeis = (await conta()).authorities;
+    // Roles count from the account's next call (the session re-reads them).
+    expect((await admin.put('/api/users', { ...(await conta()), authorities: papeis.filter((a) => a !== 'ROLE_CAD_CON_EDITAL_PUBLI') })).statusCode).toBe(200);
+    try {
+      expectProblem(await editais.post(`${api}/edital`, { id: e.id, dataPublicacao: '2026-11-20' }), 403);
+      expectProblem(await editais.post(`${api}/edital/republicacao`, { id: e.id, dataPublicacao: '2026-11-20' }), 403);
+      expect(await situacaoDe(e.id)).toBe(2);
+    } finally {
+      expect((await admin.put('/api/users', { ...(await conta()), authorities: papeis })).statusCode).toBe(200);
+    }
+    expect((await editais.post(`${api}/edital`, { id: e.id, dataPublicacao: '2026-11-20' })).statusCode).toBe(200);
+  });
+
   it('issue 30: no publication after today, no legal effect before the publication (400 naming the rule, nothing written)', async () => {
     // A registration of its own (not one the other tests cite): the publication suspends it.
     const proprio = Number((await queryOne<{ c: number }>(t.db, sql`select numero_caceal as c from contribuinte where situacao_id = 1 order by id desc offset 10 limit 1`))!.c);

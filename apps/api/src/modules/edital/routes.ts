@@ -28,8 +28,11 @@ const Tamanho = z.coerce.number().int().min(1).max(100);
 export function editalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const db = () => ctx.database.db;
-    const consulta = { access: [Authority.CON_EDITAL, Authority.EDITAR_EDITAL] } as const;
+    // §6: ROLE_CAD_CON_EDITAL consults, ROLE_CAD_EDITAR_EDITAL creates and edits, ROLE_CAD_CON_EDITAL_PUBLI
+    // publishes (confirms a publication, republishes) — and reads the notices it publishes.
+    const consulta = { access: [Authority.CON_EDITAL, Authority.EDITAR_EDITAL, Authority.CON_EDITAL_PUBLI] } as const;
     const edicao = { access: [Authority.EDITAR_EDITAL] } as const;
+    const publicacao = { access: [Authority.CON_EDITAL_PUBLI] } as const;
     const detalhe = async (id: number) => {
       const e = await editalPorId(db(), id);
       if (!e) throw notFound(NAO_ENCONTRADO);
@@ -118,12 +121,12 @@ export function editalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
     app.post('/edital', {
-      config: edicao,
+      config: publicacao,
       schema: { tags, summary: "Confirms a notice's publication: PRONTO PARA PUBLICAR → PUBLICADO; the linked registrations take the new status (one transaction)", body: ConfirmacaoPublicacao, response: { 200: ResultadoPublicacao } },
       handler: async (req) => db().transaction((tx) => confirmarPublicacao(tx, req.principal!.login, req.body)),
     });
     app.post('/edital/republicacao', {
-      config: edicao,
+      config: publicacao,
       schema: { tags, summary: 'Republishes a notice: PUBLICADO → REPUBLICADO (its effect is not applied again)', body: z.object({ id: z.number().int().positive(), dataPublicacao: Dia, numeroDiario: z.string().trim().max(20).nullish() }), response: { 200: ResultadoPublicacao } },
       handler: async (req) => db().transaction((tx) => republicarEdital(tx, req.principal!.login, req.body)),
     });

@@ -109,13 +109,19 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req) => db().transaction((tx) => alterarPessoaJuridica(tx, req.principal!.login, req.params.numeroPessoa, req.body)),
     });
 
-    // §7 lists these as GETs; they write, so they are POSTs here (a GET is not CSRF-checked).
-    const registrar = (path: string, documento: z.ZodType<string, string>, summary: string) =>
-      app.post(path, {
+    // §7 lists these as GETs, and other systems call them so; the SPA POSTs (a write, CSRF-checked). A GET
+    // is safe here too: only the bearer token in the Authorization header signs a call in — never a cookie
+    // a cross-site page could send — and the call is idempotent (the person as the Receita has it).
+    const registrar = (path: string, documento: z.ZodType<string, string>, summary: string) => {
+      const rota = {
         config: cadastro,
         schema: { tags, summary, params: z.object({ documento }), response: { 200: PessoaCadastrada } },
-        handler: async (req) => cadastrarPessoaReceita(ctx.database, ctx.receita, req.principal!.login, req.params.documento),
-      });
+        handler: async (req: { principal?: { login: string } | null; params: { documento: string } }) =>
+          cadastrarPessoaReceita(ctx.database, ctx.receita, req.principal!.login, req.params.documento),
+      };
+      app.post(path, rota);
+      app.get(path, rota);
+    };
     registrar('/pessoa/cadastrar-pessoa-infoconv/:documento', DocumentoPessoa, 'Create or update a person (CPF or CNPJ) from the federal registry');
     registrar('/pessoa/cpf/:documento', CpfParam, 'Create or update an individual from the federal registry');
     registrar('/pessoa/cnpj/:documento', CnpjParam, 'Create or update a legal person from the federal registry');

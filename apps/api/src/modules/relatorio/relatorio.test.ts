@@ -119,6 +119,25 @@ describe('preview', () => {
     expectProblem(await auditor.get(`${api}/contribuintes-geral/baixar?dataInicial=2024-03-01`), 400);
   });
 
+  it('§7 data queries: the same rows at the spec path, with the spec\'s parameter names and encodings; bad input still 400', async () => {
+    const reg = '/sfz-cadastro-api/api';
+    const igual = async (spec: string, nosso: string, corpo?: object) => {
+      const a = corpo ? await auditor.post(spec, corpo) : await auditor.get(spec);
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.json()).toEqual((await auditor.get(nosso)).json());
+      return a.json<{ totalElements: number }>();
+    };
+    await igual(`${reg}/contribuinte/obterAtivos?consultarPor=simples-mei`, `${api}/contribuintes/ativos?tipoConsulta=simples-mei`);
+    const fora = await igual(`${reg}/contribuinte/cacealForaInteresse?tipoContribuinte=0&tipoContribuinte=3&situacaoCadastral=1`, `${api}/cacealForaInteresse?tipoContribuinte=0,3&situacaoCadastral=1`);
+    expect(fora.totalElements).toBeGreaterThan(0);
+    await igual(`${reg}/solicitacao/baixadas?${TUDO}`, `${api}/solicitacoes/baixadas?${TUDO}`);
+    await igual(`${reg}/contribuinte/contribuintes-geral/consultar?page=1&size=5`, `${api}/contribuintes-geral?${TUDO}&page=1&size=5`, { dataInicial: '1980-01-01', dataFinal: '2026-12-31' });
+    await igual(`${reg}/contribuinte/responsaveis/`, `${api}/divergencias-responsavel`);
+    expectProblem(await auditor.get(`${reg}/contribuinte/obterAtivos?consultarPor=outro`), 400);
+    expectProblem(await auditor.post(`${reg}/contribuinte/contribuintes-geral/consultar`, { dataInicial: '2026-03-01' }), 400);
+    expectProblem(await (await t.as('user')).get(`${reg}/contribuinte/cacealNulo?${TUDO}`), 403);
+  });
+
   it.each(NOMES_RELATORIO)('%s is refused without its role (403) and without a session (401)', async (nome) => {
     const user = await t.as('user');
     expectProblem(await user.get(url(nome)), 403);

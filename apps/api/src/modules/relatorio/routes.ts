@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, PanoramaCadastro, RELATORIOS, REPORT_AUTHORITIES, type NomeRelatorio } from '@cadastro/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, PanoramaCadastro, RELATORIOS, REPORT_AUTHORITIES, type DefinicaoRelatorio, type NomeRelatorio,
+} from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { RELATORIOS_SQL } from './definicoes.js';
@@ -10,9 +13,25 @@ import { panorama } from './panorama.js';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
+ * The names and encodings §7's other clients send, read as the catalogue's before validation:
+ * `consultarPor` is the spec's name of `tipoConsulta`, and a list repeated in the query
+ * (`tipoContribuinte=1&tipoContribuinte=3`) or sent as a JSON array is the comma list "1,3".
+ */
+const comoNaSpec = (onde: 'query' | 'body') => async (req: FastifyRequest) => {
+  const f = req[onde];
+  if (!f || typeof f !== 'object' || Array.isArray(f)) return;
+  const o = { ...(f as Record<string, unknown>) };
+  if (o.consultarPor !== undefined && o.tipoConsulta === undefined) o.tipoConsulta = o.consultarPor;
+  delete o.consultarPor;
+  for (const [k, v] of Object.entries(o)) if (Array.isArray(v)) o[k] = v.join(',');
+  req[onde] = o;
+};
+
+/**
  * §2/§7 Reports: every report of the catalogue gets the same three calls from the one engine —
  * relatorio/<path> (the preview, paged JSON), relatorio/<path>/imprimir (PDF) and
- * relatorio/<path>/baixar (XLSX, streamed) — guarded by the report's role.
+ * relatorio/<path>/baixar (XLSX, streamed) — guarded by the report's role; where §7 names a data
+ * query (`dados`: contribuinte/obterAtivos, solicitacao/baixadas…) the preview answers there too.
  */
 export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -31,50 +50,78 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     function registrar<N extends NomeRelatorio>(nome: N) {
-      const def = RELATORIOS[nome];
+      const def: DefinicaoRelatorio = RELATORIOS[nome];
       const r = RELATORIOS_SQL[nome];
       // Every filter is a zod object (refinements included), so the page parameters extend it.
       const filtro = FILTROS_RELATORIO[def.filtro] as unknown as z.ZodObject<z.ZodRawShape>;
       const config = { access: def.acesso };
       const arquivo = def.caminho.replace(/\W+/g, '-');
-      const ler = (q: unknown) => q as FiltroDe<N>;
-      app.get(`/relatorio/${def.caminho}`, {
-        config,
-        schema: {
-          tags: ['relatorio'],
-          summary: `${r.titulo}: the preview (a page of rows, the count and the totals)`,
-          querystring: filtro.safeExtend({
-            page: z.coerce.number().int().min(0).max(100_000).default(0),
-            size: z.coerce.number().int().min(1).max(100).default(20),
-          }),
-          response: { 200: PaginaRelatorio },
-        },
-        handler: async (req) => {
-          const { page, size, ...f } = req.query as { page: number; size: number };
-          return pagina(db(), r, ler(f), page, size);
-        },
+      const ler = (f: unknown) => f as FiltroDe<N>;
+      const paginaQuery = z.object({
+        page: z.coerce.number().int().min(0).max(100_000).default(0),
+        size: z.coerce.number().int().min(1).max(100).default(20),
       });
+      // One implementation per call, whichever path or verb reaches it.
+      const previa = async (f: unknown, { page, size }: z.infer<typeof paginaQuery>) => pagina(db(), r, ler(f), page, size);
+      const pdf = async (f: unknown, reply: FastifyReply) => sendPdf(reply, ctx.pdf, await documentoPdf(db(), r, ler(f)), `${arquivo}.pdf`);
+      const xlsx = (f: unknown, req: FastifyRequest, reply: FastifyReply) => {
+        const { saida } = planilha(ctx.database.fluxos, r, ler(f), {
+          cliente: reply.raw,
+          ociosoMs: ctx.config.reportIdleTimeoutSeconds * 1000,
+          aoFalhar: (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'),
+          aoAbandonar: () => req.log.warn({ seconds: ctx.config.reportIdleTimeoutSeconds }, 'report spreadsheet reader idle: connection closed, cursor released'),
+        });
+        return reply
+          .header('Content-Type', XLSX)
+          .header('Content-Disposition', `attachment; filename="${arquivo}.xlsx"`)
+          .header('Cache-Control', 'no-store')
+          .send(saida);
+      };
+      const naQuery = { config, preValidation: comoNaSpec('query') } as const;
+      const noCorpo = { config, preValidation: comoNaSpec('body') } as const;
+      const previaSchema = { tags: ['relatorio'], summary: `${r.titulo}: the preview (a page of rows, the count and the totals)`, response: { 200: PaginaRelatorio } };
+
+      const previaGet = (url: string, summary = previaSchema.summary) =>
+        app.get(url, {
+          ...naQuery,
+          schema: { ...previaSchema, summary, querystring: filtro.safeExtend(paginaQuery.shape) },
+          handler: async (req) => {
+            const { page, size, ...f } = req.query as z.infer<typeof paginaQuery>;
+            return previa(f, { page, size });
+          },
+        });
+      previaGet(`/relatorio/${def.caminho}`);
       app.get(`/relatorio/${def.caminho}/imprimir`, {
-        config,
+        ...naQuery,
         schema: { tags: ['relatorio'], summary: `${r.titulo}: PDF`, querystring: filtro, produces: ['application/pdf'] },
-        handler: async (req, reply) => sendPdf(reply, ctx.pdf, await documentoPdf(db(), r, ler(req.query)), `${arquivo}.pdf`),
+        handler: async (req, reply) => pdf(req.query, reply),
       });
       app.get(`/relatorio/${def.caminho}/baixar`, {
-        config,
+        ...naQuery,
         schema: { tags: ['relatorio'], summary: `${r.titulo}: XLSX, streamed from a database cursor`, querystring: filtro, produces: [XLSX] },
-        handler: async (req, reply) => {
-          const { saida } = planilha(ctx.database.fluxos, r, ler(req.query), {
-            cliente: reply.raw,
-            ociosoMs: ctx.config.reportIdleTimeoutSeconds * 1000,
-            aoFalhar: (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'),
-            aoAbandonar: () => req.log.warn({ seconds: ctx.config.reportIdleTimeoutSeconds }, 'report spreadsheet reader idle: connection closed, cursor released'),
-          });
-          return reply
-            .header('Content-Type', XLSX)
-            .header('Content-Disposition', `attachment; filename="${arquivo}.xlsx"`)
-            .header('Cache-Control', 'no-store')
-            .send(saida);
-        },
+        handler: async (req, reply) => xlsx(req.query, req, reply),
+      });
+      if (!def.dados) return;
+      // §7's data query at the spec's own path and verb (the relatorio/ paths above are this project's).
+      if (def.dados.metodo === 'GET') {
+        previaGet(`/${def.dados.caminho}`, `${r.titulo}: the §7 data query (the preview)`);
+        return;
+      }
+      // §7 sends this report's filter as a POST body: the data query and both files.
+      app.post(`/${def.dados.caminho}`, {
+        ...noCorpo,
+        schema: { ...previaSchema, summary: `${r.titulo}: the §7 data query (the preview; the filter in the body)`, body: filtro, querystring: paginaQuery },
+        handler: async (req) => previa(req.body, req.query),
+      });
+      app.post(`/relatorio/${def.caminho}/imprimir`, {
+        ...noCorpo,
+        schema: { tags: ['relatorio'], summary: `${r.titulo}: PDF (the filter in the body)`, body: filtro, produces: ['application/pdf'] },
+        handler: async (req, reply) => pdf(req.body, reply),
+      });
+      app.post(`/relatorio/${def.caminho}/baixar`, {
+        ...noCorpo,
+        schema: { tags: ['relatorio'], summary: `${r.titulo}: XLSX (the filter in the body)`, body: filtro, produces: [XLSX] },
+        handler: async (req, reply) => xlsx(req.body, req, reply),
       });
     }
   };

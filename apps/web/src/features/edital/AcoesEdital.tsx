@@ -22,9 +22,12 @@ export function BotaoPdf({ e }: { e: EditalResumo }) {
 
 /**
  * §2 actions per status: pencil (editors; not PRONTO PARA PUBLICAR nor REPUBLICADO), check (confirm
- * publication; PRONTO PARA PUBLICAR), PDF (PRONTO, PUBLICADO, REPUBLICADO), X (delete; EM EDIÇÃO or PRONTO).
+ * publication; PRONTO PARA PUBLICAR; the publisher, ROLE_CAD_CON_EDITAL_PUBLI), PDF (PRONTO, PUBLICADO,
+ * REPUBLICADO), X (delete; EM EDIÇÃO or PRONTO).
  */
-export function AcoesEdital({ e, editor, onEditar, onConfirmar, onExcluir }: { e: EditalResumo; editor: boolean; onEditar(): void; onConfirmar(): void; onExcluir(): void }) {
+export function AcoesEdital({ e, editor, publicador, onEditar, onConfirmar, onExcluir }: {
+  e: EditalResumo; editor: boolean; publicador: boolean; onEditar(): void; onConfirmar(): void; onExcluir(): void;
+}) {
   const { t } = useTranslation();
   const s = e.idSituacao;
   const botao = (label: string, simbolo: string, onClick: () => void, color?: string, testid?: string) => (
@@ -37,7 +40,7 @@ export function AcoesEdital({ e, editor, onEditar, onConfirmar, onExcluir }: { e
   return (
     <Group gap={4} wrap="nowrap">
       {editor && s !== S.PRONTO_PARA_PUBLICAR && s !== S.REPUBLICADO && botao(t('edital.acao.editar', { numero: e.numero }), '✎', onEditar, undefined, 'edital-editar')}
-      {editor && s === S.PRONTO_PARA_PUBLICAR && botao(t('edital.acao.confirmar', { numero: e.numero }), '✓', onConfirmar, 'green', 'edital-confirmar')}
+      {publicador && s === S.PRONTO_PARA_PUBLICAR && botao(t('edital.acao.confirmar', { numero: e.numero }), '✓', onConfirmar, 'green', 'edital-confirmar')}
       {s !== S.EM_EDICAO && <BotaoPdf e={e} />}
       {editor && (s === S.EM_EDICAO || s === S.PRONTO_PARA_PUBLICAR) && botao(t('edital.acao.excluir', { numero: e.numero }), '✕', onExcluir, 'red', 'edital-excluir')}
     </Group>

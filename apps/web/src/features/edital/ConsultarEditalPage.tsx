@@ -55,7 +55,9 @@ export default function ConsultarEditalPage() {
   const qc = useQueryClient();
   const alerts = useAlerts();
   const userKey = useUserKey();
-  const editor = useSession().hasAnyAuthority([Authority.EDITAR_EDITAL]);
+  const sessao = useSession();
+  const editor = sessao.hasAnyAuthority([Authority.EDITAR_EDITAL]);
+  const publicador = sessao.hasAnyAuthority([Authority.CON_EDITAL_PUBLI]);
   const [url, setUrl] = useUrlState(URL);
   const pagina = url.pageNumber ?? 1;
   const q = useConsultaEditais(consulta(url), pagina);
@@ -82,7 +84,7 @@ export default function ConsultarEditalPage() {
     { key: 'situacao', header: t('edital.col.situacao'), render: (e) => e.situacaoEdital },
     { key: 'publicacao', header: t('edital.col.publicacao'), render: (e) => formatDay(e.dataPublicacao) },
     { key: 'efeito', header: t('edital.col.efeito'), render: (e) => formatDay(e.dataEfeitoLegal) },
-    { key: 'acoes', header: t('edital.col.acoes'), render: (e) => <AcoesEdital e={e} editor={editor} onEditar={() => abrir(e.id)} onConfirmar={() => abrir(e.id, true)} onExcluir={() => setExcluindo(e)} /> },
+    { key: 'acoes', header: t('edital.col.acoes'), render: (e) => <AcoesEdital e={e} editor={editor} publicador={publicador} onEditar={() => abrir(e.id)} onConfirmar={() => abrir(e.id, true)} onExcluir={() => setExcluindo(e)} /> },
   ];
 
   return (

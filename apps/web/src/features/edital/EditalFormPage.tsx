@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EditalDetalhe, EditalForm } from '@cadastro/domain';
 import {
-  formatarNumeroEdital, hojeEmMaceio, LIMITE_OBSERVACAO_EDITAL, LIMITE_TEXTO_EDITAL, SITUACAO, SITUACAO_EDITAL, TIPO_EDITAL_CONVOCACAO, violacaoData,
+  Authority, formatarNumeroEdital, hojeEmMaceio, LIMITE_OBSERVACAO_EDITAL, LIMITE_TEXTO_EDITAL, SITUACAO, SITUACAO_EDITAL, TIPO_EDITAL_CONVOCACAO, violacaoData,
 } from '@cadastro/domain';
 import { CARRY_ALERTS, useAlerts } from '../../ui/alerts';
 import { Carregando } from '../../ui/Carregando';
 import { httpErrorMessage } from '../../ui/errors';
 import { RecordState } from '../../ui/NotFound';
-import { useUserKey } from '../../ui/session';
+import { useSession, useUserKey } from '../../ui/session';
 import { assinar, cadastrar, confirmar, editar, republicar, useCombo, useEdital, useEhResponsavel } from './api';
 import { Vinculados, type Vinculado } from './Vinculados';
 
@@ -49,9 +49,11 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
   const alerts = useAlerts();
   const qc = useQueryClient();
   const userKey = useUserKey();
-  const confirmacao = params.get('ehConfirmacao') === 'true' && edital?.codigoSituacao === SITUACAO_EDITAL.PRONTO_PARA_PUBLICAR;
+  // §6: publishing (confirming, republishing) is the publisher's (ROLE_CAD_CON_EDITAL_PUBLI); the server checks it too.
+  const publicador = useSession().hasAnyAuthority([Authority.CON_EDITAL_PUBLI]);
+  const confirmacao = publicador && params.get('ehConfirmacao') === 'true' && edital?.codigoSituacao === SITUACAO_EDITAL.PRONTO_PARA_PUBLICAR;
   // A published notice may be republished (a new publication date; its effect is not applied again).
-  const republicacao = edital?.codigoSituacao === SITUACAO_EDITAL.PUBLICADO;
+  const republicacao = publicador && edital?.codigoSituacao === SITUACAO_EDITAL.PUBLICADO;
   const editavel = !edital || edital.codigoSituacao === SITUACAO_EDITAL.EM_EDICAO;
   const [f, setF] = useState<Estado>(edital ? deDetalhe(edital) : VAZIO);
   const [tentou, setTentou] = useState(false);
