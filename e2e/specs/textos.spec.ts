@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { apiAs, createUser, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
 
 test('a typed date: dd-mm-aaaa and one-digit day or month read in Brazilian order, as with /', async ({ page }) => {
   await page.goto('/#/consulta-publica-edital');
@@ -19,4 +22,59 @@ test('a typed date: dd-mm-aaaa and one-digit day or month read in Brazilian orde
   await de.pressSequentially('01-02-26');
   await de.blur();
   await expect(de).not.toHaveValue('02/01/2026');
+});
+
+test("an empty email says 'Your email is required.' (pt-BR: 'Seu e-mail é obrigatório.'), not a length rule", async ({ page }) => {
+  await page.goto('/#/reset/request');
+  await page.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(page.getByText('Seu e-mail é obrigatório.')).toBeVisible();
+  await expect(page.getByText(/pelo menos 5 caracteres/)).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('a@b');
+  await expect(page.getByText(/pelo menos 5 caracteres/)).toBeVisible();
+});
+
+test("accountant area: the signed-in accountant's own statements, 'Erro ao obter dados do contador logado.' when they cannot be read", async ({ page }) => {
+  // The signed-in accountant's own statements, without a CRC in the URL.
+  await page.goto('/#/manifestacao-contador/manifestacao');
+  await signIn(page, 'contador');
+  await expect(page.getByTestId('total-manifestacoes')).toBeVisible();
+  // The server fails to answer who the signed-in accountant is.
+  await page.route('**/manifestacao/consultarPorUsuario', (r) => r.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ status: 500, title: 'Internal Server Error' }) }));
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Erro ao obter dados do contador logado.');
+});
+
+test("tax staff: the report of companies without statements says its own §8 error when it fails to generate", async ({ page }) => {
+  await page.goto('/#/manifestacao-contador/empresas');
+  await signIn(page, 'apoio-contador');
+  await page.route('**/contribuinte/relatorioEmpresasSemManifestacoes*', (r) => r.fulfill({ status: 500, contentType: 'application/problem+json', body: '{"status":500,"title":"Internal Server Error"}' }));
+  await page.getByLabel('Data inicial').fill('2020-01-01');
+  await page.getByLabel('Data final').fill('2026-12-31');
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Erro ao gerar relatório de empresas sem manifestação.');
+});
+
+test('the status change success, worded from the server code: English in an English session', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/comercio/0/50`, { headers })).json()).content as {
+    numeroPessoa: number; situacaoCadastral: string;
+  }[];
+  let alvo: number | undefined;
+  for (const c of lista.filter((x) => x.situacaoCadastral === 'ATIVO').reverse()) {
+    const s = await (await request.get(`${api}/contribuinte/situacaoPessoa/${c.numeroPessoa}`, { headers })).json();
+    if (s.contribuintes.length === 1) { alvo = c.numeroPessoa; break; }
+  }
+  expect(alvo).toBeDefined();
+  const login = `situacao${Date.now() % 100000}`;
+  await createUser(request, login, ['ROLE_USER', 'ROLE_CAD_ALT_SITU_CNPJ'], 'en');
+  await page.goto(`/#/alterarSituacaoCnpj/${alvo}`);
+  await signIn(page, login);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'SUSPENSO' }).click();
+  await page.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('situacao-salvar').click();
+  await page.getByRole('dialog', { name: 'Confirm the registration status change' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Change made successfully')).toBeVisible();
+  await expect(page.getByText('Alteração realizada com sucesso')).toHaveCount(0);
 });

@@ -265,6 +265,7 @@ const en: Messages = {
       nova: 'New registration status',
       nenhumaViva: 'Every registration of this company is closed or void: there is no status to change.',
       semMotivo: 'No reason of this status applies to the current status of the registrations.',
+      realizada: { ALTERACAO_REALIZADA: 'Change made successfully' },
     },
   },
   historico: {
@@ -355,6 +356,7 @@ const en: Messages = {
     maxlength: 'This field cannot be longer than {{n}} characters.',
     pattern: "This field can only contain letters, digits and _ ' . @ -",
     email: 'Your email is invalid.',
+    emailRequired: 'Your email is required.',
     passwordMismatch: 'The password and its confirmation do not match!',
     invalidPassword: 'The current password is incorrect.',
     dataFinalAntesDaInicial: 'The final date cannot be before the initial date.',

@@ -27,6 +27,17 @@ export function useManifestacoes(p: CrcClassificacao | null) {
   });
 }
 
+/** The signed-in account's own accountant and statements (404: the account is linked to none). */
+export function useManifestacoesDoUsuario(enabled: boolean) {
+  const userKey = useUserKey();
+  return useQuery({
+    enabled,
+    queryKey: userKey(['contador', 'manifestacoes', 'usuario']),
+    queryFn: ({ signal }) => http.post<ManifestacoesContador>(`${api}/manifestacao/consultarPorUsuario`, undefined, { silent: true, signal }),
+    retry: false,
+  });
+}
+
 export function useContribuintesDoContador(p: CrcClassificacao | null) {
   const userKey = useUserKey();
   return useQuery({
