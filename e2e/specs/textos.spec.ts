@@ -78,3 +78,26 @@ test('the status change success, worded from the server code: English in an Engl
   await expect(page.getByText('Change made successfully')).toBeVisible();
   await expect(page.getByText('Alteração realizada com sucesso')).toHaveCount(0);
 });
+
+test('the menu FIC offers the FIC or the temporary FIC: the temporary one, provisional, printed by the browser', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'atendente');
+  const c = ((await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/1`, { headers })).json()).content as { numeroCaceal: number; razaoSocial: string }[])[0]!;
+  await page.goto('/');
+  await page.getByTestId('menu-fic').click();
+  await expect(page.getByRole('menuitem', { name: 'FIC', exact: true })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'FIC temporária' }).click();
+  await expect(page.getByRole('heading', { name: 'FIC Temporária' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Verificar a autenticidade/ })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'CACEAL' }).fill(String(c.numeroCaceal));
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/fic-temporaria/${c.numeroCaceal}$`));
+  await expect(page.getByTestId('fic-temporaria-aviso')).toContainText(/FIC temporária: documento provisório consultado em \d{2}\/\d{2}\/\d{4}, sem código de verificação/);
+  await expect(page.getByTestId('fic-certificado')).toContainText(c.razaoSocial);
+  // The FIC proper, with a verification code, one click away.
+  await page.getByRole('link', { name: 'Emitir a FIC com código de verificação' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/fic/${c.numeroCaceal}$`));
+  await expect(page.getByRole('heading', { name: 'Ficha de Inscrição Cadastral - FIC' })).toBeVisible();
+  // Unknown CACEAL: the not-found state of the FIC.
+  await page.goto('/#/fic-temporaria/24099998');
+  await expect(page.getByText('Nenhum registro encontrado para o CACEAL 24099998.')).toBeVisible();
+});

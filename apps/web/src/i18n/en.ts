@@ -246,6 +246,13 @@ const en: Messages = {
       autentica: 'Authentic FIC',
       emitidaEm: 'The certificate with code {{codigo}} was issued on {{quando}} with the content below.',
     },
+    temporaria: {
+      menu: 'Temporary FIC',
+      title: 'Temporary FIC',
+      ajuda: "Look up the provisional registration certificate of an Alagoas ICMS taxpayer, printed by the browser, without a verification code.",
+      aviso: 'Temporary FIC: a provisional document read on {{data}}, without a verification code; valid on this date only.',
+      emitirFic: 'Issue the FIC with a verification code',
+    },
   },
   situacao: {
     lista: {

@@ -245,6 +245,13 @@ const ptBr = {
       autentica: 'FIC autêntica',
       emitidaEm: 'A ficha com o código {{codigo}} foi emitida em {{quando}} com o conteúdo abaixo.',
     },
+    temporaria: {
+      menu: 'FIC temporária',
+      title: 'FIC Temporária',
+      ajuda: 'Consulte a ficha cadastral provisória de um contribuinte do ICMS de Alagoas, impressa pelo navegador, sem código de verificação.',
+      aviso: 'FIC temporária: documento provisório consultado em {{data}}, sem código de verificação; vale somente nesta data.',
+      emitirFic: 'Emitir a FIC com código de verificação',
+    },
   },
   situacao: {
     lista: {
