@@ -35,9 +35,12 @@ test("an empty email says 'Your email is required.' (pt-BR: 'Seu e-mail é obrig
 
 test("accountant area: the signed-in accountant's own statements, 'Erro ao obter dados do contador logado.' when they cannot be read", async ({ page }) => {
   // The signed-in accountant's own statements, without a CRC in the URL.
-  await page.goto('/#/manifestacao-contador/manifestacao');
+  // Signed in first: the statements (hundreds of rows) render while no dialog is closing.
+  await page.goto('/');
+  await page.getByTestId('home-login').click();
   await signIn(page, 'contador');
-  await expect(page.getByTestId('total-manifestacoes')).toBeVisible();
+  await page.goto('/#/manifestacao-contador/manifestacao');
+  await expect(page.getByTestId('total-manifestacoes')).toBeVisible({ timeout: 30_000 });
   // The server fails to answer who the signed-in accountant is.
   await page.route('**/manifestacao/consultarPorUsuario', (r) => r.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ status: 500, title: 'Internal Server Error' }) }));
   await page.reload();
