@@ -19,7 +19,8 @@ async function cacealComRegularizacao(request: APIRequestContext) {
 test('public FIC: lookup by CACEAL, certificate, how to regularize, print with a verification code, check the code', async ({ page, request }) => {
   const c = await cacealComRegularizacao(request);
   await page.goto('/');
-  await page.getByRole('link', { name: 'FIC', exact: true }).click();
+  await page.getByTestId('menu-fic').click();
+  await page.getByRole('menuitem', { name: 'FIC', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Ficha de Inscrição Cadastral - FIC' })).toBeVisible();
   const campo = page.getByRole('textbox', { name: 'CACEAL' });
   await campo.fill('24ab');

@@ -17,6 +17,7 @@ export * from './contribuinte/abas.js';
 export * from './contribuinte/evento.js';
 export * from './fic/contracts.js';
 export * from './common/dias.js';
+export * from './common/diaDigitado.js';
 export * from './common/caceal.js';
 export * from './situacao/contracts.js';
 export * from './gestor/contracts.js';

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Authority } from '@cadastro/domain';
 import { Authority as A, NOMES_RELATORIO, RELATORIOS } from '@cadastro/domain';
 
-export type MenuGroup = 'edital' | 'pessoa' | 'contribuintes' | 'relatorios' | 'admin';
+export type MenuGroup = 'edital' | 'fic' | 'pessoa' | 'contribuintes' | 'relatorios' | 'admin';
 
 export interface AppRoute {
   /** Hash route path, relative (no leading slash); optional segments with `?`. */
@@ -115,8 +115,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'contribuinte/solicitacao-rds/:protocolo/detalhe-solicitacao-modal', page: lazy(() => import('../features/contribuinte/solicitacoes/AbrirDetalhePage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'solicitacao.modal.titulo' },
   // The public request query; staff read requests in the taxpayer's Solicitações tab.
   { path: 'consulta-publica-solicitacao', page: lazy(() => import('../features/contribuinte/solicitacoes/ConsultaPublicaSolicitacaoPage')), titleKey: 'solicitacao.publica.title', menu: { hiddenFor: [A.CON_DADOS_CONTRI] } },
-  // §2 FIC: public, no role.
-  { path: 'fic', page: lazy(() => import('../features/fic/FicConsultaPage')), titleKey: 'fic.title', menu: { labelKey: 'global.menu.fic' } },
+  // §2 FIC: public, no role. The menu's FIC offers the choice between the FIC and its temporary variant.
+  { path: 'fic', page: lazy(() => import('../features/fic/FicConsultaPage')), titleKey: 'fic.title', menu: { group: 'fic', labelKey: 'global.menu.fic' } },
+  { path: 'fic-temporaria/:numeroDocumento?', page: lazy(() => import('../features/fic/FicTemporariaPage')), titleKey: 'fic.temporaria.title', menu: { group: 'fic', labelKey: 'fic.temporaria.menu' } },
   { path: 'fic/verificar/:codigo?', page: lazy(() => import('../features/fic/FicVerificacaoPage')), titleKey: 'fic.verificar.title' },
   { path: 'fic/:numeroDocumento', page: lazy(() => import('../features/fic/FicPage')), titleKey: 'fic.title' },
   ...relatorioRoutes(),
@@ -161,6 +162,7 @@ function adminRoutes(): AppRoute[] {
 
 export const MENU_GROUPS: readonly { group: MenuGroup; labelKey: string }[] = [
   { group: 'edital', labelKey: 'global.menu.edital' },
+  { group: 'fic', labelKey: 'global.menu.fic' },
   { group: 'pessoa', labelKey: 'global.menu.pessoa' },
   { group: 'contribuintes', labelKey: 'global.menu.contribuintes' },
   { group: 'relatorios', labelKey: 'global.menu.relatorios' },

@@ -1,5 +1,6 @@
 import { Anchor, createTheme, Drawer, Modal, PasswordInput, type MantineColorsTuple } from '@mantine/core';
 import type { TFunction } from 'i18next';
+import { lerDiaDigitado } from '@cadastro/domain';
 
 /** gov.br design system blue (#1351B4 at index 6). */
 /** Success and danger darkened at shade 6 so white text keeps WCAG AA contrast (gov.br #168821). */
@@ -31,6 +32,9 @@ export function buildTheme(t: TFunction) {
       // a second banner beside the page's own. A plain div keeps one banner per page.
       ModalHeader: { defaultProps: { component: 'div' } },
       DrawerHeader: { defaultProps: { component: 'div' } },
+      // Every typed date, in one place: dd/mm/aaaa with '-', '.' or '/', one-digit day or month (1-2-2026).
+      // A plain object, not DateInput.extend: the dates package stays out of the first page's bundle.
+      DateInput: { defaultProps: { dateParser: lerDiaDigitado } },
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('global.form.togglePassword') } },
       }),

@@ -39,6 +39,8 @@ export const contador: typeof Pt = {
       vazio: 'No statement found for this accountant',
       nova: 'New statement', voltar: 'Back', sair: 'Change CRC',
       erro: 'Error looking up statements.',
+      erroContadorLogado: "Error retrieving the signed-in accountant's data.",
+      confirmarCrc: 'Confirm the CRC to make new statements',
       erroRelatorio: 'Error generating the report.',
       relatorioGerado: 'Report generated!',
     },

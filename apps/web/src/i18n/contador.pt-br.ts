@@ -37,6 +37,8 @@ export const contador = {
       vazio: 'Nenhuma manifestação encontrada para este contador',
       nova: 'Nova Manifestação', voltar: 'Voltar', sair: 'Trocar CRC',
       erro: 'Erro ao consultar manifestações.',
+      erroContadorLogado: 'Erro ao obter dados do contador logado.',
+      confirmarCrc: 'Confirmar CRC para novas manifestações',
       erroRelatorio: 'Erro ao gerar relatório.',
       relatorioGerado: 'Relatório gerado com sucesso!',
     },

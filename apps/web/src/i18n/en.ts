@@ -247,6 +247,13 @@ const en: Messages = {
       autentica: 'Authentic FIC',
       emitidaEm: 'The certificate with code {{codigo}} was issued on {{quando}} with the content below.',
     },
+    temporaria: {
+      menu: 'Temporary FIC',
+      title: 'Temporary FIC',
+      ajuda: "Look up the provisional registration certificate of an Alagoas ICMS taxpayer, printed by the browser, without a verification code.",
+      aviso: 'Temporary FIC: a provisional document read on {{data}}, without a verification code; valid on this date only.',
+      emitirFic: 'Issue the FIC with a verification code',
+    },
   },
   situacao: {
     lista: {
@@ -266,6 +273,7 @@ const en: Messages = {
       nova: 'New registration status',
       nenhumaViva: 'Every registration of this company is closed or void: there is no status to change.',
       semMotivo: 'No reason of this status applies to the current status of the registrations.',
+      realizada: { ALTERACAO_REALIZADA: 'Change made successfully' },
     },
   },
   historico: {
@@ -356,6 +364,7 @@ const en: Messages = {
     maxlength: 'This field cannot be longer than {{n}} characters.',
     pattern: "This field can only contain letters, digits and _ ' . @ -",
     email: 'Your email is invalid.',
+    emailRequired: 'Your email is required.',
     passwordMismatch: 'The password and its confirmation do not match!',
     invalidPassword: 'The current password is incorrect.',
     dataFinalAntesDaInicial: 'The final date cannot be before the initial date.',

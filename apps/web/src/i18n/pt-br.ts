@@ -1,4 +1,4 @@
-import { validacoesRegras } from '@cadastro/domain';
+import { validacoesRegras, type CodigoAlteracaoSituacao } from '@cadastro/domain';
 import { codigosGestor } from './codigos.pt-br';
 import { pendencia } from './pendencia.pt-br';
 import { administracao } from './administracao.pt-br';
@@ -246,6 +246,13 @@ const ptBr = {
       autentica: 'FIC autêntica',
       emitidaEm: 'A ficha com o código {{codigo}} foi emitida em {{quando}} com o conteúdo abaixo.',
     },
+    temporaria: {
+      menu: 'FIC temporária',
+      title: 'FIC Temporária',
+      ajuda: 'Consulte a ficha cadastral provisória de um contribuinte do ICMS de Alagoas, impressa pelo navegador, sem código de verificação.',
+      aviso: 'FIC temporária: documento provisório consultado em {{data}}, sem código de verificação; vale somente nesta data.',
+      emitirFic: 'Emitir a FIC com código de verificação',
+    },
   },
   situacao: {
     lista: {
@@ -265,6 +272,7 @@ const ptBr = {
       nova: 'Nova Situação Cadastral',
       nenhumaViva: 'Todas as inscrições desta empresa estão baixadas ou nulas: não há situação a alterar.',
       semMotivo: 'Nenhum motivo desta situação se aplica à situação atual das inscrições.',
+      realizada: { ALTERACAO_REALIZADA: 'Alteração realizada com sucesso' } satisfies Record<CodigoAlteracaoSituacao, string>,
     },
   },
   historico: {
@@ -355,6 +363,7 @@ const ptBr = {
     maxlength: 'Este campo não pode ter mais de {{n}} caracteres.',
     pattern: 'Este campo aceita apenas letras, números e os caracteres _ \' . @ -',
     email: 'Seu e-mail é inválido.',
+    emailRequired: 'Seu e-mail é obrigatório.',
     passwordMismatch: 'A senha e sua confirmação não conferem!',
     invalidPassword: 'A senha atual está incorreta.',
     dataFinalAntesDaInicial: 'A data final não pode ser anterior à data inicial.',

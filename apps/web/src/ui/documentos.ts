@@ -13,7 +13,8 @@ export function useAbrirPdf() {
   const alerts = useAlerts();
   const { t } = useTranslation();
   return useCallback(
-    async (url: string, query: Record<string, string | number | undefined>, arquivo: string, corpo?: unknown) => {
+    /** textoErro: the report's own §8 failure text (an i18n key), else the generic print error. */
+    async (url: string, query: Record<string, string | number | undefined>, arquivo: string, corpo?: unknown, textoErro = 'documento.erroImpressao') => {
       const janela = window.open('', '_blank');
       try {
         const { data: blob, headers } = await request<Blob>(corpo === undefined ? 'GET' : 'POST', url, corpo, { query, silent: true, responseType: 'blob' });
@@ -27,7 +28,7 @@ export function useAbrirPdf() {
         // §8: the server's own explanation (a blob call's error is still JSON problem text) goes along.
         const servidor = e instanceof HttpError ? (e.problem?.detail ?? e.problem?.message) : undefined;
         const detalhe = servidor ? ` ${servidor}` : e instanceof HttpError && e.status === 404 ? ` ${t('global.noRecords')}` : '';
-        alerts.show('danger', t('documento.erroImpressao') + detalhe, ALERT_TIMEOUT_MS);
+        alerts.show('danger', t(textoErro) + detalhe, ALERT_TIMEOUT_MS);
         return null;
       }
     },

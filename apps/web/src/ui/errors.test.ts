@@ -23,6 +23,11 @@ describe('the text of a failed call (§8)', () => {
     expect(m).toBe('O motivo X não se aplica a CACEAL 24000004 (BAIXADO).');
   });
 
+  it('a 401 — session expired or never signed in — asks to sign in, not the server\'s words', () => {
+    const expirado = new HttpError(401, '/x', { type: 'about:blank', status: 401, title: 'Unauthorized', detail: 'Full authentication is required to access this resource' }, '', undefined);
+    expect(httpErrorMessage(expirado, t)).toBe('Faça login para continuar.');
+  });
+
   it('no server, not found', () => {
     expect(httpErrorMessage(new HttpError(0, '/x', undefined, '', undefined), t)).toBe(ptBr.error.server.not.reachable);
     expect(httpErrorMessage(new HttpError(404, '/x', undefined, '', undefined), t)).toBe(ptBr.error.http['404']);

@@ -4,7 +4,8 @@ import { HttpError } from './http';
 /**
  * §8 "HTTP listener": the text shown for a failed call.
  * 0 → 'Server not reachable'; 400 → app-error header, else field errors, else body message;
- * 404 → 'Not found'; others → body message. A message that is an i18n key is translated;
+ * 401 → 'Faça login para continuar.' (the alert helper's rule: whatever the server said, the user
+ * only needs to sign in again); 404 → 'Not found'; others → body message. A message that is an i18n key is translated;
  * otherwise the problem's detail is preferred.
  */
 export function httpErrorMessage(err: unknown, t: TFunction): string {
@@ -29,6 +30,8 @@ export function httpErrorMessage(err: unknown, t: TFunction): string {
       }
       return fromBody();
     }
+    case 401:
+      return t('error.http.401');
     case 404:
       return t('error.http.404');
     default:

@@ -17,6 +17,8 @@ describe('RegisterRequest (§5 login, email, password rules)', () => {
     ['login', 'ação', 'pattern'],
     ['password', 'abc', 'minlength'],
     ['password', 'p'.repeat(51), 'maxlength'],
+    ['email', '', 'emailRequired'],
+    ['email', '   ', 'emailRequired'],
     ['email', 'a@b', 'minlength'],
     ['email', 'sem-arroba.com', 'email'],
     ['email', `${'e'.repeat(95)}@x.com`, 'maxlength'],

@@ -17,9 +17,9 @@ export const passwordField = z
   .min(4, V.minlength(4))
   .max(50, V.maxlength(50));
 export const emailField = z
-  .string({ message: V.required })
+  .string({ message: V.emailRequired })
   .transform(trimmed)
-  .pipe(z.string().min(5, V.minlength(5)).max(100, V.maxlength(100)).email(V.email));
+  .pipe(z.string().min(1, V.emailRequired).min(5, V.minlength(5)).max(100, V.maxlength(100)).email(V.email));
 export const nameField = z.string().max(50, V.maxlength(50)).nullish();
 export const langKeyField = z.enum(LANGUAGES, { message: V.required });
 

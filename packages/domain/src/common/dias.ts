@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { ehDiaReal } from './diaDigitado.js';
 
 /** A calendar day as 'yyyy-MM-dd' text (ARCHITECTURE rule 5), checked to be a real date. */
 export const Dia = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern')
-  .refine((s) => {
-    const [a, m, d] = s.split('-').map(Number) as [number, number, number];
-    const t = new Date(Date.UTC(a, m - 1, d));
-    return t.getUTCFullYear() === a && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-  }, 'pattern');
+  .refine(ehDiaReal, 'pattern');
 
 /** §5 date ranges: if only one date is given it is used for both. */
 export function periodo(dataInicial?: string, dataFinal?: string): { dataInicial?: string; dataFinal?: string } {
@@ -19,3 +16,4 @@ export function periodo(dataInicial?: string, dataFinal?: string): { dataInicial
 export function hojeEmMaceio(agora = new Date()): string {
   return new Date(agora.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
 }
+

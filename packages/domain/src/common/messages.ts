@@ -8,6 +8,8 @@ export const V = {
   maxlength: (n: number) => `maxlength:${n}`,
   pattern: 'pattern',
   email: 'email',
+  /** §5: an empty email has its own text ('Your email is required.'), not the length rule's. */
+  emailRequired: 'emailRequired',
   passwordMismatch: 'passwordMismatch',
 } as const;
 

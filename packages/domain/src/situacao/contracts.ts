@@ -114,6 +114,15 @@ export const AlterarSituacaoPessoa = z.object({
 });
 export type AlterarSituacaoPessoa = z.infer<typeof AlterarSituacaoPessoa>;
 
+/**
+ * What alterarSituacaoPessoa answers: a code the SPA words in the session's language ('Alteração
+ * realizada com sucesso' / 'Change made successfully'), and the pt-BR text for other clients.
+ */
+export const CODIGOS_ALTERACAO_SITUACAO = ['ALTERACAO_REALIZADA'] as const;
+export type CodigoAlteracaoSituacao = (typeof CODIGOS_ALTERACAO_SITUACAO)[number];
+export const AlteracaoSituacaoRealizada = z.object({ codigo: z.enum(CODIGOS_ALTERACAO_SITUACAO), mensagem: z.string() });
+export type AlteracaoSituacaoRealizada = z.infer<typeof AlteracaoSituacaoRealizada>;
+
 export const TIPOS_HISTORICO = ['SITUACAO_CADASTRAL', 'RAZAO_SOCIAL'] as const;
 export const TIPOS_DOCUMENTO_HISTORICO = ['CACEAL', 'CNPJ', 'RAIZ_DO_CNPJ'] as const;
 export type TipoDocumentoHistorico = (typeof TIPOS_DOCUMENTO_HISTORICO)[number];

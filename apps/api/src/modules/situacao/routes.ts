@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AlterarSituacaoPessoa, Authority, formatCaceal, ListaSituacaoCadastral, ObterSituacaoCadastral, onlyCnpjChars, SITUACAO, SituacaoPessoa,
+  AlteracaoSituacaoRealizada, AlterarSituacaoPessoa, Authority, formatCaceal, ListaSituacaoCadastral, ObterSituacaoCadastral, onlyCnpjChars, SITUACAO, SituacaoPessoa,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
@@ -112,11 +112,11 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['situacao'],
         summary: 'Changes the status of the live registrations of a company (history and audit in the same transaction)',
         body: AlterarSituacaoPessoa,
-        response: { 200: z.object({ mensagem: z.string() }) },
+        response: { 200: AlteracaoSituacaoRealizada },
       },
       handler: async (req) => {
         await db().transaction((tx) => alterarSituacaoPessoa(tx, req.principal!.login, req.body));
-        return { mensagem: 'Alteração realizada com sucesso' };
+        return { codigo: 'ALTERACAO_REALIZADA' as const, mensagem: 'Alteração realizada com sucesso' };
       },
     });
   };

@@ -74,7 +74,7 @@ describe('alterarSituacaoCnpj', () => {
       numeroPessoa: a.numero_pessoa, sequencialSituacaoPessoa: 2, sequencialMotivoPessoa: 202, versoes: [{ numeroCaceal: a.numero_caceal, version: a.version }],
     });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ mensagem: 'Alteração realizada com sucesso' });
+    expect(r.json()).toEqual({ codigo: 'ALTERACAO_REALIZADA', mensagem: 'Alteração realizada com sucesso' });
     const depois = (await auditor.get(`${api}/contribuinte/situacaoPessoa/${a.numero_pessoa}`)).json();
     expect(depois.contribuintes[0]).toMatchObject({ idSituacao: 2, situacaoCadastral: 'SUSPENSO', motivoSituacaoCadastral: 'SUSPENSÃO DE OFÍCIO', dataSituacao: hojeEmMaceio(), version: a.version + 1 });
     const h = await all<{ situacao_id: number; motivo_id: number }>(`select h.situacao_id, h.motivo_id from historico_situacao h join contribuinte c on c.id = h.contribuinte_id

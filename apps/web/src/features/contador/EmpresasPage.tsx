@@ -64,8 +64,8 @@ export default function EmpresasPage() {
     setImprimindo(true);
     const p = { dataInicial: ini, dataFinal: diaSeguinte(fim) };
     const ok = com
-      ? await abrirPdf(`${REGISTRY_API_BASE}/contribuinte/relatorioEmpresasNegativadas`, {}, 'empresas-negativadas.pdf', p)
-      : await abrirPdf(`${REGISTRY_API_BASE}/contribuinte/relatorioEmpresasSemManifestacoes`, p, 'empresas-sem-manifestacao.pdf');
+      ? await abrirPdf(`${REGISTRY_API_BASE}/contribuinte/relatorioEmpresasNegativadas`, {}, 'empresas-negativadas.pdf', p, `${e}.erroRelNegativadas`)
+      : await abrirPdf(`${REGISTRY_API_BASE}/contribuinte/relatorioEmpresasSemManifestacoes`, p, 'empresas-sem-manifestacao.pdf', undefined, `${e}.erroRelSem`);
     if (ok) alerts.show('success', t('contador.manifestacao.relatorioGerado'));
     setImprimindo(false);
   };

@@ -1,51 +1,72 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { HttpError } from '../../ui/http';
 import { param, useUrlState } from '../../ui/urlState';
-import { mensagemContador, useManifestacoes } from './api';
+import { mensagemContador, useManifestacoes, useManifestacoesDoUsuario } from './api';
 import { ManifestacoesTabela } from './ManifestacoesTabela';
 import { NovaManifestacao } from './NovaManifestacao';
 import { CRC_URL } from './urlCrc';
 import { formatCrcTexto } from '@cadastro/domain';
 
 const URL = { ...CRC_URL, modo: param.oneOf(['nova'] as const) };
+const CONFIRMACAO = '/manifestacao-contador/contador';
+const m = 'contador.manifestacao';
 
 /**
  * §2 manifestacao-contador/manifestacao: the accountant's statements and the new-statement screen.
  * Reached from the Confirmação with CRC + classification in the URL; the server answers only the
- * signed-in account's own accountant (else the §8 not-found text).
+ * signed-in account's own accountant (else the §8 not-found text). Without a CRC in the URL it shows
+ * the signed-in accountant's own statements (consultarPorUsuario).
  */
 export default function ManifestacaoPage() {
   const { t } = useTranslation();
   const [url, setUrl] = useUrlState(URL);
   const crc = url.crc && url.classificacao ? { crc: url.crc, classificacao: url.classificacao } : null;
   const q = useManifestacoes(crc);
-  if (!crc) return <Navigate to="/manifestacao-contador/contador" replace />;
-  const m = 'contador.manifestacao';
+  const doUsuario = useManifestacoesDoUsuario(!crc);
+  if (!crc) {
+    // An account linked to no accountant confirms a CRC first, as before.
+    if (doUsuario.error instanceof HttpError && doUsuario.error.status === 404) return <Navigate to={CONFIRMACAO} replace />;
+    return (
+      <Stack py="md">
+        <Title order={1}>{t(`${m}.title`)}</Title>
+        {doUsuario.isError && <Alert color="red" role="alert">{mensagemContador(doUsuario.error, t, `${m}.erroContadorLogado`)}</Alert>}
+        {doUsuario.data && <Cabecalho nome={doUsuario.data.nomeContador} total={doUsuario.data.total} />}
+        <Group><Button variant="default" component={Link} to={CONFIRMACAO}>{t(`${m}.confirmarCrc`)}</Button></Group>
+        {!doUsuario.isError && <ManifestacoesTabela linhas={doUsuario.data?.manifestacoes} razaoSocial loading={doUsuario.isLoading} />}
+      </Stack>
+    );
+  }
   return (
     <Stack py="md">
       <Title order={1}>{t(url.modo === 'nova' ? 'contador.nova.title' : `${m}.title`)}</Title>
       {q.isError && <Alert color="red" role="alert">{mensagemContador(q.error, t, `${m}.erro`)}</Alert>}
-      {q.data && (
-        <Paper withBorder p="sm">
-          <Group gap="xl">
-            <Text><b>{t(`${m}.contador`)}:</b> {q.data.nomeContador}</Text>
-            <Text><b>{t(`${m}.crc`)}:</b> {formatCrcTexto(crc.crc)}</Text>
-            <Text data-testid="total-manifestacoes"><b>{t(`${m}.total`)}:</b> {q.data.total}</Text>
-          </Group>
-        </Paper>
-      )}
+      {q.data && <Cabecalho nome={q.data.nomeContador} crc={crc.crc} total={q.data.total} />}
       {url.modo === 'nova' ? (
         <NovaManifestacao crc={crc} onCancel={() => void setUrl({ modo: undefined })} />
       ) : (
         <>
           <Group>
             <Button onClick={() => void setUrl({ modo: 'nova' })} disabled={!q.data}>{t(`${m}.nova`)}</Button>
-            <Button variant="default" component={Link} to="/manifestacao-contador/contador">{t(`${m}.sair`)}</Button>
+            <Button variant="default" component={Link} to={CONFIRMACAO}>{t(`${m}.sair`)}</Button>
           </Group>
           {!q.isError && <ManifestacoesTabela linhas={q.data?.manifestacoes} razaoSocial loading={q.isLoading} />}
         </>
       )}
     </Stack>
+  );
+}
+
+function Cabecalho({ nome, crc, total }: { nome: string; crc?: string; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm">
+      <Group gap="xl">
+        <Text><b>{t(`${m}.contador`)}:</b> {nome}</Text>
+        {crc && <Text><b>{t(`${m}.crc`)}:</b> {formatCrcTexto(crc)}</Text>}
+        <Text data-testid="total-manifestacoes"><b>{t(`${m}.total`)}:</b> {total}</Text>
+      </Group>
+    </Paper>
   );
 }

@@ -15,7 +15,7 @@ export function ManifestacoesTabela({ linhas, razaoSocial, loading }: { linhas: 
   const [imprimindo, setImprimindo] = useState<number | null>(null);
   const imprimir = async (id: number) => {
     setImprimindo(id);
-    const ok = await abrirPdf(`${REGISTRY_API_BASE}/manifestacao/relatorio/${id}`, {}, `manifestacao-${id}.pdf`);
+    const ok = await abrirPdf(`${REGISTRY_API_BASE}/manifestacao/relatorio/${id}`, {}, `manifestacao-${id}.pdf`, undefined, 'contador.manifestacao.erroRelatorio');
     if (ok) alerts.show('success', t('contador.manifestacao.relatorioGerado'));
     setImprimindo(null);
   };

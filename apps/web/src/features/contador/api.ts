@@ -27,6 +27,17 @@ export function useManifestacoes(p: CrcClassificacao | null) {
   });
 }
 
+/** The signed-in account's own accountant and statements (404: the account is linked to none). */
+export function useManifestacoesDoUsuario(enabled: boolean) {
+  const userKey = useUserKey();
+  return useQuery({
+    enabled,
+    queryKey: userKey(['contador', 'manifestacoes', 'usuario']),
+    queryFn: ({ signal }) => http.post<ManifestacoesContador>(`${api}/manifestacao/consultarPorUsuario`, undefined, { silent: true, signal }),
+    retry: false,
+  });
+}
+
 export function useContribuintesDoContador(p: CrcClassificacao | null) {
   const userKey = useUserKey();
   return useQuery({
@@ -79,11 +90,11 @@ export function useMunicipios(uf: string) {
   });
 }
 
-/** §8: 404 → the accountant text, 429 → wait; anything else → the call's own error text. */
+/** §8: 404 → the accountant text, 429 → wait, 401 → sign in; anything else → the call's own error text. */
 export function mensagemContador(e: unknown, t: TFunction, erro: string): string {
   if (e instanceof HttpError && e.status === 404) return t('contador.confirmacao.naoEncontrado');
   if (e instanceof HttpError && e.status === 429) return t('contador.confirmacao.muitasTentativas');
-  if (e instanceof HttpError && e.status === 400) return httpErrorMessage(e, t);
+  if (e instanceof HttpError && (e.status === 400 || e.status === 401)) return httpErrorMessage(e, t);
   return t(erro);
 }
 

@@ -1,11 +1,21 @@
 import type { ReactNode } from 'react';
-import { List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Fic } from '@cadastro/domain';
 import { formatCaceal, formatCnae, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay } from '../../ui/format';
+import { HttpError } from '../../ui/http';
+import { httpErrorMessage } from '../../ui/errors';
+import { NotFoundState } from '../../ui/NotFound';
+
+/** A certificate that could not be read. 400 (not a CACEAL at all) is, for the public, the same as one that does not exist. */
+export function FicFalha({ error, caceal }: { error: unknown; caceal: string }) {
+  const { t } = useTranslation();
+  if (error instanceof HttpError && (error.status === 404 || error.status === 400)) return <NotFoundState message={t('fic.naoEncontrada', { caceal })} />;
+  return <Alert color="red" role="alert">{httpErrorMessage(error, t)}</Alert>;
+}
 
 function Bloco({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (

@@ -11,6 +11,12 @@ const FIC_URL = { caceal: param.text(8) };
 
 /** §2 fic: the public lookup of a registration certificate by CACEAL (digits only). */
 export default function FicConsultaPage() {
+  return <FicConsulta />;
+}
+
+/** The lookup of either variant: the FIC (printed with a verification code) or the temporary FIC. */
+export function FicConsulta({ temporaria = false }: { temporaria?: boolean }) {
+  const base = temporaria ? '/fic-temporaria' : '/fic';
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [url, setUrl] = useUrlState(FIC_URL);
@@ -18,13 +24,13 @@ export default function FicConsultaPage() {
   const valido = isValidCacealNumber(caceal);
   return (
     <Stack py="md" maw={640}>
-      <Title order={1}>{t('fic.title')}</Title>
-      <Text c="dimmed">{t('fic.consulta.ajuda')}</Text>
+      <Title order={1}>{t(temporaria ? 'fic.temporaria.title' : 'fic.title')}</Title>
+      <Text c="dimmed">{t(temporaria ? 'fic.temporaria.ajuda' : 'fic.consulta.ajuda')}</Text>
       <Paper withBorder p="md">
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (valido) void setUrl({ caceal }, { replace: true }).then(() => navigate(`/fic/${caceal}`));
+            if (valido) void setUrl({ caceal }, { replace: true }).then(() => navigate(`${base}/${caceal}`));
           }}
         >
           <Group align="flex-end">
@@ -43,7 +49,7 @@ export default function FicConsultaPage() {
           </Group>
         </form>
       </Paper>
-      <Anchor component={Link} to="/fic/verificar">{t('fic.verificar.link')}</Anchor>
+      {!temporaria && <Anchor component={Link} to="/fic/verificar">{t('fic.verificar.link')}</Anchor>}
     </Stack>
   );
 }

@@ -5,11 +5,8 @@ import { Carregando } from '../../ui/Carregando';
 import { Link, useParams } from 'react-router';
 import { formatCodigoVerificacao } from '@cadastro/domain';
 import { useAbrirPdf } from '../../ui/documentos';
-import { HttpError } from '../../ui/http';
-import { httpErrorMessage } from '../../ui/errors';
 import { FIC_PDF_URL, useFic } from './api';
-import { FicCertificado } from './FicCertificado';
-import { NotFoundState } from '../../ui/NotFound';
+import { FicCertificado, FicFalha } from './FicCertificado';
 
 /** §2 fic/{numeroDocumento}: the certificate, Imprimir (PDF with a verification code), 'Como regularizar?'. */
 export default function FicPage() {
@@ -41,12 +38,7 @@ export default function FicPage() {
       {q.isPending && (
         <Carregando h={160} />
       )}
-      {/* 400: not a CACEAL at all — for the public, the same as one that does not exist. */}
-      {q.error instanceof HttpError && (q.error.status === 404 || q.error.status === 400) ? (
-        <NotFoundState message={t('fic.naoEncontrada', { caceal: numeroDocumento })} />
-      ) : (
-        q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>
-      )}
+      {q.isError && <FicFalha error={q.error} caceal={numeroDocumento} />}
       {codigo && (
         <Alert color="green" role="status" data-testid="fic-emitida">
           {t('fic.emitida', { codigo: formatCodigoVerificacao(codigo) })}{' '}

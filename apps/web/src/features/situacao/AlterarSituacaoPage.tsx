@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, List, Paper, Select, SimpleGrid, Stack, T
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { SituacaoPessoa } from '@cadastro/domain';
+import type { AlteracaoSituacaoRealizada, SituacaoPessoa } from '@cadastro/domain';
 import { formatCaceal, formatCnpj, motivoPermitido, REGISTRY_API_BASE, SITUACAO, SITUACOES_FINAIS, violacaoReativacao } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -51,12 +51,13 @@ export default function AlterarSituacaoPage() {
     setSalvando(true);
     setErro(null);
     try {
-      const r = await http.post<{ mensagem: string }>(`${REGISTRY_API_BASE}/contribuinte/alterarSituacaoPessoa`, {
+      const r = await http.post<AlteracaoSituacaoRealizada>(`${REGISTRY_API_BASE}/contribuinte/alterarSituacaoPessoa`, {
         numeroPessoa, sequencialSituacaoPessoa: Number(situacao), sequencialMotivoPessoa: Number(motivo),
         versoes: d.contribuintes.map((c) => ({ numeroCaceal: c.numeroCaceal, version: c.version })),
         ...(avisoCnpj ? { confirmarCnpjInapto: true } : {}),
       }, { silent: true });
-      alerts.success(r.mensagem);
+      // The server's code, worded in the session's language.
+      alerts.success(t(`situacao.alterar.realizada.${r.codigo}`));
       cancelar();
       await qc.invalidateQueries({ queryKey: ['situacaoPessoa', numeroPessoa] });
     } catch (e) {
