@@ -122,6 +122,14 @@ export const ContadorEdicao = z.object({
 });
 export type ContadorEdicao = z.infer<typeof ContadorEdicao>;
 
+/**
+ * POST contador/cadastrar (§2 'register accountant' dialog, §5): document, name, CRC number, check digit,
+ * tipo inscrição, UF, categoria, classificação, apto. The name names a person not yet known; a known person
+ * keeps its own.
+ */
+export const CadastrarContador = ContadorEdicao.extend({ numeroDocumento: DocumentoPessoa, nome: Nome });
+export type CadastrarContador = z.input<typeof CadastrarContador>;
+
 /** PUT alterar-pessoa-juridica/{id}. */
 export const AlterarPessoaJuridica = z.object({ version: z.number().int().min(0), contador: ContadorEdicao });
 export type AlterarPessoaJuridica = z.infer<typeof AlterarPessoaJuridica>;
