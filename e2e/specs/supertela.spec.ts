@@ -159,3 +159,46 @@ test('meu-cadastro: a tab reloads its own data (§2)', async ({ page, request })
   await expect(painel).toContainText(pf.nome);
   await expect(painel).toContainText('05/01/2026');
 });
+
+test("supertela Procurador: nobody found, the name typed and an address whose state list leaves AL out; linked and saved", async ({ page, request }) => {
+  const r = await registro(request, 24);
+  const nove = `53${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const cpf = nove + cpfCheckDigits(nove);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await page.getByRole('tab', { name: 'Procurador no Estado' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Adicionar Procurador' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Adicionar Procurador' });
+  await dialogo.getByRole('textbox', { name: 'CPF do procurador' }).fill(cpf);
+  await dialogo.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(dialogo.getByRole('alert')).toContainText('Registro não encontrado.');
+  await dialogo.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+  const form = dialogo.getByTestId('cadastro-procurador');
+  await form.getByRole('button', { name: 'Cadastrar procurador' }).click();
+  await expect(form.getByText('Este campo é obrigatório.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Nome' }).fill('Procurador Digitado E2E');
+  await form.getByRole('button', { name: 'Adicionar Endereço' }).click();
+  const endereco = page.getByRole('dialog', { name: 'Novo Endereço' });
+  await endereco.getByRole('combobox', { name: 'Tipo de endereço' }).click();
+  await page.getByRole('option').first().click();
+  await endereco.getByRole('combobox', { name: 'UF' }).click();
+  // §5: the attorney's state list excludes AL.
+  await expect(page.getByRole('option', { name: 'Pernambuco' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Alagoas' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Pernambuco' }).click();
+  await endereco.getByRole('textbox', { name: 'Logradouro' }).fill('RUA DA AURORA');
+  await endereco.getByRole('button', { name: 'Salvar' }).click();
+  await expect(form.getByTestId('procurador-endereco')).toContainText('RUA DA AURORA');
+  await form.getByRole('button', { name: 'Cadastrar procurador' }).click();
+  await expect(dialogo.getByTestId('procurador-escolhido')).toContainText('PROCURADOR DIGITADO E2E');
+  const hoje = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Maceio' }).format(new Date());
+  await dialogo.getByRole('textbox', { name: 'Data de início' }).fill(hoje);
+  await dialogo.getByRole('textbox', { name: 'Data de início' }).press('Tab');
+  await dialogo.getByRole('button', { name: 'Salvar' }).click();
+  await salvarEvento(page, 'E2E-PROC-31');
+  await expect(page.getByTestId('procuradores')).toContainText('PROCURADOR DIGITADO E2E');
+  const { headers } = await apiAs(request, 'auditor');
+  const enderecos = await (await request.get(`${api}/procurador/obterPorNumeroDocumento/${cpf}`, { headers })).json();
+  expect(enderecos.endereco).toMatchObject({ uf: 'PE', logradouro: 'RUA DA AURORA' });
+});

@@ -139,6 +139,9 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
     procurador: {
       adicionar: 'Add attorney',
       cpf: "Attorney's CPF",
+      cadastrar: 'Register attorney',
+      semEndereco: 'No address given.',
+      alterarEndereco: 'Change address',
     },
     exclusao: {
       botao: 'Delete registration',

@@ -138,6 +138,9 @@ export const manutencao = {
     procurador: {
       adicionar: 'Adicionar Procurador',
       cpf: 'CPF do procurador',
+      cadastrar: 'Cadastrar procurador',
+      semEndereco: 'Sem endereço informado.',
+      alterarEndereco: 'Alterar Endereço',
     },
     exclusao: {
       botao: 'Excluir inscrição',

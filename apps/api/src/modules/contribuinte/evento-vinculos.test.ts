@@ -89,3 +89,42 @@ describe('Contador: an accountant registered with the CRC form (§5), then linke
       codigoUfCrc: 'AL', classificacao: expect.any(String), categoria: expect.any(String), apto: true });
   });
 });
+
+describe('Procurador: an attorney the lookup did not find, registered with the name typed and an address outside AL', () => {
+  it('roles, AL refused (§5), bad references → 400 nothing written; registered, found by the lookup, linked by the event', async () => {
+    const nove = '527310' + String(Date.now() % 1000).padStart(3, '0');
+    const cpf = nove + cpfCheckDigits(nove);
+    const tipo = await one<{ id: number }>('select id from ref_tipo_endereco order by id limit 1');
+    const recife = await one<{ id: number }>("select id from ref_municipio where uf = 'PE' order by id limit 1");
+    const maceio = await one<{ id: number }>("select id from ref_municipio where uf = 'AL' order by id limit 1");
+    const endereco = { tipoEnderecoId: tipo.id, ehPrincipal: true, paisId: 76, uf: 'PE', municipioId: recife.id, tipoLogradouroId: null, logradouro: 'Rua da Aurora',
+      numero: '10', complemento: null, bairro: 'Boa Vista', cep: '50050000', referencia: null, enderecoEletronico: null, latitude: null, longitude: null };
+    const body = { numeroDocumento: cpf, nome: 'Pedro Procurador Teste', endereco };
+    const conta = () => one<{ p: number; e: number }>('select (select count(*) from pessoa)::int p, (select count(*) from endereco)::int e');
+    const antes = await conta();
+    expectProblem(await atendente.post(`${api}/procurador/cadastrar`, body), 403);
+    for (const ruim of [{ endereco: { ...endereco, uf: 'AL', municipioId: maceio.id } }, { endereco: { ...endereco, municipioId: maceio.id } },
+      { endereco: { ...endereco, tipoEnderecoId: 9999 } }, { nome: ' ' }, { numeroDocumento: '11111111111' }]) {
+      expectProblem(await auditor.post(`${api}/procurador/cadastrar`, { ...body, ...ruim }), 400);
+    }
+    expect(await conta()).toEqual(antes);
+    const ok = await auditor.post(`${api}/procurador/cadastrar`, body);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const p = ok.json();
+    expect(p).toMatchObject({ numeroDocumento: cpf, razaoSocial: 'PEDRO PROCURADOR TESTE' });
+    expect(await conta()).toEqual({ p: antes.p + 1, e: antes.e + 1 });
+    expectProblem(await auditor.post(`${api}/procurador/cadastrar`, body), 409);
+    expect((await auditor.get(`${api}/procurador/obterPorNumeroDocumento/${cpf}`)).json().numeroPessoa).toBe(p.numeroPessoa);
+    // Without an address too (the name alone).
+    const nove2 = '527311' + String(Date.now() % 1000).padStart(3, '0');
+    expect((await auditor.post(`${api}/procurador/cadastrar`, { numeroDocumento: nove2 + cpfCheckDigits(nove2), nome: 'Sem Endereco', endereco: null })).statusCode).toBe(200);
+
+    const r = await one<Reg>('select c.id, c.numero_caceal, c.numero_pessoa, c.version from contribuinte c order by c.id offset 6 limit 1');
+    const atuais = (await auditor.get(`${api}/contribuinte/obterProcuradores/${r.numero_pessoa}?caceal=${r.numero_caceal}`)).json() as { numeroPessoa: number; dataInicioValidade: string }[];
+    const ev = await auditor.post(`${api}/eventos`, { ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version: r.version,
+      procuradores: [...atuais.map((x) => ({ numeroPessoa: x.numeroPessoa, dataInicioValidade: x.dataInicioValidade })), { numeroPessoa: p.numeroPessoa, dataInicioValidade: '2026-11-03' }] });
+    expect(ev.statusCode, ev.body).toBe(200);
+    expect((await auditor.get(`${api}/contribuinte/obterProcuradores/${r.numero_pessoa}?caceal=${r.numero_caceal}`)).json())
+      .toContainEqual(expect.objectContaining({ numeroDocumento: cpf, razaoSocial: 'PEDRO PROCURADOR TESTE', dataInicioValidade: '2026-11-03' }));
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CadastrarContador, CnpjParam, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
+  AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CadastrarContador, CadastrarProcurador, CnpjParam, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
   PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA, CacealParam,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { pertenceAoUsuario } from '../contribuinte/meu-cadastro.js';
 import { alterarPessoaFisica, alterarPessoaJuridica } from './alteracao.js';
 import { cadastrarPessoaReceita } from './cadastro.js';
 import { cadastrarContador } from './contador-cadastro.js';
+import { cadastrarProcurador } from './procurador-cadastro.js';
 import { contadorEncontrado, encontrada, pessoaFisica, pessoaJuridica, pessoaPorDocumento, pessoaPorNumero, resumo } from './consulta.js';
 import { obterEnderecos } from './enderecos.js';
 import { listarLeituras, registrarLeitura } from './leituras.js';
@@ -146,6 +147,12 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!c) throw naoEncontrado();
         return c;
       },
+    });
+    app.post('/procurador/cadastrar', {
+      // §6: attorneys are a supertela edit.
+      config: edicao,
+      schema: { tags, summary: 'Register an attorney the lookup did not find: CPF, the name typed, an optional address outside AL; audited', body: CadastrarProcurador, response: { 200: PessoaEncontrada } },
+      handler: async (req) => db().transaction((tx) => cadastrarProcurador(tx, req.principal!.login, req.body)),
     });
     app.get('/procurador/obterPorNumeroDocumento/:documento', {
       config: lookup,
