@@ -107,10 +107,11 @@ test('supertela Contador: an unknown accountant registered with the CRC form, li
 test('supertela phones: DDD and number corrected in place, the same phone saved', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
   let alvo: Linha | undefined;
+  let antes: { ddd: string; numeroTelefone: string } | undefined;
   for (let i = 22; i < 40 && !alvo; i++) {
     const l = await registro(request, i);
     const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${l.numeroPessoa}?caceal=${l.numeroCaceal}`, { headers })).json();
-    if (d.identificacao.telefones.length) alvo = l;
+    if (d.identificacao.telefones.length) [alvo, antes] = [l, d.identificacao.telefones[0]];
   }
   if (!alvo) throw new Error('no registration with a phone');
   await page.goto(`/#/contribuinte/${alvo.numeroCaceal}/${alvo.numeroPessoa}`);
@@ -120,13 +121,16 @@ test('supertela phones: DDD and number corrected in place, the same phone saved'
   const numero = page.getByRole('textbox', { name: 'Número do telefone 1' });
   await ddd.fill('');
   await expect(page.getByText('O campo DDD é obrigatório')).toBeVisible();
-  await ddd.fill('81');
-  await numero.fill('987654321');
+  // Both differ from what is stored (a retry included).
+  const novoDdd = antes!.ddd === '81' ? '83' : '81';
+  const novoNumero = `9${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  await ddd.fill(novoDdd);
+  await numero.fill(novoNumero);
   await salvarEvento(page, 'E2E-FONE-31');
   const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${alvo.numeroPessoa}?caceal=${alvo.numeroCaceal}`, { headers })).json();
-  expect(d.identificacao.telefones[0]).toMatchObject({ ddd: '81', numeroTelefone: '987654321' });
+  expect(d.identificacao.telefones).toContainEqual(expect.objectContaining({ ddd: novoDdd, numeroTelefone: novoNumero }));
   await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
-  await expect(page.getByTestId('evento').first().getByRole('row').filter({ hasText: 'Telefone · DDD' })).toContainText('81');
+  await expect(page.getByTestId('evento').first().getByRole('row').filter({ hasText: 'Telefone · DDD' })).toContainText(novoDdd);
 });
 
 test('meu-cadastro: a tab reloads its own data (§2)', async ({ page, request }) => {
