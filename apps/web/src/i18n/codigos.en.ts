@@ -32,6 +32,8 @@ export const codigosAuditoria: typeof Auditoria = {
     RECEITA_QUERY: 'Federal registry query',
     PERSON_EDITED: 'Individual edited',
     ACCOUNTANT_EDITED: 'Accountant data edited',
+    ACCOUNTANT_REGISTERED: 'Accountant registered',
+    ATTORNEY_REGISTERED: 'Attorney registered',
     PERSON_FROM_RECEITA: 'Registered/updated from the federal registry',
     PENDENCIA_REGULARIZED: 'Pending item regularized',
     PENDENCIA_EDITED: 'Pending item changed',

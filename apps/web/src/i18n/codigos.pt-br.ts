@@ -38,6 +38,8 @@ export const codigosAuditoria = {
     RECEITA_QUERY: 'Consulta à Receita Federal',
     PERSON_EDITED: 'Alteração de pessoa física',
     ACCOUNTANT_EDITED: 'Alteração dos dados do contador',
+    ACCOUNTANT_REGISTERED: 'Cadastro de contador',
+    ATTORNEY_REGISTERED: 'Cadastro de procurador',
     PERSON_FROM_RECEITA: 'Cadastro/atualização a partir da Receita Federal',
     PENDENCIA_REGULARIZED: 'Regularização de pendência',
     PENDENCIA_EDITED: 'Alteração de pendência',

@@ -210,7 +210,7 @@ const en: Messages = {
       dicaRazao: 'Part of the name, ignoring case and accents (at least 3 characters).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'CNPJ root', RAZAO_SOCIAL: 'Company name', CPF: 'CPF (individual)' },
     },
-    meuCadastro: { title: 'My registration', semVinculo: 'This account is not linked to a taxpayer.' },
+    meuCadastro: { title: 'My registration', semVinculo: 'This account is not linked to a taxpayer.', recarregar: 'Reload' },
     detalhe: { title: 'Taxpayer data', novaConsulta: 'New search' },
     ficha: { title: 'Registration sheet', abrir: 'Registration sheet', atividade: 'Economic activity', procurador: 'Attorney' },
     endereco: {

@@ -74,7 +74,7 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       opcaoLivrosFiscais: 'Tax books', dataAutorizacaoLivrosFiscais: 'Tax books authorization', usoObrigatorioDoSped: 'Mandatory SPED',
       formaAtuacao: 'Form of operation', tipoUnidade: 'Unit type', telefone: 'Phone', tipo: 'Type', ddd: 'Area code', numero: 'Number',
       atividade: 'Activity', descricao: 'Description', socio: 'Partner', nome: 'Name', qualificacao: 'Qualification', percentual: 'Share',
-      dataInclusao: 'Inclusion', responsavel: 'Responsible', documento: 'CPF/CNPJ', contador: 'Accountant', dataInicio: 'Start',
+      impedido: 'Barred', dataInclusao: 'Inclusion', responsavel: 'Responsible', documento: 'CPF/CNPJ', contador: 'Accountant', dataInicio: 'Start',
       procurador: 'Attorney', dataInicioValidade: 'Valid from', regime: 'Special regime', ato: 'Granting act', processo: 'Process',
       endereco: 'Address', principal: 'Main', pais: 'Country', uf: 'State', municipio: 'Municipality', tipoLogradouro: 'Street type', logradouro: 'Street',
       complemento: 'Complement', bairro: 'District', cep: 'Postal code', referencia: 'Reference', enderecoEletronico: 'Web address', latitude: 'Latitude', longitude: 'Longitude',
@@ -97,6 +97,8 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
     },
     telefone: {
       adicionar: 'Add phone',
+      dddDe: 'Area code of phone {{n}}',
+      numeroDe: 'Number of phone {{n}}',
       titulo: 'Phone',
       tipoObrigatorio: 'The Phone type field is required',
       dddObrigatorio: 'The Area code field is required',
@@ -134,10 +136,14 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       cadastrar: 'Register accountant',
       substituir: 'The company already has an accountant! Replace it?',
       documento: "Accountant's CPF/CNPJ",
+      registrar: 'Register accountant',
     },
     procurador: {
       adicionar: 'Add attorney',
       cpf: "Attorney's CPF",
+      cadastrar: 'Register attorney',
+      semEndereco: 'No address given.',
+      alterarEndereco: 'Change address',
     },
     exclusao: {
       botao: 'Delete registration',

@@ -73,7 +73,7 @@ export const manutencao = {
       opcaoLivrosFiscais: 'Livros fiscais', dataAutorizacaoLivrosFiscais: 'Autorização dos livros fiscais', usoObrigatorioDoSped: 'Uso obrigatório do SPED',
       formaAtuacao: 'Forma de atuação', tipoUnidade: 'Tipo de unidade', telefone: 'Telefone', tipo: 'Tipo', ddd: 'DDD', numero: 'Número',
       atividade: 'Atividade', descricao: 'Descrição', socio: 'Sócio', nome: 'Nome', qualificacao: 'Qualificação', percentual: 'Participação',
-      dataInclusao: 'Inclusão', responsavel: 'Responsável', documento: 'CPF/CNPJ', contador: 'Contador', dataInicio: 'Início',
+      impedido: 'Impedido', dataInclusao: 'Inclusão', responsavel: 'Responsável', documento: 'CPF/CNPJ', contador: 'Contador', dataInicio: 'Início',
       procurador: 'Procurador', dataInicioValidade: 'Início da validade', regime: 'Regime especial', ato: 'Ato concessório', processo: 'Processo',
       endereco: 'Endereço', principal: 'Principal', pais: 'País', uf: 'UF', municipio: 'Município', tipoLogradouro: 'Tipo de logradouro', logradouro: 'Logradouro',
       complemento: 'Complemento', bairro: 'Bairro', cep: 'CEP', referencia: 'Referência', enderecoEletronico: 'Endereço eletrônico', latitude: 'Latitude', longitude: 'Longitude',
@@ -96,6 +96,8 @@ export const manutencao = {
     },
     telefone: {
       adicionar: 'Adicionar Telefone',
+      dddDe: 'DDD do telefone {{n}}',
+      numeroDe: 'Número do telefone {{n}}',
       titulo: 'Telefone',
       tipoObrigatorio: 'O campo Tipo Telefone é obrigatório',
       dddObrigatorio: 'O campo DDD é obrigatório',
@@ -133,10 +135,14 @@ export const manutencao = {
       cadastrar: 'Registrar Contador',
       substituir: 'Empresa já possui contador! Deseja substituir?',
       documento: 'CPF/CNPJ do contador',
+      registrar: 'Cadastrar contador',
     },
     procurador: {
       adicionar: 'Adicionar Procurador',
       cpf: 'CPF do procurador',
+      cadastrar: 'Cadastrar procurador',
+      semEndereco: 'Sem endereço informado.',
+      alterarEndereco: 'Alterar Endereço',
     },
     exclusao: {
       botao: 'Excluir inscrição',

@@ -209,7 +209,7 @@ const ptBr = {
       dicaRazao: 'Parte do nome, sem diferença entre maiúsculas, minúsculas e acentos (mínimo de 3 caracteres).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'Raiz do CNPJ', RAZAO_SOCIAL: 'Razão social', CPF: 'CPF (pessoa física)' },
     },
-    meuCadastro: { title: 'Meu Cadastro', semVinculo: 'Esta conta não está vinculada a um contribuinte.' },
+    meuCadastro: { title: 'Meu Cadastro', semVinculo: 'Esta conta não está vinculada a um contribuinte.', recarregar: 'Recarregar' },
     detalhe: { title: 'Dados do Contribuinte', novaConsulta: 'Nova Consulta' },
     ficha: { title: 'Ficha Cadastral', abrir: 'Ficha cadastral', atividade: 'Atividade econômica', procurador: 'Procurador' },
     endereco: {

@@ -37,6 +37,10 @@ export const AuditMessage = {
   RECEITA_QUERY: 'RECEITA_QUERY',
   PERSON_EDITED: 'PERSON_EDITED',
   ACCOUNTANT_EDITED: 'ACCOUNTANT_EDITED',
+  /** An accountant registered from the taxpayer maintenance (§2 register accountant). */
+  ACCOUNTANT_REGISTERED: 'ACCOUNTANT_REGISTERED',
+  /** An attorney registered from the taxpayer maintenance (the name typed, §2). */
+  ATTORNEY_REGISTERED: 'ATTORNEY_REGISTERED',
   PERSON_FROM_RECEITA: 'PERSON_FROM_RECEITA',
   PENDENCIA_REGULARIZED: 'PENDENCIA_REGULARIZED',
   PENDENCIA_EDITED: 'PENDENCIA_EDITED',

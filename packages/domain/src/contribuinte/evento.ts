@@ -126,8 +126,12 @@ export const SociosEdicao = z
   .refine((l) => Math.round(l.reduce((s, x) => s + x.percentualParticipacao * 100, 0)) <= 10_000, 'percentualAcima');
 export type SociosEdicao = z.infer<typeof SociosEdicao>;
 
-/** §5 responsible: a person (document 11–14, looked up) and a qualification. */
-export const ResponsavelEdicao = z.object({ numeroPessoa: NumeroPessoa, qualificacaoId: Id });
+/**
+ * §5 responsible: a person (document 11–14, looked up) and a qualification. §2/§4 alterarDadosResponsavel:
+ * the same person's own data (qualification, 'impedido') corrected in place. `possuiImpedimento` absent
+ * (§7 clients): kept for the same person, false for a new one.
+ */
+export const ResponsavelEdicao = z.object({ numeroPessoa: NumeroPessoa, qualificacaoId: Id, possuiImpedimento: z.boolean().optional() });
 export type ResponsavelEdicao = z.infer<typeof ResponsavelEdicao>;
 
 /** The accountant in charge (registered or replaced: 'Empresa já possui contador! Deseja substituir?'). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { V } from '../common/messages.js';
 import { isValidCnpj, isValidCpf, onlyCnpjChars, onlyDigits } from '../documents/index.js';
 import { Endereco, Telefone } from '../contribuinte/dados.js';
+import { EnderecoEdicao } from '../contribuinte/evento.js';
 
 /** What a person document says about itself: 'cpf' and 'cnpj' are valid, the rest are the reason it is not. */
 export function validarDocumentoPessoa(value: string): 'cpf' | 'cnpj' | 'length' | 'checkDigit' {
@@ -121,6 +122,28 @@ export const ContadorEdicao = z.object({
   apto: z.boolean().nullable(),
 });
 export type ContadorEdicao = z.infer<typeof ContadorEdicao>;
+
+/**
+ * POST contador/cadastrar (§2 'register accountant' dialog, §5): document, name, CRC number, check digit,
+ * tipo inscrição, UF, categoria, classificação, apto. The name names a person not yet known; a known person
+ * keeps its own.
+ */
+export const CadastrarContador = ContadorEdicao.extend({ numeroDocumento: DocumentoPessoa, nome: Nome });
+export type CadastrarContador = z.input<typeof CadastrarContador>;
+
+/** §9: the state of this registry; an attorney registered here lives in another (§5 'state list excludes AL'). */
+export const UF_DO_CADASTRO = 'AL';
+
+/**
+ * POST procurador/cadastrar (§2 attorney registration, §5): the CPF the lookup did not find, the name typed,
+ * and optionally an address whose state is not AL. Answers what the lookup would.
+ */
+export const CadastrarProcurador = z.object({
+  numeroDocumento: CpfParam,
+  nome: Nome,
+  endereco: EnderecoEdicao.nullable(),
+}).refine((p) => p.endereco?.uf !== UF_DO_CADASTRO, { message: 'ufDoCadastro', path: ['endereco', 'uf'] });
+export type CadastrarProcurador = z.input<typeof CadastrarProcurador>;
 
 /** PUT alterar-pessoa-juridica/{id}. */
 export const AlterarPessoaJuridica = z.object({ version: z.number().int().min(0), contador: ContadorEdicao });

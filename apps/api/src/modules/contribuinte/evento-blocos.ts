@@ -6,7 +6,7 @@ import type {
 import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
 import { exigirRegras } from '../../platform/errors/regra.js';
-import { arr, diffCampos, diffLista, texto, type Campos } from './evento-diff.js';
+import { arr, diffCampos, diffLista, simNao, texto, type Campos } from './evento-diff.js';
 import type { Registro } from './evento-dados.js';
 import type { AtividadesAtuais, Outros } from './evento-estado.js';
 import type { Conferir } from './evento-versoes.js';
@@ -39,23 +39,29 @@ export async function aplicarAtividades(tx: DbOrTx, r: Registro, lido: Atividade
   return alteracoes;
 }
 
-/** Responsável (on the head office's person): 'Sócio Existente' or 'Novo Responsável' — the entry is replaced. */
+/**
+ * Responsável (on the head office's person): 'Sócio Existente' or 'Novo Responsável' replace the entry;
+ * the same person's qualification and 'impedido' are corrected in place (§4 alterarDadosResponsavel).
+ */
 export async function aplicarResponsavel(tx: DbOrTx, r: Registro, o: Outros, b: ResponsavelEdicao, conferir: Conferir, natureza: number | null): Promise<Alteracao[]> {
   const p = o.resp_pessoa;
   if (!p) throw bad('responsavel', 'numeroPessoa', 'Registro não encontrado.');
   const q = o.resp_qualificacao;
   if (!q) throw bad('responsavel', 'qualificacaoId', 'Qualificação desconhecida.');
   const a = o.resp_atual;
-  const antes: Campos = { documento: texto(a?.numero_documento), nome: texto(a?.nome), qualificacao: texto(a?.qualificacao) };
-  const depois: Campos = { documento: p.numero_documento, nome: p.nome, qualificacao: q };
+  const mesmo = !!a && Number(a.numero_pessoa) === b.numeroPessoa;
+  const impedido = b.possuiImpedimento ?? (mesmo ? a.impedido : false);
+  const antes: Campos = { documento: texto(a?.numero_documento), nome: texto(a?.nome), qualificacao: texto(a?.qualificacao), impedido: simNao(a?.impedido) };
+  const depois: Campos = { documento: p.numero_documento, nome: p.nome, qualificacao: q, impedido: simNao(impedido) };
   const alteracoes = diffCampos('responsavel', 'responsavel', null, antes, depois);
   if (!alteracoes.length) return [];
   // Issue 30: the responsible's qualification fits the company's legal nature.
   exigirRegras('responsavel', 'responsavel.', violacaoResponsavel(natureza, b.qualificacaoId));
   conferir([{ numeroPessoa: r.raiz, parte: 'responsavel' }]);
-  await tx.execute(sql`insert into responsavel (numero_pessoa_empresa, numero_pessoa_responsavel, qualificacao_id) values (${r.raiz}, ${b.numeroPessoa}, ${b.qualificacaoId})
+  await tx.execute(sql`insert into responsavel (numero_pessoa_empresa, numero_pessoa_responsavel, qualificacao_id, possui_impedimento)
+    values (${r.raiz}, ${b.numeroPessoa}, ${b.qualificacaoId}, ${impedido})
     on conflict (numero_pessoa_empresa) do update set numero_pessoa_responsavel = excluded.numero_pessoa_responsavel,
-      qualificacao_id = excluded.qualificacao_id, version = responsavel.version + 1, updated_at = now()`);
+      qualificacao_id = excluded.qualificacao_id, possui_impedimento = excluded.possui_impedimento, version = responsavel.version + 1, updated_at = now()`);
   return alteracoes;
 }
 

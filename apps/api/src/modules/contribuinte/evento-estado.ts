@@ -61,7 +61,7 @@ export interface Outros {
   contador_atual?: { numero_documento: string; nome: string; data_inicio: string } | null;
   resp_pessoa?: PessoaLida | null;
   resp_qualificacao?: string | null;
-  resp_atual?: { numero_documento: string; nome: string; qualificacao: string } | null;
+  resp_atual?: { numero_pessoa: number; numero_documento: string; nome: string; qualificacao: string; impedido: boolean } | null;
   proc_pessoas?: PessoaLida[];
   proc_atuais?: { numero_documento: string; nome: string; data: string }[];
   reg_regimes?: Ref[];
@@ -139,7 +139,8 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
     outros.push(sql`'resp_pessoa', (select json_build_object('numero_pessoa', rp.numero_pessoa, 'tipo', rp.tipo, 'numero_documento', rp.numero_documento, 'nome', rp.nome)
       from pessoa rp where rp.numero_pessoa = ${e.responsavel.numeroPessoa})`);
     outros.push(sql`'resp_qualificacao', (select descricao from ref_qualificacao where id = ${e.responsavel.qualificacaoId})`);
-    outros.push(sql`'resp_atual', (select json_build_object('numero_documento', rp.numero_documento, 'nome', rp.nome, 'qualificacao', rq.descricao)
+    outros.push(sql`'resp_atual', (select json_build_object('numero_pessoa', rp.numero_pessoa, 'numero_documento', rp.numero_documento, 'nome', rp.nome, 'qualificacao', rq.descricao,
+        'impedido', rx.possui_impedimento)
       from responsavel rx join pessoa rp on rp.numero_pessoa = rx.numero_pessoa_responsavel join ref_qualificacao rq on rq.id = rx.qualificacao_id
       where rx.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa))`);
   }

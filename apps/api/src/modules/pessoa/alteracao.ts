@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, type AlterarPessoaFisica, type AlterarPessoaJuridica, type PessoaAlterada } from '@cadastro/domain';
+import { AuditMessage, type AlterarPessoaFisica, type AlterarPessoaJuridica, type ContadorEdicao, type PessoaAlterada } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { pessoa } from '../../db/schema/index.js';
@@ -26,6 +26,25 @@ export async function alterarPessoaFisica(tx: DbOrTx, login: string, numeroPesso
   return { numeroPessoa, version: linha.version, mensagem: 'alteracaoRealizada' };
 }
 
+/** §5/§9: the CRC's UF, categoria and classificação exist; the CRC (UF, number, classification) identifies one accountant. */
+export async function conferirCrc(tx: DbOrTx, numeroPessoa: number | null, k: ContadorEdicao): Promise<void> {
+  const refs = await queryOne<{ uf: boolean; cat: boolean; cl: boolean; outro: boolean }>(tx, sql`select
+    exists (select 1 from ref_uf where sigla = ${k.codigoUfCrc}) as uf, exists (select 1 from ref_crc_categoria where id = ${k.categoriaId}) as cat,
+    exists (select 1 from ref_crc_classificacao where id = ${k.classificacaoId}) as cl,
+    exists (select 1 from contador where crc_uf = ${k.codigoUfCrc} and crc_numero = ${k.numeroCrc} and classificacao_id = ${k.classificacaoId}
+      and numero_pessoa is distinct from ${numeroPessoa}::bigint) as outro`);
+  if (!refs?.uf) throw fieldProblem('contador', 'codigoUfCrc', 'pattern', 'UF do CRC desconhecida.');
+  if (!refs.cat) throw fieldProblem('contador', 'categoriaId', 'pattern', 'Categoria desconhecida.');
+  if (!refs.cl) throw fieldProblem('contador', 'classificacaoId', 'pattern', 'Classificação desconhecida.');
+  if (refs.outro) throw badRequest('Este CRC já pertence a outro contador.', { message: 'error.pessoa.crcEmUso' });
+}
+
+/** The contador row's columns, as audited. */
+export const crcGravado = (k: ContadorEdicao) => ({
+  crc_uf: k.codigoUfCrc, crc_numero: k.numeroCrc, crc_tipo_inscricao: k.codigoTipoInscricao, crc_digito: k.digitoVerificadorCrc,
+  categoria_id: k.categoriaId, classificacao_id: k.classificacaoId, apto: k.apto,
+});
+
 /**
  * PUT alterar-pessoa-juridica: the accountant data of a legal person (an accounting organization).
  * The person's version guards the whole page; the CRC rules are the reference tables' (§5, §9).
@@ -34,22 +53,10 @@ export async function alterarPessoaJuridica(tx: DbOrTx, login: string, numeroPes
   const atual = await pessoaPorNumero(tx, numeroPessoa);
   if (!atual || atual.tipo !== 'J') throw notFound('Registro não encontrado.');
   const k = req.contador;
-  const refs = await queryOne<{ uf: boolean; cat: boolean; cl: boolean }>(tx, sql`select
-    exists (select 1 from ref_uf where sigla = ${k.codigoUfCrc}) as uf, exists (select 1 from ref_crc_categoria where id = ${k.categoriaId}) as cat,
-    exists (select 1 from ref_crc_classificacao where id = ${k.classificacaoId}) as cl`);
-  if (!refs?.uf) throw fieldProblem('contador', 'codigoUfCrc', 'pattern', 'UF do CRC desconhecida.');
-  if (!refs.cat) throw fieldProblem('contador', 'categoriaId', 'pattern', 'Categoria desconhecida.');
-  if (!refs.cl) throw fieldProblem('contador', 'classificacaoId', 'pattern', 'Classificação desconhecida.');
+  await conferirCrc(tx, numeroPessoa, k);
   const antes = await queryOne<Record<string, unknown>>(tx, sql`select crc_uf, crc_numero, crc_tipo_inscricao, crc_digito, categoria_id, classificacao_id, apto
     from contador where numero_pessoa = ${numeroPessoa}`);
-  const depois = {
-    crc_uf: k.codigoUfCrc, crc_numero: k.numeroCrc, crc_tipo_inscricao: k.codigoTipoInscricao, crc_digito: k.digitoVerificadorCrc,
-    categoria_id: k.categoriaId, classificacao_id: k.classificacaoId, apto: k.apto,
-  };
-  // The CRC (UF, number, classification) identifies one accountant.
-  const outro = await queryOne<{ numero_pessoa: string }>(tx, sql`select numero_pessoa from contador where crc_uf = ${k.codigoUfCrc} and crc_numero = ${k.numeroCrc}
-    and classificacao_id = ${k.classificacaoId} and numero_pessoa <> ${numeroPessoa}`);
-  if (outro) throw badRequest('Este CRC já pertence a outro contador.', { message: 'error.pessoa.crcEmUso' });
+  const depois = crcGravado(k);
   const linha = await updateVersionedBy(tx, pessoa, pessoa.numeroPessoa, numeroPessoa, req.version, { updatedAt: sql`now()` });
   if (antes) {
     await tx.execute(sql`update contador set crc_uf = ${k.codigoUfCrc}, crc_numero = ${k.numeroCrc}, crc_tipo_inscricao = ${k.codigoTipoInscricao},

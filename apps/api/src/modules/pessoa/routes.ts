@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CnpjParam, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
+  AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CadastrarContador, CadastrarProcurador, CnpjParam, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
   PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA, CacealParam,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
@@ -11,6 +11,8 @@ import { forbidden, HttpProblem } from '../../platform/errors/problem.js';
 import { pertenceAoUsuario } from '../contribuinte/meu-cadastro.js';
 import { alterarPessoaFisica, alterarPessoaJuridica } from './alteracao.js';
 import { cadastrarPessoaReceita } from './cadastro.js';
+import { cadastrarContador } from './contador-cadastro.js';
+import { cadastrarProcurador } from './procurador-cadastro.js';
 import { contadorEncontrado, encontrada, pessoaFisica, pessoaJuridica, pessoaPorDocumento, pessoaPorNumero, resumo } from './consulta.js';
 import { obterEnderecos } from './enderecos.js';
 import { listarLeituras, registrarLeitura } from './leituras.js';
@@ -136,6 +138,12 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return c;
       },
     });
+    app.post('/contador/cadastrar', {
+      // §6: accountant add/alter is a supertela edit.
+      config: edicao,
+      schema: { tags, summary: 'Register an accountant (the person when unknown, and its CRC data), audited; answers like the lookup', body: CadastrarContador, response: { 200: ContadorEncontrado } },
+      handler: async (req) => db().transaction((tx) => cadastrarContador(tx, req.principal!.login, req.body)),
+    });
     app.get('/contador/obter-por-numero-pessoa/:numeroPessoa', {
       config: lookup,
       schema: { tags, summary: 'The accountant of a person number', params: z.object({ numeroPessoa: NumeroPessoa }), response: { 200: ContadorEncontrado } },
@@ -145,6 +153,12 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!c) throw naoEncontrado();
         return c;
       },
+    });
+    app.post('/procurador/cadastrar', {
+      // §6: attorneys are a supertela edit.
+      config: edicao,
+      schema: { tags, summary: 'Register an attorney the lookup did not find: CPF, the name typed, an optional address outside AL; audited', body: CadastrarProcurador, response: { 200: PessoaEncontrada } },
+      handler: async (req) => db().transaction((tx) => cadastrarProcurador(tx, req.principal!.login, req.body)),
     });
     app.get('/procurador/obterPorNumeroDocumento/:documento', {
       config: lookup,

@@ -118,30 +118,35 @@ export function ResponsavelAba({ numeroPessoa, caceal, verEnderecos }: Props) {
 }
 
 export function ContadorAba({ numeroPessoa, caceal }: Props) {
-  const { t } = useTranslation();
   const q = useAba<Contador | null>('obterContador', numeroPessoa, caceal);
+  return <Estado q={q} vazio={(d) => d === null}>{(k) => <ContadorDetalhe k={k!} />}</Estado>;
+}
+
+/**
+ * The accountant as the read-only tab and the supertela show it: CRC as the offices write it
+ * (CRC-AL 179190/O-9), categoria, classificação, apto, e-mail, address, phones. A draft not saved yet
+ * may lack address and phones (read again after Salvar).
+ */
+export function ContadorDetalhe({ k }: { k: Omit<Contador, 'endereco' | 'contatos'> & Partial<Pick<Contador, 'endereco' | 'contatos'>> }) {
+  const { t } = useTranslation();
   return (
-    <Estado q={q} vazio={(d) => d === null}>
-      {(k) => (
-        <Paper withBorder p="md">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <Campo rotulo={t('contribuinte.socio.documento')} valor={documento(k!.numeroDocumento)} />
-            <Campo rotulo={t('contribuinte.socio.nome')} valor={k!.nome} />
-            <Campo rotulo={t('contribuinte.contador.crc')} valor={formatCrcContador(k!)} />
-            <Campo rotulo={t('contribuinte.contador.tipoInscricao')} valor={k!.tipoInscricao} />
-            <Campo rotulo={t('contribuinte.contador.categoria')} valor={k!.categoria} />
-            <Campo rotulo={t('contribuinte.contador.classificacao')} valor={k!.classificacao} />
-            <Campo rotulo={t('contribuinte.contador.apto')} valor={k!.apto === null ? null : k!.apto ? t('entity.action.yes') : t('entity.action.no')} />
-            <Campo rotulo={t('contribuinte.email')} valor={k!.email} />
-            <Campo rotulo={t('contribuinte.contador.desde')} valor={formatDay(k!.dataInicio)} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-            <Campo rotulo={t('contribuinte.secao.endereco')} valor={k!.endereco && enderecoEmLinha(k!.endereco)} />
-            <Campo rotulo={t('contribuinte.telefones')} valor={telefonesEmLinha(k!.contatos) || null} />
-          </SimpleGrid>
-        </Paper>
-      )}
-    </Estado>
+    <Paper withBorder p="md" data-testid="contador">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Campo rotulo={t('contribuinte.socio.documento')} valor={documento(k.numeroDocumento)} />
+        <Campo rotulo={t('contribuinte.socio.nome')} valor={k.nome} />
+        <Campo rotulo={t('contribuinte.contador.crc')} valor={formatCrcContador(k)} />
+        <Campo rotulo={t('contribuinte.contador.tipoInscricao')} valor={k.tipoInscricao} />
+        <Campo rotulo={t('contribuinte.contador.categoria')} valor={k.categoria} />
+        <Campo rotulo={t('contribuinte.contador.classificacao')} valor={k.classificacao} />
+        <Campo rotulo={t('contribuinte.contador.apto')} valor={k.apto === null ? null : k.apto ? t('entity.action.yes') : t('entity.action.no')} />
+        <Campo rotulo={t('contribuinte.email')} valor={k.email} />
+        <Campo rotulo={t('contribuinte.contador.desde')} valor={formatDay(k.dataInicio)} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+        <Campo rotulo={t('contribuinte.secao.endereco')} valor={k.endereco && enderecoEmLinha(k.endereco)} />
+        <Campo rotulo={t('contribuinte.telefones')} valor={telefonesEmLinha(k.contatos ?? []) || null} />
+      </SimpleGrid>
+    </Paper>
   );
 }
 

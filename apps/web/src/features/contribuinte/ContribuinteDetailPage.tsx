@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -19,11 +20,35 @@ import { HistoricoAba } from './manutencao/Historico';
 import { AtividadesEditor } from './manutencao/Atividades';
 import { DadosEditor } from './manutencao/Dados';
 import { SociosEditor } from './manutencao/Socios';
-import { ContadorEditor, ProcuradoresEditor, ResponsavelEditor } from './manutencao/Vinculos';
+import { ProcuradoresEditor } from './manutencao/Procuradores';
+import { ContadorEditor } from './manutencao/Contador';
+import { ResponsavelEditor } from './manutencao/Responsavel';
 import { RegimesEditor } from './manutencao/Regimes';
 import { ExcluirInscricao } from './manutencao/Exclusao';
 
 type AbaProps = { numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean };
+
+/** The call each tab reads (a part of its query key): meu-cadastro reloads one tab by it (§2). */
+const CHAMADA: Record<string, string> = {
+  dados: 'dados', atividades: 'obterAtividades', contador: 'obterContador', procuradores: 'obterProcuradores', editais: 'obterEditais',
+  responsavel: 'obterResponsavel', socios: 'obterSocios', regimes: 'obterRegimesEspeciais', pendencias: 'pendencia', solicitacoes: 'solicitacao',
+};
+
+/** §2 meu-cadastro: each tab can reload its own data from the server (the others keep theirs). */
+function RecarregarAba({ aba }: { aba: string }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [ocupado, setOcupado] = useState(false);
+  const recarregar = async () => {
+    setOcupado(true);
+    try {
+      await qc.refetchQueries({ predicate: (q) => q.queryKey.includes(CHAMADA[aba]), type: 'active' });
+    } finally {
+      setOcupado(false);
+    }
+  };
+  return <Group justify="flex-end" mb="xs"><Button size="xs" variant="light" loading={ocupado} onClick={() => void recarregar()}>{t('contribuinte.meuCadastro.recarregar')}</Button></Group>;
+}
 
 /** The tabs after Dados Cadastrais, in the order of §2; each loads by its own call. */
 const ABAS: [string, string, ComponentType<AbaProps>][] = [
@@ -117,12 +142,14 @@ function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }
           {manutencao && <Tabs.Tab value="historico">{t('manutencao.aba.historico')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="dados" pt="md">
+          {!manutencao && <RecarregarAba aba="dados" />}
           {supertela ? <DadosEditor d={d} /> : <DadosCadastraisAba d={d} />}
         </Tabs.Panel>
         {ABAS.map(([valor, , Aba]) => {
           const Editor = supertela ? EDITORES[valor] : undefined;
           return (
             <Tabs.Panel key={valor} value={valor} pt="md">
+              {!manutencao && <RecarregarAba aba={valor} />}
               {Editor ? <Editor numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} verEnderecos={manutencao} />
                 : <Aba numeroPessoa={d.numeroPessoa} caceal={d.numeroCaceal} verEnderecos={manutencao} />}
             </Tabs.Panel>

@@ -7,15 +7,17 @@ import { httpErrorMessage } from '../../../ui/errors';
 import { useSession } from '../../../ui/session';
 
 /** What a lookup found: the person number, document and name (and an accountant's CRC). */
-export type Encontrada = { numeroPessoa: number; numeroDocumento: string; nome: string; contador?: ContadorEncontrado['contador'] };
+export type Encontrada = { numeroPessoa: number; numeroDocumento: string; nome: string; contador?: ContadorEncontrado };
 
 /**
  * A person by CPF or CNPJ for the partner, responsible, accountant and attorney dialogs (§2). §8: exactly
  * 'Registro não encontrado.' marks not found and offers 'Cadastrar' (from the federal registry).
  * `caminho` picks the lookup (pessoa/{doc}, procurador/obterPorNumeroDocumento/{doc}, contador/…).
  */
-export function BuscaPessoa({ rotulo, min, max, caminho = 'pessoa', onEncontrar }: {
+export function BuscaPessoa({ rotulo, min, max, caminho = 'pessoa', onEncontrar, onCadastrar }: {
   rotulo: string; min: number; max: number; caminho?: 'pessoa' | 'procurador/obterPorNumeroDocumento' | 'contador/obterPorNumeroDocumento'; onEncontrar(p: Encontrada | null): void;
+  /** 'Cadastrar' by a form of the caller's (the accountant's CRC form, the attorney's typed name) instead of the federal registry. */
+  onCadastrar?(documento: string): void;
 }) {
   const { t } = useTranslation();
   const { hasAnyAuthority } = useSession();
@@ -34,10 +36,11 @@ export function BuscaPessoa({ rotulo, min, max, caminho = 'pessoa', onEncontrar 
     onEncontrar(null);
     setOcupado(true);
     try {
-      const r = await http.get<PessoaResumo[] | (Pick<ContadorEncontrado, 'numeroPessoa' | 'numeroDocumento' | 'razaoSocial'> & Partial<Pick<ContadorEncontrado, 'numeroPessoaContador' | 'contador'>>)>(`${REGISTRY_API_BASE}/${caminho}/${digitos}`, { silent: true });
+      const r = await http.get<PessoaResumo[] | (Pick<ContadorEncontrado, 'numeroPessoa' | 'numeroDocumento' | 'razaoSocial'> & Partial<ContadorEncontrado>)>(`${REGISTRY_API_BASE}/${caminho}/${digitos}`, { silent: true });
       const p = Array.isArray(r) ? r[0]! : r;
+      // The accountant lookup answers the whole accountant (CRC, e-mail): kept for the Contador tab.
       const e: Encontrada = 'nome' in p ? { numeroPessoa: p.numeroPessoa, numeroDocumento: p.numeroDocumento, nome: p.nome }
-        : { numeroPessoa: p.numeroPessoaContador ?? p.numeroPessoa, numeroDocumento: p.numeroDocumento, nome: p.razaoSocial, ...(p.contador ? { contador: p.contador } : {}) };
+        : { numeroPessoa: p.numeroPessoaContador ?? p.numeroPessoa, numeroDocumento: p.numeroDocumento, nome: p.razaoSocial, ...(p.contador ? { contador: p as ContadorEncontrado } : {}) };
       setAchada(e);
       onEncontrar(e);
     } catch (e) {
@@ -70,9 +73,10 @@ export function BuscaPessoa({ rotulo, min, max, caminho = 'pessoa', onEncontrar 
         <Alert color="yellow" mt="xs" role="alert">
           <Group justify="space-between">
             <Text size="sm">{t('manutencao.naoEncontrado')}</Text>
-            {caminho !== 'contador/obterPorNumeroDocumento' && hasAnyAuthority([Authority.CAD_PESSOA_INFOC]) && (
-              <Button size="xs" onClick={() => void cadastrar()} loading={ocupado}>{t('manutencao.cadastrar')}</Button>
-            )}
+            {onCadastrar ? <Button size="xs" onClick={() => onCadastrar(digitos)}>{t('manutencao.cadastrar')}</Button>
+              : caminho !== 'contador/obterPorNumeroDocumento' && hasAnyAuthority([Authority.CAD_PESSOA_INFOC]) && (
+                <Button size="xs" onClick={() => void cadastrar()} loading={ocupado}>{t('manutencao.cadastrar')}</Button>
+              )}
           </Group>
         </Alert>
       )}

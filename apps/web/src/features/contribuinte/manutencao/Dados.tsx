@@ -106,7 +106,17 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
             <Table.Tbody>
               {r.telefones.map((f, i) => (
                 <Table.Tr key={f.id ?? `novo-${i}`}>
-                  <Table.Td>{f.descricaoTipoTelefone}</Table.Td><Table.Td>{f.ddd}</Table.Td><Table.Td>{formatTelefone(f.numeroTelefone)}</Table.Td>
+                  <Table.Td>{f.descricaoTipoTelefone}</Table.Td>
+                  {ed ? (
+                    // §2 phones list: type read-only; DDD and number corrected in place (the same phone, its id kept).
+                    <>
+                      <Table.Td><TextInput size="xs" w={70} inputMode="numeric" aria-label={t('manutencao.telefone.dddDe', { n: i + 1 })} value={f.ddd}
+                        error={!f.ddd ? t('manutencao.telefone.dddObrigatorio') : undefined} onChange={(e) => set({ telefones: trocar(r.telefones, i, { ddd: digitos(e.currentTarget.value, 4) }) })} /></Table.Td>
+                      <Table.Td><TextInput size="xs" inputMode="numeric" aria-label={t('manutencao.telefone.numeroDe', { n: i + 1 })} value={f.numeroTelefone}
+                        error={!f.numeroTelefone ? t('manutencao.telefone.numeroObrigatorio') : undefined}
+                        onChange={(e) => set({ telefones: trocar(r.telefones, i, { numeroTelefone: digitos(e.currentTarget.value, 14) }) })} /></Table.Td>
+                    </>
+                  ) : <><Table.Td>{f.ddd}</Table.Td><Table.Td>{formatTelefone(f.numeroTelefone)}</Table.Td></>}
                   <Table.Td>
                     <Button size="xs" variant="subtle" color="red" disabled={!ed} onClick={() => set({ telefones: r.telefones.filter((_, j) => j !== i) })}>{t('manutencao.remover')}</Button>
                   </Table.Td>
@@ -147,6 +157,9 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
   );
 }
 
+const digitos = (v: string, n: number) => v.replace(/\D/g, '').slice(0, n);
+const trocar = (l: Fone[], i: number, m: Partial<Fone>) => l.map((f, j) => (j === i ? { ...f, ...m } : f));
+
 /** §5 phone dialog: type, DDD (≤ 4 digits) and number (≤ 14 digits) required, with the exact messages; closes only when all filled. */
 function TelefoneDialogo({ opened, onClose, onIncluir }: { opened: boolean; onClose(): void; onIncluir(f: Fone): void }) {
   const { t } = useTranslation();
@@ -162,7 +175,6 @@ function TelefoneDialogo({ opened, onClose, onIncluir }: { opened: boolean; onCl
     setF({ tipo: null, ddd: '', numero: '' });
     setTentou(false);
   };
-  const digitos = (v: string, n: number) => v.replace(/\D/g, '').slice(0, n);
   return (
     <Modal opened={opened} onClose={fechar} title={t('manutencao.telefone.titulo')}>
       <Stack>

@@ -59,15 +59,18 @@ const BRASIL = 76;
 /** A municipality's IBGE code starts with its state's (27xxxxx: Alagoas). */
 const ufDoMunicipio = (ibge: number) => UFS.find((u) => u.ibge === Math.floor(ibge / 100000))?.sigla ?? null;
 
-/** The full address form (§2): país, UF, município, bairro, tipo de logradouro, logradouro, número, CEP (mask), complemento, referência, e-mail, latitude, longitude. */
-function EnderecoDialogo({ endereco, onClose, onSalvar }: { endereco: EnderecoRascunho | null; onClose(): void; onSalvar(e: EnderecoRascunho): void }) {
+/**
+ * The full address form (§2): país, UF, município, bairro, tipo de logradouro, logradouro, número, CEP (mask), complemento, referência,
+ * e-mail, latitude, longitude. `exceto`: a state left out of the list (the attorney's, §5: not AL).
+ */
+export function EnderecoDialogo({ endereco, onClose, onSalvar, exceto }: { endereco: EnderecoRascunho | null; onClose(): void; onSalvar(e: EnderecoRascunho): void; exceto?: string }) {
   const { t } = useTranslation();
   const tipos = useCombo('tipoEndereco');
   const paises = useCombo('pais');
   const ufs = useCombo('uf');
   const logradouros = useCombo('tipoLogradouro');
   const [f, setF] = useState<EnderecoRascunho>(endereco ?? {
-    tipoEnderecoId: 0, ehPrincipal: false, paisId: BRASIL, uf: 'AL', municipioId: null, tipoLogradouroId: null, logradouro: '', numero: null, complemento: null,
+    tipoEnderecoId: 0, ehPrincipal: false, paisId: BRASIL, uf: exceto === 'AL' ? null : 'AL', municipioId: null, tipoLogradouroId: null, logradouro: '', numero: null, complemento: null,
     bairro: null, cep: null, referencia: null, enderecoEletronico: null, latitude: null, longitude: null, rotulo: '', tipo: '',
   });
   const municipios = useQuery({
@@ -112,7 +115,7 @@ function EnderecoDialogo({ endereco, onClose, onSalvar }: { endereco: EnderecoRa
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select label={t('contribuinte.pais')} searchable data={opcoes(paises.data)} value={String(f.paisId)} allowDeselect={false}
             onChange={(v) => setF({ ...f, paisId: Number(v), ...(Number(v) !== BRASIL ? { uf: null, municipioId: null } : {}) })} />
-          <Select label={t('contribuinte.endereco.uf')} searchable clearable disabled={f.paisId !== BRASIL} data={opcoes(ufs.data)} value={f.uf} onChange={(v) => setF({ ...f, uf: v, municipioId: null })} />
+          <Select label={t('contribuinte.endereco.uf')} searchable clearable disabled={f.paisId !== BRASIL} data={opcoes(ufs.data?.filter((u) => String(u.id) !== exceto))} value={f.uf} onChange={(v) => setF({ ...f, uf: v, municipioId: null })} />
           <Select label={t('contribuinte.municipio')} searchable clearable disabled={!f.uf} data={opcoes(municipios.data)} value={f.municipioId === null ? null : String(f.municipioId)}
             onChange={(v) => setF({ ...f, municipioId: v ? Number(v) : null })} />
           <TextInput label={t('contribuinte.bairro')} {...txt('bairro', 80)} />
