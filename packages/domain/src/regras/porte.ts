@@ -30,6 +30,16 @@ export function violacaoEnquadramento(e: Enquadramento): Violacao | null {
 }
 
 /**
+ * A new porte chosen on the Dados Cadastrais tab, judged with what the registration keeps (its nature,
+ * its Simples option; the MEI flag only while the porte stays MEI). An unchanged or empty porte is not
+ * judged. The server's event and the tab's field call this same function.
+ */
+export function violacaoNovoPorte(atual: Enquadramento, porteId: number | null | undefined): Violacao | null {
+  if (porteId == null || porteId === atual.porteId) return null;
+  return violacaoEnquadramento({ ...atual, porteId, ehMei: atual.ehMei && porteId === PORTE.MEI });
+}
+
+/**
  * The EIRELI's lifetime, the one source for the server, the SPA and the generator. Lei 12.441/2011
  * (DOU 2011-07-12, in force 180 days later, art. 3º) created it: its first day, 2012-01-09. Lei 14.195
  * of 2021-08-26 (DOU 2021-08-27, in force on its publication, art. 58) ended it: art. 41 turned the
