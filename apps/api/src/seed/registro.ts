@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { conferirCapacidade, generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
@@ -23,6 +24,26 @@ const DERIVED_TABLES = ['contribuinte_nome'];
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
 
+/**
+ * Runs independent statements (index builds, ANALYZEs) on several connections at once, the longest
+ * first: on PostgreSQL each lane is a backend on a core of its own (two builds on one table take
+ * compatible SHARE locks); PGlite's single connection just queues them.
+ */
+async function emParalelo(db: Database, textos: string[]) {
+  const faixas = Math.min(4, Math.max(2, os.availableParallelism()));
+  let i = 0;
+  await Promise.all(Array.from({ length: faixas }, async () => {
+    while (i < textos.length) await db.db.execute(sql.raw(textos[i++]!));
+  }));
+}
+
+/** The tables by their size now, largest first (so the longest builds start first and the lanes end together). */
+async function porTamanho(db: Database, tabelas: string[]): Promise<Map<string, number>> {
+  const r = rowsOf<{ t: string; b: number }>(await db.db.execute(sql.raw(`select relname as t, pg_relation_size(oid)::float8 as b from pg_class
+    where relkind = 'r' and relnamespace = 'public'::regnamespace and relname in (${tabelas.map((t) => `'${t}'`).join(', ')})`)));
+  return new Map(r.map((x) => [x.t, Number(x.b)]));
+}
+
 export async function countTaxpayers(db: Database): Promise<number> {
   return rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from contribuinte`))[0]?.n ?? 0;
 }
@@ -39,10 +60,10 @@ export async function resetRegistry(db: Database) {
 export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebuildIndexes?: boolean }): Promise<GeneratorResult> {
   conferirCapacidade(opt.taxpayers); // before the indexes go
   const rebuild = opt.rebuildIndexes ?? opt.taxpayers >= 50_000;
-  let indexes: { indexname: string; indexdef: string }[] = [];
+  let indexes: { indexname: string; indexdef: string; tablename: string }[] = [];
   if (rebuild) {
-    indexes = rowsOf<{ indexname: string; indexdef: string }>(
-      await db.db.execute(sql.raw(`select i.indexname, i.indexdef from pg_indexes i
+    indexes = rowsOf<{ indexname: string; indexdef: string; tablename: string }>(
+      await db.db.execute(sql.raw(`select i.indexname, i.indexdef, i.tablename from pg_indexes i
         where i.schemaname = 'public' and i.tablename in (${[...REGISTRY_TABLES, ...DERIVED_TABLES].map((t) => `'${t}'`).join(', ')})
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)),
     );
@@ -55,11 +76,13 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   await db.db.execute(sql.raw('select cadastro_recontar_contribuinte_nome()'));
   await db.db.execute(sql.raw('select cadastro_recontar_vocabulario()'));
   const t1 = performance.now();
-  for (const i of indexes) await db.db.execute(sql.raw(i.indexdef));
+  const tamanho = await porTamanho(db, [...REGISTRY_TABLES, ...DERIVED_TABLES]);
+  const maiorPrimeiro = (a: string, b: string) => (tamanho.get(b) ?? 0) - (tamanho.get(a) ?? 0);
+  await emParalelo(db, indexes.sort((a, b) => maiorPrimeiro(a.tablename, b.tablename)).map((i) => i.indexdef));
   const t2 = performance.now();
   // Operational data is derived set-wise, with the indexes in place (its joins need them) and
   // statistics of the fresh tables (else the planner guesses, and a join over 500,000 rows can run minutes).
-  for (const t of ['pessoa', 'contribuinte', 'endereco', 'telefone', 'socio', 'responsavel', 'contribuinte_contador']) await db.db.execute(sql.raw(`ANALYZE ${t}`));
+  await emParalelo(db, ['pessoa', 'contribuinte', 'endereco', 'telefone', 'socio', 'responsavel', 'contribuinte_contador'].sort(maiorPrimeiro).map((t) => `ANALYZE ${t}`));
   const operacao: Record<string, number> = {};
   Object.assign(result.rows, await generateOperationalData(db, operacao));
   Object.assign(result.rows, await generateFederalOnly(db, opt.seed));
@@ -70,7 +93,8 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   // outside Alagoas (kept by triggers the trusted COPY skipped).
   await db.db.execute(sql.raw('select cadastro_recontar_resumo()'));
   await db.db.execute(sql.raw('select cadastro_recontar_outra_uf()'));
-  for (const t of [...REGISTRY_TABLES, ...DERIVED_TABLES]) await db.db.execute(sql.raw(`ANALYZE ${t}`));
+  const depois = await porTamanho(db, [...REGISTRY_TABLES, ...DERIVED_TABLES]);
+  await emParalelo(db, [...REGISTRY_TABLES, ...DERIVED_TABLES].sort((a, b) => (depois.get(b) ?? 0) - (depois.get(a) ?? 0)).map((t) => `ANALYZE ${t}`));
   result.timings = { loadMs: t1 - t0, indexesMs: t2 - t1, operationalMs: t3 - t2, analyzeMs: performance.now() - t3, operacao };
   return result;
 }

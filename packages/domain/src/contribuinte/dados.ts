@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCep } from '../formato/codigos.js';
+import type { Enquadramento } from '../regras/porte.js';
 
 const Ref = z.object({ id: z.number().int(), descricao: z.string() });
 
@@ -66,6 +67,8 @@ export const DadosCadastrais = z.object({
     naturezaJuridica: z.object({ id: z.number().int(), codigoNaturezaJuridica: z.string(), descricao: z.string() }).nullable(),
     valorCapitalSocial: z.string().nullable(),
     dataInicioAtividade: z.string(),
+    /** The company's first activity start (its head office's and branches' earliest): the lower bound of an event's dates (issue 30). */
+    inicioEmpresa: z.string(),
     tipoContribuinte: Ref,
     porte: Ref.nullable(),
     indicadorMatriz: z.enum(['Matriz', 'Filial']),
@@ -97,6 +100,12 @@ export const DadosCadastrais = z.object({
   tipoUnidade: z.array(Ref),
 });
 export type DadosCadastrais = z.infer<typeof DadosCadastrais>;
+
+/** What the porte rule (LC 123/2006) reads of a registration as loaded: the server judges a new porte against the same. */
+export const enquadramentoDe = (d: DadosCadastrais): Enquadramento => ({
+  naturezaJuridicaId: d.identificacao.naturezaJuridica?.id, porteId: d.identificacao.porte?.id ?? null,
+  ehMei: d.identificacao.ehMei, ehOptanteSimples: d.identificacao.ehOptanteDoSimples,
+});
 
 /** An address on one line, as certificates and lists print it. */
 export function enderecoEmLinha(e: Endereco): string {

@@ -29,13 +29,32 @@ export function violacaoEnquadramento(e: Enquadramento): Violacao | null {
   return null;
 }
 
-/** Lei 12.441/2011 (in force 180 days after 2011-07-11) created the EIRELI; Lei 14.195/2021 (DOU 2021-08-27) ended it. */
+/**
+ * A new porte chosen on the Dados Cadastrais tab, judged with what the registration keeps (its nature,
+ * its Simples option; the MEI flag only while the porte stays MEI). An unchanged or empty porte is not
+ * judged. The server's event and the tab's field call this same function.
+ */
+export function violacaoNovoPorte(atual: Enquadramento, porteId: number | null | undefined): Violacao | null {
+  if (porteId == null || porteId === atual.porteId) return null;
+  return violacaoEnquadramento({ ...atual, porteId, ehMei: atual.ehMei && porteId === PORTE.MEI });
+}
+
+/**
+ * The EIRELI's lifetime, the one source for the server, the SPA and the generator. Lei 12.441/2011
+ * (DOU 2011-07-12, in force 180 days later, art. 3º) created it: its first day, 2012-01-09. Lei 14.195
+ * of 2021-08-26 (DOU 2021-08-27, in force on its publication, art. 58) ended it: art. 41 turned the
+ * EIRELIs "existentes na data da entrada em vigor desta Lei" into sociedades limitadas unipessoais, so
+ * none existed from 2021-08-27 on. EIRELI_FIM is exclusive: the last possible start is 2021-08-26.
+ */
 export const EIRELI_INICIO = '2012-01-09';
 export const EIRELI_FIM = '2021-08-27';
+
+/** Whether an activity start falls in the EIRELI's lifetime [EIRELI_INICIO, EIRELI_FIM). */
+export const dentroDaVigenciaEireli = (dataInicioAtividade: string) => dataInicioAtividade >= EIRELI_INICIO && dataInicioAtividade < EIRELI_FIM;
 
 /** An EIRELI registration: never a new one, and its activity started while the form existed. */
 export function violacaoEireli(naturezaJuridicaId: number | null | undefined, dataInicioAtividade: string, nova: boolean): Violacao | null {
   if (naturezaJuridicaId !== NATUREZA.EIRELI) return null;
-  if (nova || dataInicioAtividade < EIRELI_INICIO || dataInicioAtividade >= EIRELI_FIM) return { regra: 'eireliForaDoPeriodo', campo: 'naturezaJuridicaId' };
+  if (nova || !dentroDaVigenciaEireli(dataInicioAtividade)) return { regra: 'eireliForaDoPeriodo', campo: 'naturezaJuridicaId' };
   return null;
 }

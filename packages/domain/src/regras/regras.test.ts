@@ -22,6 +22,10 @@ describe('issue 30 domain rules', () => {
     expect(violacaoEireli(NATUREZA.EIRELI, '2011-12-30', false)?.regra).toBe('eireliForaDoPeriodo');
     expect(violacaoEireli(NATUREZA.EIRELI, '2015-01-01', false)).toBeNull();
     expect(violacaoEireli(NATUREZA.EIRELI, '2015-01-01', true)?.regra).toBe('eireliForaDoPeriodo');
+    // Its bounds (Lei 12.441/2011 in force; Lei 14.195/2021 in force, art. 41): first and last possible starts.
+    expect(violacaoEireli(NATUREZA.EIRELI, '2012-01-09', false)).toBeNull();
+    expect(violacaoEireli(NATUREZA.EIRELI, '2021-08-26', false)).toBeNull();
+    expect(violacaoEireli(NATUREZA.EIRELI, '2021-08-27', false)?.regra).toBe('eireliForaDoPeriodo');
   });
   it('dates and reactivation, with their words', () => {
     expect(violacaoData('2026-11-26', 'x', undefined, '2026-11-25')).toMatchObject({ regra: 'dataFutura', n: '25/11/2026' });

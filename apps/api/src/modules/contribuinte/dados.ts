@@ -22,6 +22,11 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
     sql`select c.*, p.numero_documento, p.nome, p.nome_fantasia, p.email, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz,
       nj.id as nj_id, nj.codigo as nj_codigo, nj.descricao as nj_descricao, tc.descricao as tc_descricao, po.descricao as po_descricao,
       s.descricao as situacao, m.descricao as motivo, p.version as versao_contato,
+      -- The company's first start, as the event's date rule reads it (evento-estado's inicio_empresa).
+      -- Two indexed reads (the head office's registrations, its branches'), never a scan.
+      (select min(i)::text from (select cx.data_inicio_atividade i from contribuinte cx where cx.numero_pessoa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)
+        union all select cx.data_inicio_atividade from pessoa px join contribuinte cx on cx.numero_pessoa = px.numero_pessoa
+        where px.numero_pessoa_raiz = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)) e) as inicio_empresa,
       -- Read with the registration, before its phones and addresses (a later change shows as stale, never the reverse).
       (select coalesce(json_object_agg(v.parte, v.version), '{}') from versao_compartilhada v
         where (v.numero_pessoa = p.numero_pessoa and v.parte in ('telefones', 'enderecos'))
@@ -59,6 +64,7 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
       naturezaJuridica: c.nj_id ? { id: Number(c.nj_id), codigoNaturezaJuridica: String(c.nj_codigo), descricao: String(c.nj_descricao) } : null,
       valorCapitalSocial: c.valor_capital_social === null ? null : String(c.valor_capital_social),
       dataInicioAtividade: day(c.data_inicio_atividade)!,
+      inicioEmpresa: day(c.inicio_empresa)!,
       tipoContribuinte: { id: Number(c.tipo_contribuinte_id), descricao: String(c.tc_descricao) },
       porte: c.porte_id ? { id: Number(c.porte_id), descricao: String(c.po_descricao) } : null,
       indicadorMatriz: c.indicador_matriz === 'M' ? 'Matriz' : 'Filial',

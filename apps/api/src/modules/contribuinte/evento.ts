@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, AuditType, violacaoData, violacaoEnquadramento, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
+import { AuditMessage, AuditType, violacaoData, violacaoNovoPorte, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
@@ -45,12 +45,9 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
   const desde = { dia: estado.inicio_empresa, regra: 'dataAntesInicioAtividade' } as const;
   exigirRegras('processo', '', violacaoData(e.dataEvento, 'dataEvento', desde), violacaoData(e.dataLegal, 'dataLegal', desde));
   // LC 123/2006: a new porte must fit the nature and the MEI/Simples flags (the table's check follows the porte).
-  const porte = e.dadosCadastrais?.porteId;
-  if (porte != null && porte !== estado.porte_id) {
-    exigirRegras('dadosCadastrais', 'dadosCadastrais.', violacaoEnquadramento({
-      naturezaJuridicaId: estado.natureza, porteId: porte, ehMei: estado.eh_mei && porte === 3, ehOptanteSimples: estado.eh_optante_simples,
-    }));
-  }
+  exigirRegras('dadosCadastrais', 'dadosCadastrais.', violacaoNovoPorte({
+    naturezaJuridicaId: estado.natureza, porteId: estado.porte_id, ehMei: estado.eh_mei, ehOptanteSimples: estado.eh_optante_simples,
+  }, e.dadosCadastrais?.porteId));
   const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes);
 
   const alteracoes: Alteracao[] = [];

@@ -121,6 +121,9 @@ describe('dates are real: not after Maceió\'s today, not before the company sta
   it('the event date and the legal date', async () => {
     const { base } = await empresa(6, NATUREZA.LTDA, [49]);
     const body = { ...base, responsavel: { numeroPessoa: pessoasF[0], qualificacaoId: 49 } };
+    // The detail read gives the screen the same lower bound (the company's first start) the rule uses.
+    const d = (await auditor.get(`${api}/contribuinte/obterDadosCadastrais/${base.numeroPessoa}?caceal=${base.numeroCaceal}`)).json();
+    expect(d.identificacao.inicioEmpresa).toBe('2015-03-02');
     await recusado({ ...body, dataEvento: amanha() }, 'dataEvento', `dataFutura:${hojeEmMaceio().split('-').reverse().join('/')}`, 'posterior a hoje');
     await recusado({ ...body, dataLegal: '2015-03-01' }, 'dataLegal', 'dataAntesInicioAtividade:02/03/2015', 'início das atividades');
     await aceito({ ...body, dataLegal: '2015-03-02' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import * as bu from '@brazilian-utils/brazilian-utils';
+import { EIRELI_FIM, EIRELI_INICIO } from '@cadastro/domain';
 import type { Database } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
@@ -46,7 +47,7 @@ export const REGRAS_COERENCIA: Record<string, string> = {
   simplesDivergenteNoCnpj: `select count(*) n from (select numero_pessoa from contribuinte group by 1 having count(distinct eh_optante_simples) > 1) x`,
   eireliForaDaVigencia: `select count(*) n from (select p.numero_pessoa, max(c.data_inicio_atividade) filter (where c.motivo_id is distinct from 501) i from pessoa p
     join contribuinte c on c.numero_pessoa = p.numero_pessoa where p.natureza_juridica_id = 2305 and p.numero_pessoa_raiz is null group by 1) x
-    where i not between '2012-01-09' and '2021-08-26'`,
+    where not (i >= '${EIRELI_INICIO}' and i < '${EIRELI_FIM}')`,
   // Dates (nothing after the generator's today; nothing before what it concerns).
   datasNoFuturo: `select (select count(*) from contribuinte where greatest(data_inicio_atividade, data_situacao, data_autorizacao_documento_eletronico) > '${HOJE}')
     + (select count(*) from historico_situacao where data_alteracao > '${HOJE}') + (select count(*) from socio where data_inclusao > '${HOJE}')

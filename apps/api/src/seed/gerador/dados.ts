@@ -34,9 +34,6 @@ export const SUFIXOS_EMPRESA = ['LTDA', 'LTDA', 'LTDA', 'EIRELI', 'S.A.', 'ME', 
 
 /** The generator's "today": nothing it writes happens after this day. */
 export const HOJE = '2026-11-20';
-/** Lei 12.441/2011 created the EIRELI (in force 2012-01-09); Lei 14.195/2021 ended it (2021-08-26). */
-export const EIRELI_DE = '2012-01-09';
-export const EIRELI_ATE = '2021-08-26';
 /** SEFAZ staff (persons 1–50): the notice team (GESTOR_EDITAL); never partners nor accountants. */
 export const SERVIDORES = 50;
 

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import * as bu from '@brazilian-utils/brazilian-utils';
-import { cnpjCheckDigits, cpfCheckDigits, type Rng } from '@cadastro/domain';
+import { cnpjCheckDigits, cpfCheckDigits, dentroDaVigenciaEireli, type Rng } from '@cadastro/domain';
 import { cnaes } from '../referencia/oficiais.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
 import { PORTE_MEI } from '../referencia/tabelas.js';
@@ -140,7 +140,7 @@ export class Gen {
     let porte = this.pick(D.PORTE_PESO);
     const cnae = this.cnaePrincipal();
     let natureza = porte === PORTE_MEI ? NATUREZA.EMPRESARIO : this.naturezas[this.int(this.naturezas.length)]!;
-    if (natureza === NATUREZA.EIRELI && (inicio < D.EIRELI_DE || inicio > D.EIRELI_ATE)) natureza = NATUREZA.LTDA;
+    if (natureza === NATUREZA.EIRELI && !dentroDaVigenciaEireli(inicio)) natureza = NATUREZA.LTDA;
     if (natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA) porte = 4;
     return { porte, cnae, natureza };
   }

@@ -128,7 +128,7 @@ function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }
           {supertela && (
             <Group>
               <ExcluirInscricao numeroCaceal={d.numeroCaceal} digito={d.identificacao.digitoCaceal} />
-              <SalvarEventoBotao numeroPessoa={d.numeroPessoa} numeroCaceal={d.numeroCaceal} />
+              <SalvarEventoBotao d={d} />
             </Group>
           )}
         </Group>

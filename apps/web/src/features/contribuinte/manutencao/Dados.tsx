@@ -3,7 +3,9 @@ import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Ta
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DadosCadastraisEdicao, formatTelefone, hojeEmMaceio, REGISTRY_API_BASE, type DadosCadastrais, type ProcessamentoDadosEdicao } from '@cadastro/domain';
+import {
+  DadosCadastraisEdicao, enquadramentoDe, formatTelefone, hojeEmMaceio, REGISTRY_API_BASE, violacaoNovoPorte, type DadosCadastrais, type ProcessamentoDadosEdicao,
+} from '@cadastro/domain';
 import { CampoMoeda } from '../../../ui/CampoMoeda';
 import { http } from '../../../ui/http';
 import { DadosCadastraisAba, Secao } from '../DadosCadastrais';
@@ -83,12 +85,15 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
   const sn = (v: boolean | null) => (v === null ? '' : v ? 'S' : 'N');
   const erros = DadosCadastraisEdicao.safeParse(paraBloco(r));
   const erro = (campo: string) => (!erros.success && erros.error.issues.some((i) => i.path[0] === campo) ? t('manutencao.dados.invalido') : undefined);
+  // Issue 30: the server's porte rule, in its words, as soon as a porte is picked (Salvar refuses it too).
+  const regraPorte = violacaoNovoPorte(enquadramentoDe(d), r.porteId);
   return (
     <Stack>
       <Secao titulo={t('contribuinte.secao.identificacao')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <TextInput label={t('contribuinte.nomeFantasia')} value={r.nomeFantasia ?? ''} disabled={!ed} maxLength={150} onChange={(e) => set({ nomeFantasia: e.currentTarget.value || null })} />
-          <Select label={t('contribuinte.porte')} data={opcoes(portes.data)} value={r.porteId === null ? null : String(r.porteId)} disabled={!ed} onChange={(v) => set({ porteId: v ? Number(v) : null })} />
+          <Select label={t('contribuinte.porte')} data={opcoes(portes.data)} value={r.porteId === null ? null : String(r.porteId)} disabled={!ed} onChange={(v) => set({ porteId: v ? Number(v) : null })}
+            error={regraPorte ? t(`validation.${regraPorte.regra}`) : undefined} />
           <CampoMoeda label={t('contribuinte.capitalSocial')} value={r.valorCapitalSocial} disabled={!ed} error={erro('valorCapitalSocial')}
             onChange={(v) => set({ valorCapitalSocial: v })} />
         </SimpleGrid>

@@ -3,10 +3,12 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Switch, Text, Textarea,
 import { DateInput } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ABAS_EVENTO, ProcessoEvento, REGISTRY_API_BASE, type EventoSalvo, type SalvarEvento } from '@cadastro/domain';
+import {
+  ABAS_EVENTO, enquadramentoDe, ProcessoEvento, REGISTRY_API_BASE, violacaoData, violacaoNovoPorte, type DadosCadastrais, type DadosCadastraisEdicao, type EventoSalvo, type SalvarEvento, type Violacao,
+} from '@cadastro/domain';
 import { fieldMessage } from '../../../ui/form';
 import { http, HttpError } from '../../../ui/http';
 import { httpErrorMessage } from '../../../ui/errors';
@@ -45,7 +47,8 @@ type Processo = { processo: string; atoDeclaratorio: string | null; protocoloRed
  * The page's Salvar (§2): disabled while no tab has a change; opens the confirm-process dialog, sends
  * POST eventos with every changed block, then 'Aviso' with the answer and Continuar → every tab reloads.
  */
-export function SalvarEventoBotao({ numeroPessoa, numeroCaceal }: { numeroPessoa: number; numeroCaceal: number }) {
+export function SalvarEventoBotao({ d }: { d: DadosCadastrais }) {
+  const { numeroPessoa, numeroCaceal } = d;
   const { t } = useTranslation();
   const ctx = useManutencao();
   const qc = useQueryClient();
@@ -57,9 +60,19 @@ export function SalvarEventoBotao({ numeroPessoa, numeroCaceal }: { numeroPessoa
     mode: 'onChange',
     defaultValues: { processo: '', atoDeclaratorio: '', protocoloRedesim: '', dataEvento: null, dataLegal: null },
   });
+  const [dataEvento, dataLegal] = useWatch({ control: form.control, name: ['dataEvento', 'dataLegal'] });
   if (!ctx) return null;
   const pendentes = ABAS_EVENTO.filter((a) => ctx.blocos[a]);
+  // Issue 30: the rules the server applies to this event (packages/domain), shown before sending: its dates
+  // are not after today nor before the company started; a new porte fits the nature and the Simples.
+  const desde = { dia: d.identificacao.inicioEmpresa, regra: 'dataAntesInicioAtividade' } as const;
+  const regraEvento = violacaoData(dataEvento, 'dataEvento', desde);
+  const regraLegal = violacaoData(dataLegal, 'dataLegal', desde);
+  const regraPorte = violacaoNovoPorte(enquadramentoDe(d), (ctx.blocos.dadosCadastrais as DadosCadastraisEdicao | null | undefined)?.porteId);
+  const texto = (v: Violacao | null) => (v ? t(`validation.${v.regra}`, { n: v.n }) : undefined);
+  const recusado = !!(regraEvento ?? regraLegal ?? regraPorte);
   const salvar = async (p: Processo) => {
+    if (recusado) return;
     setErro(null);
     const corpo: SalvarEvento = {
       ...p, atoDeclaratorio: p.atoDeclaratorio || null, protocoloRedesim: p.protocoloRedesim || null,
@@ -91,20 +104,21 @@ export function SalvarEventoBotao({ numeroPessoa, numeroCaceal }: { numeroPessoa
           <Stack>
             <Text size="sm">{t('manutencao.processo.abas', { abas: pendentes.map((a) => t(`manutencao.aba.${a}`)).join(', ') })}</Text>
             {erro && <Alert color="red" role="alert">{erro}</Alert>}
+            {regraPorte && <Alert color="red" role="alert" data-testid="processo-regra-porte">{texto(regraPorte)}</Alert>}
             <TextInput label={t('manutencao.processo.processo')} withAsterisk maxLength={15} data-autofocus error={fieldMessage(t, e.processo)} {...form.register('processo')} />
             <Textarea label={t('manutencao.processo.ato')} maxLength={800} autosize minRows={2} error={fieldMessage(t, e.atoDeclaratorio)} {...form.register('atoDeclaratorio')} />
             <TextInput label={t('manutencao.processo.redesim')} maxLength={20} error={fieldMessage(t, e.protocoloRedesim)} {...form.register('protocoloRedesim')} />
             <SimpleGrid cols={2}>
               <Controller control={form.control} name="dataEvento" render={({ field }) => (
-                <DateInput label={t('manutencao.processo.dataEvento')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataEvento)} />
+                <DateInput label={t('manutencao.processo.dataEvento')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataEvento) ?? texto(regraEvento)} />
               )} />
               <Controller control={form.control} name="dataLegal" render={({ field }) => (
-                <DateInput label={t('manutencao.processo.dataLegal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataLegal)} />
+                <DateInput label={t('manutencao.processo.dataLegal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataLegal) ?? texto(regraLegal)} />
               )} />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAberto(false)}>{t('entity.action.cancel')}</Button>
-              <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isValid}>{t('manutencao.salvar')}</Button>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isValid || recusado}>{t('manutencao.salvar')}</Button>
             </Group>
           </Stack>
         </form>

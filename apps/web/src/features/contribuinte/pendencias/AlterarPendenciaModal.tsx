@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@man
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { Pendencia } from '@cadastro/domain';
-import { formatDocumento, ORIGEM_CADASTRO, REGULARIZACAO, SITUACAO_PENDENCIA } from '@cadastro/domain';
+import { formatDocumento, ORIGEM_CADASTRO, REGULARIZACAO, SITUACAO_PENDENCIA, violacaoData } from '@cadastro/domain';
 import { alterarPendencia, mensagemErroPendencia, useComboPendencia } from './api';
-import { CompetenciaInput, erroCompetencia, type Competencia } from './CompetenciaInput';
+import { CompetenciaInput, competenciaDia, erroCompetencia, type Competencia } from './CompetenciaInput';
 
 /**
  * 'Alterar Pendência' (§2, §4 alter payload): competence, criticality, situation, regularization
@@ -30,7 +30,12 @@ export function AlterarPendenciaModal({ pendencia: p, onClose, onSaved }: { pend
     data: regularizada && !dataRegularizacao ? 'pendencia.alterar.dataObrigatoria' : null,
     descricao: descricao.trim() ? (descricao.length > 1000 ? 'validation.maxlength' : null) : 'pendencia.alterar.descricaoObrigatoria',
   };
-  const valido = !erros.competencia && !erros.data && !erros.descricao;
+  // Issue 30: the server's rule (packages/domain), shown as the date is typed: a regularization is not
+  // after today nor before the pendência's competência.
+  const regraData = regularizada && !erros.competencia
+    ? violacaoData(dataRegularizacao, 'dataRegularizacao', { dia: competenciaDia(competencia), regra: 'dataAntesCompetencia' })
+    : null;
+  const valido = !erros.competencia && !erros.data && !erros.descricao && !regraData;
   const mostrar = (k: keyof typeof erros) => (enviado && erros[k] ? t(erros[k]!, { n: 1000 }) : null);
 
   const salvar = async () => {
@@ -81,7 +86,7 @@ export function AlterarPendenciaModal({ pendencia: p, onClose, onSaved }: { pend
             valueFormat="DD/MM/YYYY"
             placeholder="dd/mm/aaaa"
             clearable
-            error={mostrar('data')}
+            error={mostrar('data') ?? (regraData && t(`validation.${regraData.regra}`, { n: regraData.n }))}
           />
           <Textarea label={t('pendencia.alterar.descricao')} withAsterisk autosize minRows={3} maxLength={1000} value={descricao} onChange={(e) => setDescricao(e.currentTarget.value)} error={mostrar('descricao')} />
           <Group justify="flex-end">
