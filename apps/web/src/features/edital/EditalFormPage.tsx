@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { EditalDetalhe, EditalForm } from '@cadastro/domain';
 import {
-  formatarNumeroEdital, hojeEmMaceio, LIMITE_OBSERVACAO_EDITAL, LIMITE_TEXTO_EDITAL, SITUACAO, SITUACAO_EDITAL, TIPO_EDITAL_CONVOCACAO, violacaoData,
+  Authority, formatarNumeroEdital, hojeEmMaceio, LIMITE_OBSERVACAO_EDITAL, LIMITE_TEXTO_EDITAL, SITUACAO, SITUACAO_EDITAL, TIPO_EDITAL_CONVOCACAO, violacaoData,
 } from '@cadastro/domain';
 import { CARRY_ALERTS, useAlerts } from '../../ui/alerts';
 import { Carregando } from '../../ui/Carregando';
 import { httpErrorMessage } from '../../ui/errors';
 import { RecordState } from '../../ui/NotFound';
-import { useUserKey } from '../../ui/session';
+import { useSession, useUserKey } from '../../ui/session';
 import { assinar, cadastrar, confirmar, editar, republicar, useCombo, useEdital, useEhResponsavel } from './api';
 import { Vinculados, type Vinculado } from './Vinculados';
 
@@ -49,10 +49,13 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
   const alerts = useAlerts();
   const qc = useQueryClient();
   const userKey = useUserKey();
+  const editor = useSession().hasAnyAuthority([Authority.EDITAR_EDITAL]);
   const confirmacao = params.get('ehConfirmacao') === 'true' && edital?.codigoSituacao === SITUACAO_EDITAL.PRONTO_PARA_PUBLICAR;
   // A published notice may be republished (a new publication date; its effect is not applied again).
   const republicacao = edital?.codigoSituacao === SITUACAO_EDITAL.PUBLICADO;
   const editavel = !edital || edital.codigoSituacao === SITUACAO_EDITAL.EM_EDICAO;
+  // Signed and not yet published: the next step (confirming the publication) is offered here, not only from a new search.
+  const publicavel = !confirmacao && edital?.codigoSituacao === SITUACAO_EDITAL.PRONTO_PARA_PUBLICAR && editor;
   const [f, setF] = useState<Estado>(edital ? deDetalhe(edital) : VAZIO);
   const [tentou, setTentou] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
@@ -185,6 +188,7 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
             {editavel && <Button type="submit" loading={ocupado} data-testid="edital-salvar">{t('edital.form.salvar')}</Button>}
             {edital && editavel && responsavel.data === true && <Button color="teal" onClick={assinarEdital} loading={ocupado} data-testid="edital-assinar">{t('edital.form.assinar')}</Button>}
             {republicacao && <Button color="green" onClick={republicarEdital} loading={ocupado} disabled={!f.dataPublicacao || f.dataPublicacao === edital?.dataPublicacao}>{t('edital.form.republicar')}</Button>}
+            {publicavel && <Button color="green" onClick={() => void navigate('?ehConfirmacao=true', { replace: true, state: location.state })} data-testid="edital-ir-publicacao">{t('edital.form.confirmarPublicacao')}</Button>}
             {confirmacao && <Button type="submit" color="green" loading={ocupado} data-testid="edital-confirmar-publicacao">{t('edital.form.confirmarPublicacao')}</Button>}
           </Group>
         </Stack>
