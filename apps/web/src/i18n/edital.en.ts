@@ -18,7 +18,6 @@ export const edital: Pick<Messages, 'edital'> = {
       dataFinal: 'Published until',
       dataEfeitoLegal: 'Legal-effect date',
       todos: 'All',
-      limparData: 'Clear the date',
     },
     col: { numero: 'Number', titulo: 'Title', tipo: 'Type', situacao: 'Status', publicacao: 'Publication date', efeito: 'Legal-effect date', acoes: 'Actions' },
     acao: {

@@ -16,7 +16,6 @@ export const edital = {
       dataFinal: 'Publicação até',
       dataEfeitoLegal: 'Data de efeito legal',
       todos: 'Todos',
-      limparData: 'Limpar a data',
     },
     col: { numero: 'Número', titulo: 'Título', tipo: 'Tipo', situacao: 'Situação', publicacao: 'Data de publicação', efeito: 'Data de efeito legal', acoes: 'Ações' },
     acao: {

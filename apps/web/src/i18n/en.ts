@@ -20,6 +20,7 @@ const en: Messages = {
     select: 'Select...',
     noRecords: 'No records found.',
     loading: 'Loading data, please wait...',
+    tabela: 'Table',
     menu: {
       main: 'Main menu',
       home: 'Home',
@@ -44,6 +45,9 @@ const en: Messages = {
       username: { label: 'Login', placeholder: 'Your login' },
       email: { label: 'Email', placeholder: 'Your email' },
       togglePassword: 'Show or hide the password',
+      limparData: 'Clear the date',
+      periodoAnterior: 'Previous period',
+      proximoPeriodo: 'Next period',
       currentpassword: { label: 'Current password' },
       newpassword: { label: 'New password', placeholder: 'New password' },
       confirmpassword: { label: 'New password confirmation', placeholder: 'Confirm the new password' },

@@ -19,6 +19,8 @@ const ptBr = {
     select: 'Selecione...',
     noRecords: 'Nenhum registro encontrado.',
     loading: 'Carregando dados, por favor aguarde...',
+    // The name of a table's scroll region when the table has no caption of its own.
+    tabela: 'Tabela',
     menu: {
       main: 'Menu principal',
       home: 'Início',
@@ -43,6 +45,9 @@ const ptBr = {
       username: { label: 'Usuário', placeholder: 'Seu usuário' },
       email: { label: 'E-mail', placeholder: 'Seu e-mail' },
       togglePassword: 'Mostrar ou ocultar a senha',
+      limparData: 'Limpar a data',
+      periodoAnterior: 'Período anterior',
+      proximoPeriodo: 'Próximo período',
       currentpassword: { label: 'Senha atual' },
       newpassword: { label: 'Nova senha', placeholder: 'Nova senha' },
       confirmpassword: { label: 'Confirmação da nova senha', placeholder: 'Confirme a nova senha' },
