@@ -29,7 +29,7 @@ const en: Messages = {
       edital: 'Notices',
       pessoa: 'Person',
       // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
-      fic: 'FIC', contribuintes: 'Taxpayers',
+      fic: 'FIC', contribuintes: 'Taxpayers', contador: 'Accountants',
       relatorios: 'Reports',
       admin: { main: 'Administration' },
       account: {

@@ -29,7 +29,7 @@ const ptBr = {
       edital: 'Edital',
       pessoa: 'Pessoa',
       // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
-      fic: 'FIC', contribuintes: 'Contribuintes',
+      fic: 'FIC', contribuintes: 'Contribuintes', contador: 'Contadores',
       relatorios: 'Relatórios',
       admin: { main: 'Administração' },
       account: {
