@@ -57,6 +57,7 @@ export const contador: typeof Pt = {
       erroContribuintes: 'Error looking up taxpayers.',
     },
     ativa: { title: 'Active statements', resumo: 'Summary' },
+    lista: { filtro: 'Filter by CACEAL, CNPJ or company name', filtroDica: 'CACEAL, CNPJ or part of the name', filtrar: 'Filter', filtroNova: 'Filter by CACEAL or company name', filtroNovaDica: 'CACEAL or part of the name' },
     fazendario: {
       title: 'Tax staff query',
       consultar: 'Search', novaConsulta: 'New search',

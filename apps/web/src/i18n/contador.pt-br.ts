@@ -55,6 +55,7 @@ export const contador = {
       erroContribuintes: 'Erro ao consultar contribuintes.',
     },
     ativa: { title: 'Manifestações Ativas', resumo: 'Resumo' },
+    lista: { filtro: 'Filtrar por CACEAL, CNPJ ou razão social', filtroDica: 'CACEAL, CNPJ ou parte do nome', filtrar: 'Filtrar', filtroNova: 'Filtrar por CACEAL ou razão social', filtroNovaDica: 'CACEAL ou parte do nome' },
     fazendario: {
       title: 'Consulta do Fazendário',
       consultar: 'Consultar', novaConsulta: 'Nova Consulta',

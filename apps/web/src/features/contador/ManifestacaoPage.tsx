@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { param, useUrlState } from '../../ui/urlState';
 import { mensagemContador, useManifestacoes } from './api';
-import { ManifestacoesTabela } from './ManifestacoesTabela';
+import { listaDaUrl, ManifestacoesPaginadas } from './ManifestacoesTabela';
 import { NovaManifestacao } from './NovaManifestacao';
-import { CRC_URL } from './urlCrc';
+import { CRC_URL, LISTA_URL } from './urlCrc';
 import { formatCrcTexto } from '@cadastro/domain';
 
-const URL = { ...CRC_URL, modo: param.oneOf(['nova'] as const) };
+const URL = { ...CRC_URL, ...LISTA_URL, modo: param.oneOf(['nova'] as const) };
 
 /**
  * §2 manifestacao-contador/manifestacao: the accountant's statements and the new-statement screen.
@@ -19,7 +19,7 @@ export default function ManifestacaoPage() {
   const { t } = useTranslation();
   const [url, setUrl] = useUrlState(URL);
   const crc = url.crc && url.classificacao ? { crc: url.crc, classificacao: url.classificacao } : null;
-  const q = useManifestacoes(crc);
+  const q = useManifestacoes(crc, { page: url.page ?? 1, filtro: url.filtro });
   if (!crc) return <Navigate to="/manifestacao-contador/contador" replace />;
   const m = 'contador.manifestacao';
   return (
@@ -43,7 +43,9 @@ export default function ManifestacaoPage() {
             <Button onClick={() => void setUrl({ modo: 'nova' })} disabled={!q.data}>{t(`${m}.nova`)}</Button>
             <Button variant="default" component={Link} to="/manifestacao-contador/contador">{t(`${m}.sair`)}</Button>
           </Group>
-          {!q.isError && <ManifestacoesTabela linhas={q.data?.manifestacoes} razaoSocial loading={q.isLoading} />}
+          {!q.isError && (
+            <ManifestacoesPaginadas key={url.filtro ?? ''} {...listaDaUrl(url, setUrl, q)} />
+          )}
         </>
       )}
     </Stack>
