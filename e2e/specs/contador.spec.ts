@@ -119,14 +119,19 @@ test('tax staff: query an accountant by CRC; companies without statements and wi
   await expect(page.getByRole('heading', { name: 'Empresas sem Manifestação' })).toBeVisible();
   await page.getByRole('button', { name: 'Consultar' }).click();
   await expect(page.getByTestId('aviso-periodo')).toBeVisible();
-  await page.getByLabel('Data inicial').fill('2026-01-01');
-  await page.getByLabel('Data final').fill('2025-01-01');
+  // Dates are typed dd/mm/aaaa, as everywhere (#32 item 12: this was a native field showing mm/dd/yyyy).
+  const inicial = page.getByRole('textbox', { name: 'Data inicial' });
+  const final = page.getByRole('textbox', { name: 'Data final' });
+  await inicial.fill('01/01/2026');
+  await final.fill('01/01/2025');
+  await final.press('Tab');
   await page.getByRole('button', { name: 'Consultar' }).click();
   await expect(page.getByTestId('aviso-periodo')).toHaveText('A data final não pode ser anterior à data inicial.');
-  await expect(page.getByLabel('Data final')).toHaveValue('');
-  await page.getByLabel('Data inicial').fill('1990-01-01');
-  await page.getByLabel('Data final').fill('2026-12-31');
-  await page.getByLabel('Data final').press('Enter');
+  await expect(final).toHaveValue('');
+  await inicial.fill('01/01/1990');
+  await final.fill('31/12/2026');
+  await final.press('Enter');
+  await expect(page).toHaveURL(/dataFinal=2026-12-31/);
   await expect(page.getByTestId('total-empresas')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('pagina')).toHaveText(/^Página 1 de \d+$/);
   expect(await seriousA11yViolations(page)).toEqual([]);

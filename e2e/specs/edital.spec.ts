@@ -71,7 +71,7 @@ test('edital: create → link taxpayers by paste → sign → confirm publicatio
   await page.getByRole('combobox', { name: 'Consultar por' }).click();
   await page.getByRole('option', { name: 'Pronto para Publicar' }).click();
   await page.getByTestId('edital-consultar').click();
-  await page.getByRole('button', { name: `Confirmar a publicação do edital ${numero}` }).click();
+  await page.getByRole('button', { name: `Publicar o edital ${numero} (confirmar a publicação)` }).click();
   await expect(page.getByRole('heading', { name: 'Confirmação da Publicação' })).toBeVisible();
   await expect(page).toHaveURL(/ehConfirmacao=true/);
   // A publication dated tomorrow: the server's rule, shown before anything is sent.

@@ -7,13 +7,13 @@ export const contador: typeof Pt = {
     confirmacao: {
       title: 'Confirmation',
       crc: 'CRC',
-      crcDica: 'Format UF999999TD (T: registration type, D: check digit), e.g. AL123456TD',
+      crcDica: "As the council writes it: CRC-AL 123456/O-9 (registration type and check digit, when any); also without punctuation: AL123456O9",
       classificacao: 'Classification',
       entrar: 'Enter',
       informe: 'Enter the CRC and the classification to continue.',
       crcObrigatorio: 'The CRC is required.',
       classificacaoObrigatoria: 'The classification is required.',
-      crcFormato: 'CRC not in the UF999999TD format.',
+      crcFormato: 'CRC not in the CRC-AL 123456/O-9 format.',
       naoEncontrado: 'No accountant found for the data entered.',
       erro: 'Error looking up the accountant.',
       erroClassificacoes: 'Error loading the classifications.',
@@ -59,6 +59,7 @@ export const contador: typeof Pt = {
       erroContribuintes: 'Error looking up taxpayers.',
     },
     ativa: { title: 'Active statements', resumo: 'Summary' },
+    lista: { filtro: 'Filter by CACEAL, CNPJ or company name', filtroDica: 'CACEAL, CNPJ or part of the name', filtrar: 'Filter', filtroNova: 'Filter by CACEAL or company name', filtroNovaDica: 'CACEAL or part of the name' },
     fazendario: {
       title: 'Tax staff query',
       consultar: 'Search', novaConsulta: 'New search',

@@ -5,13 +5,13 @@ export const contador = {
     confirmacao: {
       title: 'Confirmação',
       crc: 'CRC',
-      crcDica: 'Formato UF999999TD (T: tipo de inscrição, D: dígito), ex.: AL123456TD',
+      crcDica: 'Como no registro do conselho: CRC-AL 123456/O-9 (tipo de inscrição e dígito, se houver); também sem pontuação: AL123456O9',
       classificacao: 'Classificação',
       entrar: 'Entrar',
       informe: 'Informe o CRC e a classificação para continuar.',
       crcObrigatorio: 'O CRC é obrigatório.',
       classificacaoObrigatoria: 'A classificação é obrigatória.',
-      crcFormato: 'CRC fora do formato UF999999TD.',
+      crcFormato: 'CRC fora do formato CRC-AL 123456/O-9.',
       naoEncontrado: 'Contador não encontrado com os dados informados.',
       erro: 'Erro ao consultar contador.',
       erroClassificacoes: 'Erro ao carregar classificações.',
@@ -57,6 +57,7 @@ export const contador = {
       erroContribuintes: 'Erro ao consultar contribuintes.',
     },
     ativa: { title: 'Manifestações Ativas', resumo: 'Resumo' },
+    lista: { filtro: 'Filtrar por CACEAL, CNPJ ou razão social', filtroDica: 'CACEAL, CNPJ ou parte do nome', filtrar: 'Filtrar', filtroNova: 'Filtrar por CACEAL ou razão social', filtroNovaDica: 'CACEAL ou parte do nome' },
     fazendario: {
       title: 'Consulta do Fazendário',
       consultar: 'Consultar', novaConsulta: 'Nova Consulta',

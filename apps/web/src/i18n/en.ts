@@ -21,6 +21,7 @@ const en: Messages = {
     select: 'Select...',
     noRecords: 'No records found.',
     loading: 'Loading data, please wait...',
+    tabela: 'Table',
     menu: {
       main: 'Main menu',
       home: 'Home',
@@ -29,7 +30,7 @@ const en: Messages = {
       edital: 'Notices',
       pessoa: 'Person',
       // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
-      fic: 'FIC', contribuintes: 'Taxpayers',
+      fic: 'FIC', contribuintes: 'Taxpayers', contador: 'Accountants',
       relatorios: 'Reports',
       admin: { main: 'Administration' },
       account: {
@@ -45,6 +46,9 @@ const en: Messages = {
       username: { label: 'Login', placeholder: 'Your login' },
       email: { label: 'Email', placeholder: 'Your email' },
       togglePassword: 'Show or hide the password',
+      limparData: 'Clear the date',
+      periodoAnterior: 'Previous period',
+      proximoPeriodo: 'Next period',
       currentpassword: { label: 'Current password' },
       newpassword: { label: 'New password', placeholder: 'New password' },
       confirmpassword: { label: 'New password confirmation', placeholder: 'Confirm the new password' },

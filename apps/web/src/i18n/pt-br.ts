@@ -20,6 +20,8 @@ const ptBr = {
     select: 'Selecione...',
     noRecords: 'Nenhum registro encontrado.',
     loading: 'Carregando dados, por favor aguarde...',
+    // The name of a table's scroll region when the table has no caption of its own.
+    tabela: 'Tabela',
     menu: {
       main: 'Menu principal',
       home: 'Início',
@@ -28,7 +30,7 @@ const ptBr = {
       edital: 'Edital',
       pessoa: 'Pessoa',
       // Menu entries read as their pages' titles (routes.tsx); only short forms and groups here.
-      fic: 'FIC', contribuintes: 'Contribuintes',
+      fic: 'FIC', contribuintes: 'Contribuintes', contador: 'Contadores',
       relatorios: 'Relatórios',
       admin: { main: 'Administração' },
       account: {
@@ -44,6 +46,9 @@ const ptBr = {
       username: { label: 'Usuário', placeholder: 'Seu usuário' },
       email: { label: 'E-mail', placeholder: 'Seu e-mail' },
       togglePassword: 'Mostrar ou ocultar a senha',
+      limparData: 'Limpar a data',
+      periodoAnterior: 'Período anterior',
+      proximoPeriodo: 'Próximo período',
       currentpassword: { label: 'Senha atual' },
       newpassword: { label: 'Nova senha', placeholder: 'Nova senha' },
       confirmpassword: { label: 'Confirmação da nova senha', placeholder: 'Confirme a nova senha' },

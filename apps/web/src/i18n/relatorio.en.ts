@@ -48,7 +48,6 @@ export const relatorio: Pick<Messages, 'relatorio'> = {
       tiposConsulta: { tipo: 'Taxpayer types', 'simples-mei': 'Simples Nacional / MEI' },
       tipoContribuinte: 'Taxpayer type',
       situacaoCadastral: 'Registration status',
-      limpar: 'Clear date',
       todos: 'All',
       obrigatorio: 'Required field.',
       periodo: 'Enter the period to generate the report.',

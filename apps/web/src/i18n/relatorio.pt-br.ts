@@ -46,7 +46,6 @@ export const relatorio = {
       tiposConsulta: { tipo: 'Tipos de Contribuintes', 'simples-mei': 'Simples Nacional / MEI' },
       tipoContribuinte: 'Tipo de contribuinte',
       situacaoCadastral: 'Situação cadastral',
-      limpar: 'Limpar data',
       todos: 'Todos',
       obrigatorio: 'Campo obrigatório.',
       periodo: 'Informe o período para gerar o relatório.',

@@ -36,6 +36,8 @@ interface Props<T> {
   onSort?(s: SortState): void;
   onRowClick?(row: T): void;
   caption?: string;
+  /** Many columns (reports): tighter cell padding and text so ten columns fit a 1280-pixel screen. */
+  denso?: boolean;
 }
 
 /** The one table of the app: sortable headers (aria-sort), loading/empty/error states, row click. */
@@ -59,17 +61,20 @@ export function DataTable<T>(p: Props<T>) {
     p.onSort({ field, dir });
   };
   return (
-    <Table.ScrollContainer minWidth={600}>
+    // A wide table scrolls sideways: its scroll region is a named, focusable region so a keyboard user
+    // can reach and scroll it (axe scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={600} type="native" tabIndex={0} role="region" aria-label={p.caption ?? t('global.tabela')}>
       {/* aria-busy: rows kept on screen while the next page loads are announced (and awaited by tests) as stale. */}
-      <Table striped highlightOnHover withTableBorder verticalSpacing={6} aria-busy={p.loading ? 'true' : 'false'} style={{ opacity: p.loading ? 0.6 : 1 }}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={p.denso ? 6 : 'xs'} fz={p.denso ? 13 : 'sm'} aria-busy={p.loading ? 'true' : 'false'} style={{ opacity: p.loading ? 0.6 : 1 }}>
         {p.caption && <caption className="sr-only">{p.caption}</caption>}
         <Table.Thead>
           <Table.Tr>
             {p.columns.map((c) => {
               const active = c.sortField && p.sort?.field === c.sortField;
               return (
-                // Headers stay on one line; a wide table scrolls inside its container.
-                <Table.Th key={c.key} w={c.width} style={{ whiteSpace: 'nowrap' }} aria-sort={active ? (p.sort?.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                // Headers wrap between words (never inside one) so a wide report fits a clerk's screen;
+                // what still does not fit scrolls inside the container.
+                <Table.Th key={c.key} w={c.width} style={{ verticalAlign: 'bottom' }} aria-sort={active ? (p.sort?.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {c.sortField && p.onSort ? (
                     <UnstyledButton onClick={() => toggle(c.sortField!)} fw={700} fz="inherit" data-testid={`sort-${c.sortField}`}>
                       {c.header} {active ? (p.sort?.dir === 'asc' ? '▲' : '▼') : '⇅'}

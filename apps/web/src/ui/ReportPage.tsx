@@ -117,6 +117,7 @@ export function ReportPage(p: ReportPageProps) {
                 emptyText={p.vazio}
                 loading={q.isFetching}
                 caption={p.titulo}
+                denso={p.colunas.length > 6}
                 columns={p.colunas.map((c) => ({ key: c.campo, header: p.rotulo(c.campo), render: (l) => <Celula coluna={c} valor={l[c.campo]} /> }))}
               />
               {q.data.totais && q.data.content.length > 0 && (

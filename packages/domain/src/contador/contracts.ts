@@ -100,8 +100,23 @@ export const ManifestacoesContador = z.object({
   nomeContador: z.string(),
   total: z.number().int(),
   manifestacoes: z.array(Manifestacao),
+  /** With a page asked for: the rows matching the filter, and the active statements' counts (the summary). */
+  totalFiltrado: z.number().int().optional(),
+  ativas: z.object({ confirmacoes: z.number().int(), negacoes: z.number().int() }).optional(),
 });
 export type ManifestacoesContador = z.infer<typeof ManifestacoesContador>;
+
+/**
+ * A page of an accountant's statements (#32: hundreds of rows were one long page): 0-based page, a
+ * filter by CACEAL, CNPJ or company name, only the active ones if asked.
+ */
+export const ConsultaManifestacoes = CrcClassificacao.extend({
+  page: z.number().int().min(0).max(100_000).optional(),
+  size: z.number().int().min(1).max(100).optional(),
+  filtro: z.string().trim().max(100).optional(),
+  somenteAtivas: z.boolean().optional(),
+});
+export type ConsultaManifestacoes = z.infer<typeof ConsultaManifestacoes>;
 
 /** §3 Taxpayer row in statement flows. */
 export const ContribuinteManifestacao = z.object({

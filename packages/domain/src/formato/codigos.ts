@@ -61,6 +61,9 @@ export function formatCrc(c: { uf: string; numero: string; tipo?: string | null;
   return `CRC-${c.uf} ${c.numero.padStart(6, '0')}${tipo}${digito}`;
 }
 
+/** The CRC as the API takes it (≤ 10 characters, §9 UF999999TD): 'AL179190O9'. */
+export const crcCompacto = (c: CrcPartes) => `${c.uf}${c.numero.padStart(6, '0')}${c.tipo ?? ''}${c.digito ?? ''}`;
+
 /** An accountant's CRC from the registry's fields (obterContador, pessoa's DadosContador). */
 export const formatCrcContador = (k: { codigoUfCrc: string; numeroCrc: string; codigoTipoInscricao: string | null; digitoVerificadorCrc: number | null }) =>
   formatCrc({ uf: k.codigoUfCrc, numero: k.numeroCrc, tipo: k.codigoTipoInscricao, digito: k.digitoVerificadorCrc });

@@ -143,6 +143,29 @@ describe('Statements', () => {
     expect(await total()).toBe(n0);
   });
 
+  it('consultar with a page (#32): server pages, the filter by CACEAL, CNPJ or name, the summary counts; bad paging → 400', async () => {
+    const tudo = (await contador.post(`${api}/manifestacao/consultar`, crc)).json() as { total: number; manifestacoes: { id: number; caceal: number; indAtivo: string; tipoManifestacao: number; razaoSocial: string }[] };
+    type Pagina = { total: number; totalFiltrado: number; manifestacoes: { id: number; caceal: number; razaoSocial: string }[]; ativas: { confirmacoes: number; negacoes: number } };
+    const p1 = (await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: 0, size: 5 })).json() as Pagina;
+    expect(p1.manifestacoes.map((m) => m.id)).toEqual(tudo.manifestacoes.slice(0, 5).map((m) => m.id));
+    expect(p1).toMatchObject({ total: tudo.total, totalFiltrado: tudo.total });
+    const p2 = (await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: 1, size: 5 })).json() as Pagina;
+    expect(p2.manifestacoes.map((m) => m.id)).toEqual(tudo.manifestacoes.slice(5, 10).map((m) => m.id));
+    const ativas = tudo.manifestacoes.filter((m) => m.indAtivo === 'S');
+    expect(p1.ativas).toEqual({ confirmacoes: ativas.filter((m) => m.tipoManifestacao === 1).length, negacoes: ativas.filter((m) => m.tipoManifestacao === 2).length });
+    const so = (await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: 0, size: 20, somenteAtivas: true })).json() as Pagina;
+    expect(so.totalFiltrado).toBe(ativas.length);
+    const alvo = tudo.manifestacoes[0]!;
+    const porCaceal = (await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: 0, size: 20, filtro: String(alvo.caceal) })).json() as Pagina;
+    expect(porCaceal.manifestacoes.length).toBeGreaterThan(0);
+    expect(porCaceal.manifestacoes.every((m) => m.caceal === alvo.caceal)).toBe(true);
+    const nome = alvo.razaoSocial.split(' ')[0]!.toLowerCase();
+    const porNome = (await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: 0, size: 100, filtro: nome })).json() as Pagina;
+    expect(porNome.manifestacoes.every((m) => m.razaoSocial.toLowerCase().includes(nome))).toBe(true);
+    expectProblem(await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: -1 }), 400);
+    expectProblem(await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: 0, size: 1000 }), 400);
+  });
+
   it("consultar: the accountant only their own; tax staff any accountant; unknown → 404", async () => {
     expectProblem(await contador.post(`${api}/manifestacao/consultar`, outro), 404);
     expectProblem(await contador.post(`${api}/contribuinte/porContador`, outro), 404);

@@ -42,6 +42,34 @@ export async function manifestacoesDoContador(db: DbOrTx, numeroPessoa: number):
   return { total: total?.n ?? 0, manifestacoes: linhas.map(manifestacao) };
 }
 
+/**
+ * A page of the accountant's statements, newest first, with the filter (CACEAL or CNPJ digits as a
+ * prefix, else part of the company name) and the active statements' counts for the summary.
+ */
+export async function paginaManifestacoes(
+  db: DbOrTx, numeroPessoa: number, o: { page: number; size: number; filtro?: string; somenteAtivas?: boolean },
+): Promise<{ total: number; totalFiltrado: number; manifestacoes: Manifestacao[]; ativas: { confirmacoes: number; negacoes: number } }> {
+  const termo = (o.filtro ?? '').trim();
+  const digitos = termo.replace(/[.\-/\s]/g, '');
+  const filtro = !termo ? sql``
+    : /^\d+$/.test(digitos) ? sql`and (c.numero_caceal::text || coalesce(c.digito_caceal::text, '') like ${`${digitos}%`} or p.numero_documento like ${`${digitos}%`})`
+      : sql`and p.nome ilike ${`%${termo.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`;
+  const [linhas, contagens] = await Promise.all([
+    query<LinhaManifestacao & { n: number }>(db, sql`select x.*, count(*) over ()::int as n from (${selecao}
+      where m.numero_pessoa_contador = ${numeroPessoa} ${o.somenteAtivas ? sql`and m.ind_ativo = 'S'` : sql``} ${filtro}) x
+      order by x.data desc, x.id desc limit ${o.size} offset ${o.page * o.size}`),
+    queryOne<{ total: number; confirmacoes: number; negacoes: number }>(db, sql`select count(*)::int as total,
+      count(*) filter (where ind_ativo = 'S' and tipo = 1)::int as confirmacoes, count(*) filter (where ind_ativo = 'S' and tipo = 2)::int as negacoes
+      from manifestacao where numero_pessoa_contador = ${numeroPessoa}`),
+  ]);
+  return {
+    total: contagens?.total ?? 0,
+    totalFiltrado: linhas[0]?.n ?? 0,
+    manifestacoes: linhas.map(manifestacao),
+    ativas: { confirmacoes: contagens?.confirmacoes ?? 0, negacoes: contagens?.negacoes ?? 0 },
+  };
+}
+
 export async function manifestacaoPorId(db: DbOrTx, id: number): Promise<(Manifestacao & { numeroPessoaContador: number }) | undefined> {
   const r = await queryOne<LinhaManifestacao & { np: string }>(db, sql`select x.*, m2.numero_pessoa_contador as np from (${selecao} where m.id = ${id}) x
     join manifestacao m2 on m2.id = x.id`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AREA_CONTADOR, Authority, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao,
+  AREA_CONTADOR, Authority, ConsultaManifestacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao,
   PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
@@ -10,7 +10,7 @@ import { sendPdf } from '../../platform/pdf/documento.js';
 import { empresasComNegacao, empresasSemManifestacao, relatorioNegativadas, relatorioSemManifestacao } from './empresas.js';
 import { confirmarContador, contadorArea, contadorAutorizado, contadorDaConta, contadorNaoEncontrado, contadorPorCrc, ehFazendario } from './identidade.js';
 import {
-  contribuintesDoContador, documentoManifestacao, gerarManifestacoes, manifestacaoPorId, manifestacoesDoContador, obterRecadastro, salvarRecadastro,
+  contribuintesDoContador, documentoManifestacao, gerarManifestacoes, manifestacaoPorId, manifestacoesDoContador, obterRecadastro, paginaManifestacoes, salvarRecadastro,
 } from './manifestacoes.js';
 import { dadosContador, pessoaPorNumero } from '../pessoa/consulta.js';
 
@@ -70,14 +70,21 @@ export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req) => contribuintesDoContador(db(), (await contadorDaConta(db(), req.principal!)).numeroPessoa),
     });
 
-    const manifestacoes = async (numeroPessoa: number) => {
-      const [pessoa, m] = await Promise.all([pessoaPorNumero(db(), numeroPessoa), manifestacoesDoContador(db(), numeroPessoa)]);
+    // With a page asked for: that page (filtered) and the summary's counts; without: the newest ones, as before.
+    const manifestacoes = async (numeroPessoa: number, c?: ConsultaManifestacoes) => {
+      const [pessoa, m] = await Promise.all([
+        pessoaPorNumero(db(), numeroPessoa),
+        c?.page !== undefined ? paginaManifestacoes(db(), numeroPessoa, { ...c, page: c.page, size: c.size ?? 20 }) : manifestacoesDoContador(db(), numeroPessoa),
+      ]);
       return { nomeContador: pessoa?.nome ?? '', ...m };
     };
     app.post('/manifestacao/consultar', {
       config: leitura,
-      schema: { tags, summary: "The accountant's statements, newest first (tax staff: any accountant)", body: CrcClassificacao, response: { 200: ManifestacoesContador } },
-      handler: async (req) => manifestacoes((await contadorAutorizado(db(), req.principal!, req.body, true)).numeroPessoa),
+      schema: {
+        tags, summary: "The accountant's statements, newest first (tax staff: any accountant); paged and filtered when `page` is given",
+        body: ConsultaManifestacoes, response: { 200: ManifestacoesContador },
+      },
+      handler: async (req) => manifestacoes((await contadorAutorizado(db(), req.principal!, req.body, true)).numeroPessoa, req.body),
     });
     app.post('/manifestacao/consultarPorUsuario', {
       config: area,

@@ -10,6 +10,7 @@ import { query, queryOne } from '../../db/consulta.js';
 import { porCursor } from '../../db/cursor.js';
 import { HttpProblem } from '../../platform/errors/problem.js';
 import { tabelaLonga } from '../../platform/pdf/blocos.js';
+import { distribuirLarguras } from '../../platform/pdf/layout.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { planilhaEmFluxo, type ColunaXlsx } from '../../platform/xlsx.js';
 
@@ -83,14 +84,15 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
   // fixed-format columns (documents, dates, numbers) never wrap.
   const paisagem = cols.length > 5;
   const util = (paisagem ? 842 : 595) - 72 - cols.length * 8;
-  const pesoTotal = cols.reduce((s, c) => s + titulos[c.campo]![1], 0);
+  const celulas = linhas.map((l) => cols.map((c) => textoCelula(c, l[c.campo])));
+  const fontSize = cols.length > 7 ? 7 : 8;
   const tabela = tabelaLonga(
     cols.map((c) => titulos[c.campo]![0]),
-    linhas.map((l) => cols.map((c) => textoCelula(c, l[c.campo]))),
+    celulas,
     {
-      larguras: cols.map((c) => Math.floor((titulos[c.campo]![1] / pesoTotal) * util)),
+      larguras: distribuirLarguras(cols.map((c, j) => ({ titulo: titulos[c.campo]![0], peso: titulos[c.campo]![1], semQuebra: c.tipo !== 'texto', valores: celulas.map((l) => l[j]!) })), util, fontSize),
       semQuebra: cols.map((c) => c.tipo !== 'texto'),
-      fontSize: cols.length > 7 ? 7 : 8,
+      fontSize,
       vazio: r.vazio,
       ...(soma ? { total: cols.map((c, i) => (c.campo in soma ? textoCelula(c, soma[c.campo]!) : i === 0 ? 'Total' : '')) } : {}),
     },

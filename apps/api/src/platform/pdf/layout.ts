@@ -170,3 +170,26 @@ export function definicao(doc: DocumentoPdf): TDocumentDefinitions {
     content: doc.conteudo.flatMap((c) => (ehTabelaLonga(c) ? expandirTabelaLonga(c) : [c])),
   };
 }
+
+/**
+ * A table's column widths in points: `util` shared by the weights, except that no column is narrower
+ * than its header's longest word (bold: ~10 % wider than regular) nor, for a column that does not wrap,
+ * than its widest value — a header never breaks inside a word ("De interess / e"), a CNPJ is never cut.
+ * The columns so fixed keep their minimum; the rest share what is left by weight.
+ */
+export function distribuirLarguras(cols: { titulo: string; peso: number; semQuebra: boolean; valores: string[] }[], util: number, fontSize: number): number[] {
+  const minimos = cols.map((c) => {
+    const palavra = Math.max(...c.titulo.split(/\s+/).map((p) => larguraHelvetica(winAnsi(p), fontSize) * 1.1));
+    const valor = c.semQuebra ? Math.max(0, ...c.valores.map((v) => larguraHelvetica(winAnsi(v), fontSize))) : 0;
+    return Math.ceil(Math.max(palavra, valor)) + 1;
+  });
+  const fixos = new Set<number>();
+  for (;;) {
+    const resto = util - [...fixos].reduce((s, i) => s + minimos[i]!, 0);
+    const peso = cols.reduce((s, c, i) => (fixos.has(i) ? s : s + c.peso), 0);
+    const larguras = cols.map((c, i) => (fixos.has(i) ? minimos[i]! : Math.floor((c.peso / peso) * resto)));
+    const novos = larguras.map((w, i) => (!fixos.has(i) && w < minimos[i]! ? i : -1)).filter((i) => i >= 0);
+    if (!novos.length || fixos.size + novos.length === cols.length) return novos.length ? minimos : larguras;
+    novos.forEach((i) => fixos.add(i));
+  }
+}

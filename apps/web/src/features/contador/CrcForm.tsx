@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { partesCrc, type CrcClassificacao } from '@cadastro/domain';
+import { crcCompacto, formatCrcTexto, partesCrc, type CrcClassificacao } from '@cadastro/domain';
 import { useClassificacoes } from './api';
 
 interface Props {
@@ -13,11 +13,14 @@ interface Props {
   onSubmit(p: CrcClassificacao): void;
 }
 
-/** CRC (≤ 10, UF999999TD) + classification (the three of §9): the accountant parameters of the area. */
+/**
+ * CRC + classification (the three of §9): the accountant parameters of the area. The CRC is shown the one
+ * way the app writes it everywhere (CRC-AL 179190/O-9), typed that way or bare (AL179190O9), sent compact.
+ */
 export function CrcForm({ inicial, botao, informe, carregando, onSubmit }: Props) {
   const { t } = useTranslation();
   const cls = useClassificacoes();
-  const [crc, setCrc] = useState(inicial?.crc ?? '');
+  const [crc, setCrc] = useState(formatCrcTexto(inicial?.crc));
   const [classificacao, setClassificacao] = useState<string | null>(inicial?.classificacao ? String(inicial.classificacao) : null);
   const [tentou, setTentou] = useState(false);
   const crcErro = !crc.trim() ? t('contador.confirmacao.crcObrigatorio') : !partesCrc(crc) ? t('contador.confirmacao.crcFormato') : null;
@@ -25,7 +28,7 @@ export function CrcForm({ inicial, botao, informe, carregando, onSubmit }: Props
   const enviar = () => {
     setTentou(true);
     if (crcErro || clErro) return;
-    onSubmit({ crc: crc.trim().toUpperCase(), classificacao: Number(classificacao) });
+    onSubmit({ crc: crcCompacto(partesCrc(crc)!), classificacao: Number(classificacao) });
   };
   return (
     <Paper withBorder p="lg">
@@ -37,11 +40,12 @@ export function CrcForm({ inicial, botao, informe, carregando, onSubmit }: Props
             label={t('contador.confirmacao.crc')}
             withAsterisk
             autoFocus
-            maxLength={10}
+            maxLength={20}
             value={crc}
-            placeholder="AL123456TD"
+            placeholder="CRC-AL 123456/O-9"
             description={t('contador.confirmacao.crcDica')}
             onChange={(e) => setCrc(e.currentTarget.value.toUpperCase())}
+            onBlur={() => setCrc(formatCrcTexto(crc.trim()))}
             error={tentou ? crcErro : undefined}
             w={300}
           />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCaceal, REGISTRY_API_BASE, type ContribuinteManifestacao } from '@cadastro/domain';
+import { CampoData } from '../../ui/CampoData';
 import { DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { useAlerts } from '../../ui/alerts';
@@ -87,8 +88,8 @@ export default function EmpresasPage() {
       <Paper withBorder p="lg">
         <form onSubmit={(ev) => { ev.preventDefault(); consultar(); }} noValidate>
           <Group align="flex-end">
-            <TextInput type="date" label={t(`${e}.dataInicial`)} withAsterisk value={ini} onChange={(ev) => setIni(ev.currentTarget.value)} />
-            <TextInput type="date" label={t(`${e}.dataFinal`)} withAsterisk value={fim} onChange={(ev) => setFim(ev.currentTarget.value)} />
+            <CampoData label={t(`${e}.dataInicial`)} withAsterisk value={ini || null} onChange={(v) => setIni(v ?? '')} clearable w={170} />
+            <CampoData label={t(`${e}.dataFinal`)} withAsterisk value={fim || null} onChange={(v) => setFim(v ?? '')} clearable w={170} />
             <Button type="submit" loading={q.isFetching}>{t(`${e}.consultar`)}</Button>
             <Button variant="default" onClick={() => void imprimir()} loading={imprimindo} disabled={com && !neg.data?.length}>{t(`${e}.imprimir`)}</Button>
           </Group>

@@ -4,12 +4,12 @@ import { Link, Navigate } from 'react-router';
 import { HttpError } from '../../ui/http';
 import { param, useUrlState } from '../../ui/urlState';
 import { mensagemContador, useManifestacoes, useManifestacoesDoUsuario } from './api';
-import { ManifestacoesTabela } from './ManifestacoesTabela';
+import { listaDaUrl, ManifestacoesPaginadas, ManifestacoesTabela } from './ManifestacoesTabela';
 import { NovaManifestacao } from './NovaManifestacao';
-import { CRC_URL } from './urlCrc';
+import { CRC_URL, LISTA_URL } from './urlCrc';
 import { formatCrcTexto } from '@cadastro/domain';
 
-const URL = { ...CRC_URL, modo: param.oneOf(['nova'] as const) };
+const URL = { ...CRC_URL, ...LISTA_URL, modo: param.oneOf(['nova'] as const) };
 const CONFIRMACAO = '/manifestacao-contador/contador';
 const m = 'contador.manifestacao';
 
@@ -23,7 +23,7 @@ export default function ManifestacaoPage() {
   const { t } = useTranslation();
   const [url, setUrl] = useUrlState(URL);
   const crc = url.crc && url.classificacao ? { crc: url.crc, classificacao: url.classificacao } : null;
-  const q = useManifestacoes(crc);
+  const q = useManifestacoes(crc, { page: url.page ?? 1, filtro: url.filtro });
   const doUsuario = useManifestacoesDoUsuario(!crc);
   if (!crc) {
     // An account linked to no accountant confirms a CRC first, as before.
@@ -51,7 +51,9 @@ export default function ManifestacaoPage() {
             <Button onClick={() => void setUrl({ modo: 'nova' })} disabled={!q.data}>{t(`${m}.nova`)}</Button>
             <Button variant="default" component={Link} to={CONFIRMACAO}>{t(`${m}.sair`)}</Button>
           </Group>
-          {!q.isError && <ManifestacoesTabela linhas={q.data?.manifestacoes} razaoSocial loading={q.isLoading} />}
+          {!q.isError && (
+            <ManifestacoesPaginadas key={url.filtro ?? ''} {...listaDaUrl(url, setUrl, q)} />
+          )}
         </>
       )}
     </Stack>

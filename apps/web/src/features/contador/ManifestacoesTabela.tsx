@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCaceal, REGISTRY_API_BASE, type Manifestacao } from '@cadastro/domain';
+import { formatCaceal, REGISTRY_API_BASE, type Manifestacao, type ManifestacoesContador } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
+import { ItemCount, Pagination } from '../../ui/Pagination';
 import { useAbrirPdf } from '../../ui/documentos';
 import { useAlerts } from '../../ui/alerts';
-import { dataHora } from './api';
+import { dataHora, POR_PAGINA_MANIFESTACOES } from './api';
 
 /** §2 the statements table: id, CACEAL, (company), type, date dd/MM/yyyy HH:mm, Ativa/Inativa, print per row. */
 export function ManifestacoesTabela({ linhas, razaoSocial, loading }: { linhas: Manifestacao[] | undefined; razaoSocial?: boolean; loading?: boolean }) {
@@ -47,4 +48,33 @@ export function ManifestacoesTabela({ linhas, razaoSocial, loading }: { linhas: 
       ]}
     />
   );
+}
+
+/** The statements a page at a time (server pages), with the filter by CACEAL, CNPJ or company name. */
+export function ManifestacoesPaginadas(p: { dados: ManifestacoesContador | undefined; loading: boolean; page: number; filtro?: string; onPage(page: number): void; onFiltro(filtro: string): void }) {
+  const { t } = useTranslation();
+  const [texto, setTexto] = useState(p.filtro ?? '');
+  const total = p.dados?.totalFiltrado ?? 0;
+  return (
+    <>
+      <form onSubmit={(e) => { e.preventDefault(); p.onFiltro(texto.trim()); }}>
+        <Group align="flex-end">
+          <TextInput label={t('contador.lista.filtro')} placeholder={t('contador.lista.filtroDica')} value={texto} onChange={(e) => setTexto(e.currentTarget.value)} maxLength={100} w={360} data-testid="filtro-manifestacoes" />
+          <Button type="submit" variant="default">{t('contador.lista.filtrar')}</Button>
+        </Group>
+      </form>
+      <ManifestacoesTabela linhas={p.dados?.manifestacoes} razaoSocial loading={p.loading} />
+      <ItemCount page={p.page} total={total} pageSize={POR_PAGINA_MANIFESTACOES} />
+      <Pagination page={p.page} total={total} pageSize={POR_PAGINA_MANIFESTACOES} onChange={p.onPage} />
+    </>
+  );
+}
+
+/** The list's props from a page's URL state (page and filter are kept there: Back and reload keep them). */
+export function listaDaUrl(url: { page?: number; filtro?: string }, setUrl: (v: { page?: number; filtro?: string }) => unknown, q: { data?: ManifestacoesContador; isFetching: boolean }) {
+  return {
+    dados: q.data, loading: q.isFetching, page: url.page ?? 1, filtro: url.filtro,
+    onPage: (page: number) => void setUrl({ page }),
+    onFiltro: (filtro: string) => void setUrl({ filtro: filtro || undefined, page: undefined }),
+  };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,7 +31,13 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
   const [erro, setErro] = useState<string | null>(null);
   // A busy accountant keeps hundreds of companies: shown a page at a time, marks kept across pages.
   const [pagina, setPagina] = useState(1);
+  const [filtro, setFiltro] = useState('');
   const linhas = q.data ?? [];
+  // The whole list is generated at once (marks kept across pages), so the filter narrows what is shown here.
+  const termo = filtro.trim().toLowerCase();
+  const digitos = termo.replace(/[.\-/\s]/g, '');
+  const visiveis = !termo ? linhas
+    : linhas.filter((c) => (/^\d+$/.test(digitos) ? `${c.numeroCaceal}${c.digitoCaceal ?? ''}`.startsWith(digitos) : c.razaoSocial.toLowerCase().includes(termo)));
   const negacoes = linhas.filter((c) => negadas.has(c.numeroCaceal)).length;
   const confirmacoes = linhas.length - negacoes;
   const alternar = (c: ContribuinteManifestacao) => {
@@ -70,8 +76,9 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
         <Text c="green.8" fw={600} data-testid="confirmacoes">{t(`${n}.confirmacoes`, { n: confirmacoes })}</Text>
         <Text c="red.8" fw={600} data-testid="negacoes">{t(`${n}.negacoes`, { n: negacoes })}</Text>
       </Group>
+      <TextInput label={t('contador.lista.filtroNova')} placeholder={t('contador.lista.filtroNovaDica')} value={filtro} onChange={(e) => { setFiltro(e.currentTarget.value); setPagina(1); }} maxLength={100} w={360} data-testid="filtro-empresas" />
       <DataTable
-        rows={q.data?.slice((pagina - 1) * POR_PAGINA, pagina * POR_PAGINA)}
+        rows={q.data && visiveis.slice((pagina - 1) * POR_PAGINA, pagina * POR_PAGINA)}
         loading={q.isLoading}
         rowKey={(c) => c.numeroCaceal}
         emptyText={t(`${n}.vazio`)}
@@ -95,8 +102,8 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
           },
         ]}
       />
-      <ItemCount page={pagina} total={linhas.length} pageSize={POR_PAGINA} />
-      <Pagination page={pagina} total={linhas.length} pageSize={POR_PAGINA} onChange={setPagina} />
+      <ItemCount page={pagina} total={visiveis.length} pageSize={POR_PAGINA} />
+      <Pagination page={pagina} total={visiveis.length} pageSize={POR_PAGINA} onChange={setPagina} />
       <Group>
         <Button onClick={pedirGeracao} disabled={q.isLoading}>{t(`${n}.gerar`)}</Button>
         <Button variant="default" onClick={onCancel}>{t(`${n}.cancelar`)}</Button>

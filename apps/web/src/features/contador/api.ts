@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao, Recadastro,
   RecadastroSalvo,
@@ -16,13 +16,20 @@ export const salvarRecadastro = (p: Recadastro) => http.put<RecadastroSalvo>(`${
 export const gerarManifestacoes = (p: GerarManifestacoes) =>
   http.post<{ nomeContador: string; manifestacoes: Manifestacao[] }>(`${api}/manifestacao/gerar`, p, { silent: true });
 
-/** The accountant's statements (tax staff: any accountant; an accountant: their own). */
-export function useManifestacoes(p: CrcClassificacao | null) {
+export const POR_PAGINA_MANIFESTACOES = 20;
+
+/**
+ * A page of the accountant's statements (tax staff: any accountant; an accountant: their own), paged
+ * and filtered on the server (#32: hundreds of rows were one long page), with the active ones' counts.
+ */
+export function useManifestacoes(p: CrcClassificacao | null, o: { page?: number; filtro?: string; somenteAtivas?: boolean } = {}) {
   const userKey = useUserKey();
+  const corpo = { ...p, page: (o.page ?? 1) - 1, size: POR_PAGINA_MANIFESTACOES, filtro: o.filtro || undefined, somenteAtivas: o.somenteAtivas || undefined };
   return useQuery({
     enabled: !!p,
-    queryKey: userKey(['contador', 'manifestacoes', p]),
-    queryFn: ({ signal }) => http.post<ManifestacoesContador>(`${api}/manifestacao/consultar`, p, { silent: true, signal }),
+    queryKey: userKey(['contador', 'manifestacoes', corpo]),
+    queryFn: ({ signal }) => http.post<ManifestacoesContador>(`${api}/manifestacao/consultar`, corpo, { silent: true, signal }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { EditalResumo } from '@cadastro/domain';
 import { erroCacealDigitado } from '../../ui/caceal';
@@ -10,6 +9,7 @@ import { ItemCount, Pagination } from '../../ui/Pagination';
 import { param, useUrlState, type UrlValues } from '../../ui/urlState';
 import { BotaoPdf } from './AcoesEdital';
 import { ITENS_POR_PAGINA, useCombo, useConsultaPublica, type ConsultaPublica } from './api';
+import { CampoData } from '../../ui/CampoData';
 
 const URL = { pageNumber: param.page(), numero: param.text(12), tipoEdital: param.text(3), caceal: param.text(8), dataInicial: param.day(), dataFinal: param.day() };
 type Url = UrlValues<typeof URL>;
@@ -66,8 +66,8 @@ function Filtro({ url, onConsultar }: { url: Url; onConsultar(u: Partial<Url>): 
             <TextInput label={t('edital.consulta.numero')} value={f.numero ?? ''} onChange={(e) => set('numero')(e.currentTarget.value)} maxLength={12} data-testid="publica-numero" />
             <Select label={t('edital.consulta.tipo')} placeholder={t('edital.consulta.todos')} clearable data={(tipos.data ?? []).map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.tipoEdital ?? null} onChange={set('tipoEdital')} />
             <TextInput label={t('edital.consulta.caceal')} value={f.caceal ?? ''} onChange={(e) => set('caceal')(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))} inputMode="numeric" data-testid="publica-caceal" error={erroCacealDigitado(f.caceal, t)} />
-            <DateInput label={t('edital.consulta.dataInicial')} value={f.dataInicial ?? null} onChange={set('dataInicial')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
-            <DateInput label={t('edital.consulta.dataFinal')} value={f.dataFinal ?? null} onChange={set('dataFinal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
+            <CampoData label={t('edital.consulta.dataInicial')} value={f.dataInicial ?? null} onChange={set('dataInicial')} clearable />
+            <CampoData label={t('edital.consulta.dataFinal')} value={f.dataFinal ?? null} onChange={set('dataFinal')} clearable />
           </SimpleGrid>
           {tentou && vazio && <Alert color="yellow" role="alert">{t('edital.publica.umFiltro')}</Alert>}
           <Group>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -17,6 +16,7 @@ import { useSession, useUserKey } from '../../ui/session';
 import { param, useUrlState, type UrlValues } from '../../ui/urlState';
 import { AcoesEdital } from './AcoesEdital';
 import { excluir, ITENS_POR_PAGINA, useCombo, useConsultaEditais } from './api';
+import { CampoData } from '../../ui/CampoData';
 
 /** §2 query params of consultar-edital, all in the URL: Back (ours and the browser's) returns to the same search. */
 const URL = {
@@ -150,9 +150,9 @@ function Filtro({ url, onConsultar }: { url: Url; onConsultar(u: Partial<Url>): 
               <Select label={t('edital.consulta.tipo')} placeholder={t('edital.consulta.todos')} clearable data={(tipos.data ?? []).map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.tipoEditalSelecionado ?? null} onChange={set('tipoEditalSelecionado')} />
               <Select label={t('edital.consulta.situacao')} placeholder={t('edital.consulta.todos')} clearable data={(situacoes.data ?? []).map((o) => ({ value: String(o.id), label: o.descricao }))} value={f.situacaoEditalSelecionada ?? null} onChange={set('situacaoEditalSelecionada')} />
               <TextInput label={t('edital.consulta.caceal')} value={f.caceal ?? ''} onChange={(e) => set('caceal')(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))} inputMode="numeric" error={erroCacealDigitado(f.caceal, t)} />
-              <DateInput label={t('edital.consulta.dataInicial')} value={f.dataInicial ?? null} onChange={set('dataInicial')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
-              <DateInput label={t('edital.consulta.dataFinal')} value={f.dataFinal ?? null} onChange={set('dataFinal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
-              <DateInput label={t('edital.consulta.dataEfeitoLegal')} value={f.dataEfeitoLegal ?? null} onChange={set('dataEfeitoLegal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} />
+              <CampoData label={t('edital.consulta.dataInicial')} value={f.dataInicial ?? null} onChange={set('dataInicial')} clearable />
+              <CampoData label={t('edital.consulta.dataFinal')} value={f.dataFinal ?? null} onChange={set('dataFinal')} clearable />
+              <CampoData label={t('edital.consulta.dataEfeitoLegal')} value={f.dataEfeitoLegal ?? null} onChange={set('dataEfeitoLegal')} clearable />
             </SimpleGrid>
           )}
         </Stack>

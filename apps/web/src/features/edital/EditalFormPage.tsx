@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import { RecordState } from '../../ui/NotFound';
 import { useSession, useUserKey } from '../../ui/session';
 import { assinar, cadastrar, confirmar, editar, republicar, useCombo, useEdital, useEhResponsavel } from './api';
 import { Vinculados, type Vinculado } from './Vinculados';
+import { CampoData } from '../../ui/CampoData';
 
 interface Estado {
   numero: string; tituloEdital: string; idTipoEdital: string | null; texto: string; observacao: string; prazoConvocacao: number | null;
@@ -55,6 +55,8 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
   // A published notice may be republished (a new publication date; its effect is not applied again).
   const republicacao = publicador && edital?.codigoSituacao === SITUACAO_EDITAL.PUBLICADO;
   const editavel = !edital || edital.codigoSituacao === SITUACAO_EDITAL.EM_EDICAO;
+  // Signed and not yet published: the next step (confirming the publication) is offered here, not only from a new search.
+  const publicavel = !confirmacao && edital?.codigoSituacao === SITUACAO_EDITAL.PRONTO_PARA_PUBLICAR && publicador;
   const [f, setF] = useState<Estado>(edital ? deDetalhe(edital) : VAZIO);
   const [tentou, setTentou] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
@@ -166,14 +168,14 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
             <SimpleGrid mt="sm" cols={{ base: 1, sm: 3 }}>
               <TextInput label={t('edital.form.processo')} value={f.numeroProcesso} onChange={(e) => set('numeroProcesso', e.currentTarget.value)} maxLength={20} disabled={!editavel} />
               <Select label={t('edital.form.responsavel')} withAsterisk searchable data={(responsaveis.data ?? []).map((p) => ({ value: String(p.numeroPessoa), label: p.razaoSocial }))} value={f.numeroPessoaResponsavel} onChange={(v) => set('numeroPessoaResponsavel', v)} error={obrigatorio(f.numeroPessoaResponsavel)} disabled={!editavel} data-testid="edital-responsavel" />
-              <DateInput label={t('edital.form.efeito')} value={f.dataEfeitoLegal} onChange={(v) => set('dataEfeitoLegal', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable clearButtonProps={{ 'aria-label': t('edital.consulta.limparData') }} disabled={!editavel} />
+              <CampoData label={t('edital.form.efeito')} value={f.dataEfeitoLegal} onChange={(v) => set('dataEfeitoLegal', v)} clearable disabled={!editavel} />
               <Stack gap={4}>
                 <Text size="sm" fw={500} id="edital-meio">{t('edital.form.meio')}</Text>
                 <SegmentedControl aria-labelledby="edital-meio" value={f.indicadorMeioComunicacao} onChange={(v) => set('indicadorMeioComunicacao', v as 'E' | 'I')} data={[{ value: 'E', label: t('edital.form.meioE') }, { value: 'I', label: t('edital.form.meioI') }]} disabled={!editavel} />
               </Stack>
               <TextInput label={t('edital.form.diario')} value={f.numeroDiario} onChange={(e) => set('numeroDiario', e.currentTarget.value)} maxLength={20} disabled={!editavel && !confirmacao} />
-              {republicacao && <DateInput label={t('edital.form.novaDataPublicacao')} withAsterisk value={f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao) ?? textoRegraData} />}
-              {confirmacao && <DateInput label={t('edital.form.dataPublicacao')} withAsterisk value={f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" error={obrigatorio(f.dataPublicacao) ?? textoRegraData} data-testid="edital-data-publicacao" />}
+              {republicacao && <CampoData label={t('edital.form.novaDataPublicacao')} withAsterisk value={f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} error={obrigatorio(f.dataPublicacao === edital?.dataPublicacao ? null : f.dataPublicacao) ?? textoRegraData} />}
+              {confirmacao && <CampoData label={t('edital.form.dataPublicacao')} withAsterisk value={f.dataPublicacao} onChange={(v) => set('dataPublicacao', v)} error={obrigatorio(f.dataPublicacao) ?? textoRegraData} data-testid="edital-data-publicacao" />}
               {!confirmacao && !editavel && edital?.dataPublicacao && <TextInput label={t('edital.form.dataPublicacao')} value={edital.dataPublicacao.split('-').reverse().join('/')} disabled />}
             </SimpleGrid>
             <SimpleGrid mt="sm" cols={{ base: 1, sm: 2 }}>
@@ -187,6 +189,7 @@ function Formulario({ edital }: { edital?: EditalDetalhe }) {
             {editavel && <Button type="submit" loading={ocupado} data-testid="edital-salvar">{t('edital.form.salvar')}</Button>}
             {edital && editavel && responsavel.data === true && <Button color="teal" onClick={assinarEdital} loading={ocupado} data-testid="edital-assinar">{t('edital.form.assinar')}</Button>}
             {republicacao && <Button color="green" onClick={republicarEdital} loading={ocupado} disabled={!f.dataPublicacao || f.dataPublicacao === edital?.dataPublicacao}>{t('edital.form.republicar')}</Button>}
+            {publicavel && <Button color="green" onClick={() => void navigate('?ehConfirmacao=true', { replace: true, state: location.state })} data-testid="edital-ir-publicacao">{t('edital.form.confirmarPublicacao')}</Button>}
             {confirmacao && <Button type="submit" color="green" loading={ocupado} data-testid="edital-confirmar-publicacao">{t('edital.form.confirmarPublicacao')}</Button>}
           </Group>
         </Stack>

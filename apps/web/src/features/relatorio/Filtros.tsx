@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, MultiSelect, Radio, Stack } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DATAS_REFERENCIA, REGISTRY_API_BASE, TIPOS_CONSULTA_ATIVOS } from '@cadastro/domain';
 import { http } from '../../ui/http';
+import { CampoData } from '../../ui/CampoData';
 
 export interface ValoresFiltro {
   dataInicial?: string;
@@ -33,16 +33,13 @@ export function FiltroPeriodoForm({ inicial, finalOpcional, onConsultar, extra }
     <form onSubmit={(e) => { e.preventDefault(); if (valido) onConsultar({ ...extra?.valores, dataInicial: inicio!, dataFinal: fim ?? undefined }); }} noValidate>
       {extra?.campos}
       <Group align="flex-start">
-        <DateInput label={t('relatorio.filtro.dataInicial')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk clearable clearButtonProps={{ 'aria-label': t('relatorio.filtro.limpar') }} w={170} />
-        <DateInput
+        <CampoData label={t('relatorio.filtro.dataInicial')} value={inicio} onChange={setInicio} withAsterisk clearable w={170} />
+        <CampoData
           label={t(finalOpcional ? 'relatorio.filtro.dataFinalOpcional' : 'relatorio.filtro.dataFinal')}
           value={fim}
           onChange={setFim}
-          valueFormat="DD/MM/YYYY"
-          placeholder="dd/mm/aaaa"
           withAsterisk={!finalOpcional}
           clearable
-          clearButtonProps={{ 'aria-label': t('relatorio.filtro.limpar') }}
           error={invertido ? t('relatorio.filtro.periodoInvalido') : undefined}
           w={190}
         />

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
+
+test('accountant lists (#32 item 9): statements paged on the server, filtered by CACEAL or name, the summary on top', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { headers } = await apiAs(request, 'contador');
+  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number; razaoSocial: string }[];
+  expect(empresas.length).toBeGreaterThan(20);
+  const auditor = await apiAs(request, 'auditor');
+  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as { codigoUfCrc: string; numeroCrc: string };
+  const crc = { crc: `${k.codigoUfCrc}${k.numeroCrc}`, classificacao: 1 };
+  // One statement per company, the first a denial: as many active statements as companies.
+  const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { ...crc, manifestacoes: empresas.map((e, i) => ({ caceal: e.numeroCaceal, tipoManifestacao: i === 0 ? 2 : 1 })) } });
+  expect(g.status()).toBe(200);
+
+  await page.goto('/#/');
+  await signIn(page, 'contador', 'contador', { openMenu: true });
+  await page.goto(`/#/manifestacao-contador/manifestacao-ativa?crc=${crc.crc}&classificacao=1`);
+  const resumo = page.getByTestId('resumo-ativas');
+  await expect(resumo).toContainText(`Confirmações: ${empresas.length - 1}`);
+  await expect(resumo).toContainText('Negações: 1');
+  const tabela = page.getByRole('table');
+  // A page of 20 rows (and the header), the summary above it, not under hundreds of rows.
+  await expect(tabela.getByRole('row')).toHaveCount(21);
+  expect((await resumo.boundingBox())!.y).toBeLessThan((await tabela.boundingBox())!.y);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 1 - 20 de ${empresas.length} registros`);
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 21 - ${Math.min(40, empresas.length)} de ${empresas.length} registros`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // The filter by CACEAL: one company's statement.
+  const alvo = empresas[empresas.length - 1]!;
+  await page.getByTestId('filtro-manifestacoes').fill(String(alvo.numeroCaceal));
+  await page.getByTestId('filtro-manifestacoes').press('Enter');
+  await expect(tabela.getByRole('row')).toHaveCount(2);
+  await expect(tabela.getByRole('row').nth(1)).toContainText(alvo.razaoSocial);
+  await expect(resumo).toContainText('Negações: 1'); // the summary counts all active statements, not the filtered page
+
+  // All the accountant's statements: paged the same way.
+  await page.goto(`/#/manifestacao-contador/manifestacao?crc=${crc.crc}&classificacao=1`);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(21);
+  await expect(page.getByRole('navigation', { name: /Pagina|Paginação/ })).toBeVisible();
+});
