@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from '../support/app';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
 
 const api = '/sfz-cadastro-api/api';
 
@@ -52,4 +52,30 @@ test('capital social takes and shows pt-BR money: "50.000,00" typed, R$ 50.000,0
   await expect(capital).toHaveValue('500.000,05');
   await expect(page.getByText('Valor inválido.')).toHaveCount(0);
   await expect(page.getByTestId('salvar-evento')).toBeEnabled();
+});
+
+test('Confirmar processo: Escape on the calendar closes the calendar, not the dialog; the date field has no unnamed button', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/4/100`, { headers })).json()).content as
+    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
+  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('textbox', { name: 'Nome fantasia' }).fill('FANTASIA DO CALENDÁRIO');
+  await page.getByTestId('salvar-evento').click();
+  const dialogo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await expect(dialogo).toBeVisible();
+  const data = dialogo.getByRole('textbox', { name: 'Data do evento' });
+  await data.click();
+  await expect(page.getByRole('button', { name: /\d{1,2} \w+ \d{4}|^\d{1,2}$/ }).first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialogo).toBeVisible();
+  await data.fill('01/02/2026');
+  await expect(dialogo.getByRole('button', { name: 'Limpar a data' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(dialogo).toHaveCount(0);
 });

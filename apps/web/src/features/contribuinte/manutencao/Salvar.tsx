@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -10,6 +9,7 @@ import {
   ABAS_EVENTO, enquadramentoDe, ProcessoEvento, REGISTRY_API_BASE, violacaoData, violacaoNovoPorte, type DadosCadastrais, type DadosCadastraisEdicao, type EventoSalvo, type SalvarEvento, type Violacao,
 } from '@cadastro/domain';
 import { fieldMessage } from '../../../ui/form';
+import { CampoData } from '../../../ui/CampoData';
 import { http, HttpError } from '../../../ui/http';
 import { httpErrorMessage } from '../../../ui/errors';
 import { useManutencao } from './contexto';
@@ -110,10 +110,10 @@ export function SalvarEventoBotao({ d }: { d: DadosCadastrais }) {
             <TextInput label={t('manutencao.processo.redesim')} maxLength={20} error={fieldMessage(t, e.protocoloRedesim)} {...form.register('protocoloRedesim')} />
             <SimpleGrid cols={2}>
               <Controller control={form.control} name="dataEvento" render={({ field }) => (
-                <DateInput label={t('manutencao.processo.dataEvento')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataEvento) ?? texto(regraEvento)} />
+                <CampoData label={t('manutencao.processo.dataEvento')} clearable value={field.value ?? null} onChange={field.onChange} error={fieldMessage(t, e.dataEvento) ?? texto(regraEvento)} />
               )} />
               <Controller control={form.control} name="dataLegal" render={({ field }) => (
-                <DateInput label={t('manutencao.processo.dataLegal')} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable value={field.value} onChange={field.onChange} error={fieldMessage(t, e.dataLegal) ?? texto(regraLegal)} />
+                <CampoData label={t('manutencao.processo.dataLegal')} clearable value={field.value ?? null} onChange={field.onChange} error={fieldMessage(t, e.dataLegal) ?? texto(regraLegal)} />
               )} />
             </SimpleGrid>
             <Group justify="flex-end">
