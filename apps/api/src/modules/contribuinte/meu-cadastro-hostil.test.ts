@@ -4,7 +4,6 @@ import { Authority } from '@cadastro/domain';
 import { query } from '../../db/consulta.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 import { apiRoutes } from '../../test/routes.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
 
 /**
@@ -19,8 +18,7 @@ let own: Reg;
 let other: Reg;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 9 });
+  t = await startTestApp({}, { registry: { taxpayers: 200, seed: 9 } });
   await linkDemoTaxpayerAccount(t.db);
   taxpayer = await t.as('contribuinte');
   const regs = await query<Reg & { dono: boolean }>(t.db, sql`select c.numero_pessoa::int as np, c.numero_caceal::int as caceal, p.numero_documento as cnpj,
