@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Each file builds its own app and database; two workers fit this 2-core machine.
     maxWorkers: 2,
+    // One folder per run for the template databases every file copies (src/test/banco-modelo.ts).
+    globalSetup: ['src/test/global-setup.ts'],
   },
 });

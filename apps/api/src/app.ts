@@ -74,8 +74,11 @@ const hopsOf = (n: number) => (_address: string, hop: number) => hop < n;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
-/** Builds the whole application from configuration; tests use it with app.inject(). */
-export async function buildApp(config: Config, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<BuiltApp> {
+/**
+ * Builds the whole application from configuration; tests use it with app.inject().
+ * `opts.loadDataDir`: an embedded database starts as a copy of this tarball (tests' seeded templates).
+ */
+export async function buildApp(config: Config, opts: { logStream?: NodeJS.WritableStream; loadDataDir?: Blob } = {}): Promise<BuiltApp> {
   const logger = pino(
     {
       level: config.logLevel,
@@ -95,7 +98,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   );
   const database: Database = await openDatabase(config.databaseUrl, config.dataDir, {
     poolSize: config.databasePoolSize,
-    replicas: config.databaseReplicas,
+      replicas: config.databaseReplicas,
+      loadDataDir: opts.loadDataDir,
     onConnectionLost: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool reconnects on demand'),
   });
   const app: FastifyInstance = Fastify({

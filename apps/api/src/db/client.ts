@@ -32,6 +32,8 @@ export interface Database {
    * only for data generated consistent by construction.
    */
   copyRows(table: string, columns: readonly string[], text: string, opts?: { trusted?: boolean }): Promise<void>;
+  /** Embedded only: the whole data dir as a tarball, for `openDatabase`'s `loadDataDir` (test templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -39,14 +41,15 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Opens the configured database and applies the checked-in migrations.
- * `url` undefined → PGlite in `dataDir`; `memory://` → in-memory PGlite (tests).
+ * `url` undefined → PGlite in `dataDir`; `memory://` → in-memory PGlite (tests), started from
+ * `loadDataDir` when given (a tarball of dumpDataDir(): no initdb, migrations already applied).
  */
 export async function openDatabase(
   url: string | undefined,
   dataDir: string,
-  opts: { onConnectionLost?: (err: Error) => void; poolSize?: number; replicas?: { urls: readonly string[]; maxLagMs: number } } = {},
+  opts: { onConnectionLost?: (err: Error) => void; poolSize?: number; replicas?: { urls: readonly string[]; maxLagMs: number }; loadDataDir?: Blob } = {},
 ): Promise<Database> {
-  if (!url || url.startsWith('memory://')) return openPglite(url ? undefined : path.join(dataDir, 'pgdata'));
+  if (!url || url.startsWith('memory://')) return openPglite(url ? undefined : path.join(dataDir, 'pgdata'), opts.loadDataDir);
   return openPostgres(url, opts.onConnectionLost ?? (() => undefined), opts.poolSize ?? defaultPoolSize(), opts.replicas);
 }
 
@@ -64,13 +67,13 @@ export function defaultPoolSize(): number {
 const STREAM_POOL_SIZE = 2;
 const STREAM_WAIT_MS = 30_000;
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   return {
@@ -87,6 +90,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       } finally {
         if (opts?.trusted) await client.exec('RESET session_replication_role');
       }
+    },
+    dumpDataDir: async () => {
+      await client.exec('CHECKPOINT'); // the copy then starts without replaying WAL
+      return client.dumpDataDir('none');
     },
     close: once(() => client.close()),
   };

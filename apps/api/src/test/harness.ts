@@ -1,22 +1,109 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { XSRF_COOKIE, XSRF_HEADER } from '@cadastro/domain';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/client.js';
 import { mensagemCorreio } from '../db/schema/index.js';
+import type { GeneratorOptions } from '../seed/gerador/gerador.js';
+import { seedRegistry } from '../seed/registro.js';
+import { modelo } from './banco-modelo.js';
+
+/** What a test file starts with: a generated registry of this size and seed, besides the reference data. */
+export interface TestAppOptions {
+  logStream?: NodeJS.WritableStream;
+  registry?: GeneratorOptions;
+}
 
 /**
- * A fresh application per test file on a fresh database: in-memory PGlite by default, or — when
- * TEST_DATABASE_URL points at a PostgreSQL server — a new database created on that server.
+ * A fresh application per test file on a database of its own: in-memory PGlite by default, or — when
+ * TEST_DATABASE_URL points at a PostgreSQL server — a new database on that server. The database is a
+ * copy of the run's template for `opts.registry` (banco-modelo.ts): migrated, reference data, demo
+ * accounts and the generated registry, made once per run instead of once per file.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
-  // A test may name its own database (a cluster of its own, a data dir to reopen).
-  const databaseUrl = env.DATABASE_URL !== undefined ? env.DATABASE_URL : process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL) : 'memory://';
-  const config: Config = loadConfig({
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  // A database of the test's own (a cluster, a data dir to reopen), or a profile or first administrator
+  // that decides which accounts exist: started from nothing, as a real start would be.
+  if (env.DATABASE_URL !== undefined || env.APP_PROFILE !== undefined || env.ADMIN_PASSWORD !== undefined) {
+    const t = new TestApp(await buildApp(testConfig(env, env.DATABASE_URL ?? (await testDatabaseUrl())), opts));
+    if (opts.registry) await seedRegistry(t.built.ctx.database, opts.registry);
+    return t;
+  }
+  const dir = inject('bancoModelo');
+  const servidor = process.env.TEST_DATABASE_URL;
+  if (servidor) {
+    const url = await createServerDatabase(servidor, { template: await modeloNoServidor(dir, servidor, opts.registry) });
+    return new TestApp(await buildApp(testConfig(env, url), opts), () => dropServerDatabase(servidor, url));
+  }
+  // The file that makes a seeded template keeps the app it made it with (its copy is that database).
+  let propria: TestApp | undefined;
+  const arquivo = await modelo(dir, { registry: opts.registry ?? null }, async (base) => {
+    if (!opts.registry) return modeloPglite(base); // made by global-setup.ts already
+    const t = await startTestApp(env, { ...opts, registry: undefined }); // a copy of the unseeded one
+    try {
+      await seedRegistry(t.built.ctx.database, opts.registry);
+      const feito = await gravar(t, base);
+      propria = t;
+      return feito;
+    } catch (err) {
+      await t.close();
+      throw err;
+    }
+  });
+  if (propria) return propria;
+  const loadDataDir = new Blob([await fs.readFile(arquivo)]);
+  return new TestApp(await buildApp(testConfig(env, 'memory://'), { ...opts, loadDataDir }));
+}
+
+/** global-setup.ts: the unseeded template, made before the files start. */
+export async function prepararModelo(dir: string): Promise<void> {
+  const servidor = process.env.TEST_DATABASE_URL;
+  await (servidor ? modeloNoServidor(dir, servidor, undefined) : modelo(dir, { registry: null }, modeloPglite));
+}
+
+/** The embedded unseeded template: what a default start makes (migrations, reference data, demo accounts). */
+async function modeloPglite(base: string): Promise<string> {
+  const t = new TestApp(await buildApp(testConfig({}, 'memory://')));
+  try {
+    return await gravar(t, base);
+  } finally {
+    await t.close();
+  }
+}
+
+/** An embedded database as a tar file (uncompressed: gzip cost seconds a copy, and the folder goes at the end). */
+async function gravar(t: TestApp, base: string): Promise<string> {
+  const tarball = await t.built.ctx.database.dumpDataDir!();
+  await fs.writeFile(`${base}.tar`, Buffer.from(await tarball.arrayBuffer()));
+  return `${base}.tar`;
+}
+
+/**
+ * The server's template database for a registry: the unseeded one is what a default start makes
+ * (migrations, reference data, demo accounts); a seeded one is a copy of it with the registry generated.
+ */
+function modeloNoServidor(dir: string, servidor: string, registry: GeneratorOptions | undefined): Promise<string> {
+  return modelo(dir, { servidor: true, registry: registry ?? null }, async (base) => {
+    const nome = `tpl_${path.basename(base)}`;
+    if (registry) {
+      const url = await createServerDatabase(servidor, { nome, template: await modeloNoServidor(dir, servidor, undefined) });
+      const database = await openDatabase(url, os.tmpdir());
+      await seedRegistry(database, registry).finally(() => database.close());
+    } else {
+      await new TestApp(await buildApp(testConfig({}, await createServerDatabase(servidor, { nome })))).close();
+    }
+    return nome; // a template must have no connection: both were closed
+  });
+}
+
+function testConfig(env: Record<string, string>, databaseUrl: string): Config {
+  return loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `cadastro-test-${crypto.randomUUID()}`),
     JWT_SECRET: crypto.randomBytes(48).toString('hex'),
     LOG_LEVEL: 'silent',
@@ -27,8 +114,6 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { log
     ...env,
     DATABASE_URL: databaseUrl,
   } as NodeJS.ProcessEnv);
-  const built = await buildApp(config, opts);
-  return new TestApp(built);
 }
 
 /** A fresh database URL: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
@@ -36,18 +121,28 @@ export async function testDatabaseUrl(): Promise<string> {
   return process.env.TEST_DATABASE_URL ? createServerDatabase(process.env.TEST_DATABASE_URL) : 'memory://';
 }
 
-async function createServerDatabase(serverUrl: string): Promise<string> {
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
+/** A new database on the server: empty, or a file copy of `template` (which must have no connection). */
+async function createServerDatabase(serverUrl: string, o: { nome?: string; template?: string } = {}): Promise<string> {
+  const name = o.nome ?? `t_${crypto.randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, o.template ? `CREATE DATABASE ${name} TEMPLATE ${o.template} STRATEGY FILE_COPY` : `CREATE DATABASE ${name}`);
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** A file's copy goes with it: the server keeps only the run's templates (dropped by global-setup.ts). */
+async function dropServerDatabase(serverUrl: string, url: string) {
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -85,7 +180,10 @@ export class Client {
 }
 
 export class TestApp {
-  constructor(readonly built: BuiltApp) {}
+  constructor(
+    readonly built: BuiltApp,
+    private readonly onClosed: () => Promise<void> = async () => undefined,
+  ) {}
   get app() {
     return this.built.app;
   }
@@ -117,8 +215,9 @@ export class TestApp {
     }
     throw new Error(`no mail for ${email}`);
   }
-  close() {
-    return this.app.close();
+  async close() {
+    await this.app.close();
+    await this.onClosed();
   }
 }
 

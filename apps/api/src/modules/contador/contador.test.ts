@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
 import { query } from '../../db/consulta.js';
 import { textoDoPdf } from '../../test/pdf.js';
@@ -25,8 +24,7 @@ const recadastro = () => ({
 });
 
 beforeAll(async () => {
-  t = await startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4' });
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 19 });
+  t = await startTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4' }, { registry: { taxpayers: 300, seed: 19 } });
   await linkDemoTaxpayerAccount(t.db);
   [contador, apoio, auditor, user, atendente] = await Promise.all([t.as('contador'), t.as('apoio-contador'), t.as('auditor'), t.as('user'), t.as('atendente')]);
   const k = await one<{ np: number; crc: string; cl: number }>(`select k.numero_pessoa as np, k.crc_uf || k.crc_numero as crc, k.classificacao_id as cl

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { cacealCheckDigit, formatCaceal, formatDocumento } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 /**
@@ -19,8 +18,7 @@ const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 29 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 29 } });
   [clerkA, clerkB] = await Promise.all([t.as('auditor'), t.as('auditor')]);
 }, 120_000);
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 let t: TestApp;
@@ -12,8 +11,7 @@ const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 16 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 16 } });
   [auditor, atendente] = await Promise.all([t.as('auditor'), t.as('atendente')]);
   // A legal-entity partner (another company's person, 14 digits) with its legal representative, in a QSA of individuals.
   await all(`with e as (select s.numero_pessoa_empresa as empresa, min(s.qualificacao_id) as q from socio s join pessoa ps on ps.numero_pessoa = s.numero_pessoa_socio

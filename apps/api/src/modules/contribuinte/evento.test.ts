@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 let t: TestApp;
@@ -12,8 +11,7 @@ const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 15 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 15 } });
   [auditor, atendente] = await Promise.all([t.as('auditor'), t.as('atendente')]);
 }, 120_000);
 afterAll(() => t.close());

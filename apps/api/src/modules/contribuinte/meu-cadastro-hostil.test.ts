@@ -4,7 +4,6 @@ import { Authority, type AdminUser } from '@cadastro/domain';
 import { query, queryOne } from '../../db/consulta.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 import { apiRoutes } from '../../test/routes.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
 
 /**
@@ -32,8 +31,7 @@ async function conta(login: string): Promise<Conta> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 9 });
+  t = await startTestApp({}, { registry: { taxpayers: 200, seed: 9 } });
   // The demo account, linked by the seed; and 'user', given the role and linked to another company
   // (one with branches) through the administrator's screen, as production accounts are.
   await linkDemoTaxpayerAccount(t.db);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
 
 let t: TestApp;
@@ -10,8 +9,7 @@ const api = '/sfz-cadastro-api/api';
 const one = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 9 });
+  t = await startTestApp({}, { registry: { taxpayers: 200, seed: 9 } });
   taxpayer = await t.as('contribuinte');
 }, 120_000);
 afterAll(() => t.close());

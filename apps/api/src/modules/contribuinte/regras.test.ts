@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { hojeEmMaceio, NATUREZA } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 /** Issue 30 §2 on the supertela: the QSA and the responsible follow the legal nature, porte/Simples follow LC 123, dates are real. */
@@ -14,8 +13,7 @@ const one = async <T>(text: string) => (await all<T>(text))[0]!;
 let pessoasF: number[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 30 });
+  t = await startTestApp({}, { registry: { taxpayers: 200, seed: 30 } });
   auditor = await t.as('auditor');
   pessoasF = (await all<{ n: number }>(`select numero_pessoa as n from pessoa where tipo = 'F' order by numero_pessoa limit 3`)).map((x) => Number(x.n));
 }, 120_000);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { formatCnpj } from '@cadastro/domain';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { textoDoPdf } from '../../test/pdf.js';
 
 let t: TestApp;
@@ -11,8 +10,7 @@ const base = '/sfz-cadastro-api/api/contribuinte/obterListaContribuintes';
 const one = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 400, seed: 3 });
+  t = await startTestApp({}, { registry: { taxpayers: 400, seed: 3 } });
   clerk = await t.as('atendente');
 }, 120_000);
 afterAll(() => t.close());

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { EditalFormInput } from '@cadastro/domain';
 import { query, queryOne } from '../../db/consulta.js';
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { textoDoPdf } from '../../test/pdf.js';
 
@@ -14,8 +13,7 @@ let ativos: number[];
 const api = '/sfz-cadastro-api/api';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 16 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 16 } });
   await linkDemoTaxpayerAccount(t.db);
   editais = await t.as('editais');
   responsavel = Number((await queryOne<{ n: string }>(t.db, sql`select numero_pessoa as n from usuario where login = 'editais'`))!.n);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { textoDoPdf } from '../../test/pdf.js';
 
 let t: TestApp;
@@ -9,8 +8,7 @@ const pdf = '/sfz-cadastro-api/api/relatorio/edital/pdf';
 const one = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 5 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 5 } });
 }, 120_000);
 afterAll(() => t.close());
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { query, queryOne } from '../../db/consulta.js';
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { TransacaoParalela } from '../../test/transacao-paralela.js';
 
@@ -12,8 +11,7 @@ let responsavel: number;
 const api = '/sfz-cadastro-api/api';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 30 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 30 } });
   await linkDemoTaxpayerAccount(t.db);
   editais = await t.as('editais');
   responsavel = Number((await queryOne<{ n: string }>(t.db, sql`select numero_pessoa as n from usuario where login = 'editais'`))!.n);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { formatCaceal, formatCodigoVerificacao } from '@cadastro/domain';
 import { expectProblem, startTestApp, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { textoDoPdf } from '../../test/pdf.js';
 
 let t: TestApp;
@@ -10,8 +9,7 @@ const api = '/sfz-cadastro-api/api';
 const one = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 11 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 11 } });
 }, 120_000);
 afterAll(() => t.close());
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AuditMessage, formatCnpj, hojeEmMaceio, ProblemType } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 
 let t: TestApp;
 let auditor: Client;
@@ -11,8 +10,7 @@ const all = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as u
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 400, seed: 23 });
+  t = await startTestApp({}, { registry: { taxpayers: 400, seed: 23 } });
   auditor = await t.as('auditor');
 }, 120_000);
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 
 let t: TestApp;
 let clerk: Client;
@@ -10,8 +9,7 @@ const all = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as u
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 17 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 17 } });
   clerk = await t.as('atendente');
 }, 120_000);
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryOne } from '../../db/consulta.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { TransacaoParalela } from '../../test/transacao-paralela.js';
 
@@ -10,8 +9,7 @@ let auditor: Client;
 const api = '/sfz-cadastro-api/api';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 32 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 32 } });
   auditor = await t.as('auditor');
 }, 180_000);
 afterAll(() => t.close());

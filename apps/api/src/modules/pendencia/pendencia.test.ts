@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 let t: TestApp;
@@ -17,8 +16,7 @@ const LINHA = `select p.sequencial, p.cnpj, c.numero_caceal as caceal, to_char(p
   from pendencia p join contribuinte c on c.id = p.contribuinte_id`;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 17 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 17 } });
   [atendente, auditor, user, editais] = await Promise.all([t.as('atendente'), t.as('auditor'), t.as('user'), t.as('editais')]);
 }, 120_000);
 afterAll(() => t.close());

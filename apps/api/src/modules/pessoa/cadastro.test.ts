@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { formatCnpj, formatCpf } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 import { receitaSimulador, type ReceitaPort } from '../../integrations/receita/port.js';
 import { cadastrarPessoaReceita } from './cadastro.js';
@@ -17,8 +16,7 @@ const rastro = () => one(`select (select count(*)::int from pessoa) p, (select c
   (select count(*)::int from infoconv_consulta) i, (select count(*)::int from evento_auditoria) a, (select coalesce(sum(version), 0)::int from pessoa) v`);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 41 });
+  t = await startTestApp({}, { registry: { taxpayers: 200, seed: 41 } });
   auditor = await t.as('auditor');
 }, 120_000);
 afterAll(() => t.close());

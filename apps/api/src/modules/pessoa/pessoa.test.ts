@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { formatCnpj, formatCpf } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 let t: TestApp;
@@ -15,8 +14,7 @@ const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 31 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 31 } });
   [atendente, user, admin, auditor] = await Promise.all([t.as('atendente'), t.as('user'), t.as('admin'), t.as('auditor')]);
 }, 120_000);
 afterAll(() => t.close());

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { RELATORIOS } from '@cadastro/domain';
 import { startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { textoDoPdf } from '../../test/pdf.js';
 import { queryOne } from '../../db/consulta.js';
 
@@ -17,8 +16,7 @@ const api = '/sfz-cadastro-api/api';
 const CNAE = /^\d{4}-\d\/\d{2}$/;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 400, seed: 30 });
+  t = await startTestApp({}, { registry: { taxpayers: 400, seed: 30 } });
   auditor = await t.as('auditor');
 }, 180_000);
 afterAll(() => t.close());

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RELATORIOS, type PanoramaCadastro } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 let t: TestApp;
@@ -21,8 +20,7 @@ const total = async (caminho: string) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 1500, seed: 28 });
+  t = await startTestApp({}, { registry: { taxpayers: 1500, seed: 28 } });
   auditor = await t.as('auditor');
   const r = await auditor.get(`${api}/panorama`);
   expect(r.statusCode, r.body).toBe(200);

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { NOMES_RELATORIO, RELATORIOS, formatCnpj, type NomeRelatorio } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { textoDoPdf } from '../../test/pdf.js';
 import { query } from '../../db/consulta.js';
 
@@ -20,8 +19,7 @@ const url = (n: NomeRelatorio, sufixo = '', extra = '') => `${api}/${RELATORIOS[
 const linhas = <T>(text: string) => query<T>(t.db, sql.raw(text));
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 1500, seed: 18 });
+  t = await startTestApp({}, { registry: { taxpayers: 1500, seed: 18 } });
   auditor = await t.as('auditor');
 }, 180_000);
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { query, queryOne } from '../../db/consulta.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { TransacaoParalela } from '../../test/transacao-paralela.js';
 
@@ -9,8 +8,7 @@ let t: TestApp;
 let url: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 31 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 31 } });
   url = t.built.ctx.config.databaseUrl!;
 }, 180_000);
 afterAll(() => t.close());

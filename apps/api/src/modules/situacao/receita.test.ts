@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 /** Issue 30 §2: one CNPJ has one Receita status; no reactivation of a CNPJ not ATIVA without telling the clerk. */
@@ -12,8 +11,7 @@ const all = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 31 });
+  t = await startTestApp({}, { registry: { taxpayers: 200, seed: 31 } });
   auditor = await t.as('auditor');
 }, 120_000);
 afterAll(() => t.close());

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { hojeEmMaceio } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { textoDoPdf } from '../../test/pdf.js';
 
 let t: TestApp;
@@ -12,8 +11,7 @@ const all = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as u
 const one = async <T>(text: string) => (await all<T>(text))[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 21 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 21 } });
   auditor = await t.as('auditor');
 }, 120_000);
 afterAll(() => t.close());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
-import { seedRegistry } from '../../seed/registro.js';
 import { query } from '../../db/consulta.js';
 
 let t: TestApp;
@@ -13,8 +12,7 @@ type Sol = { protocolo: string; cnpj: string; dia: string; contribuinte_id: numb
 const SOL = `select protocolo, cnpj, to_char(data_solicitacao at time zone 'America/Maceio', 'YYYY-MM-DD') as dia, contribuinte_id from solicitacao`;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 23 });
+  t = await startTestApp({}, { registry: { taxpayers: 300, seed: 23 } });
   [atendente, user] = await Promise.all([t.as('atendente'), t.as('user')]);
 }, 120_000);
 afterAll(() => t.close());
