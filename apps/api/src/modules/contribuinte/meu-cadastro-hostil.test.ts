@@ -50,9 +50,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TABS = ['obterDadosCadastrais', 'obterAtividades', 'obterSocios', 'obterResponsavel', 'obterContador', 'obterProcuradores', 'obterEditais', 'obterRegimesEspeciais'];
+/** The §7 names of the same reads (issue 31): by person, and by CACEAL. */
+const POR_PESSOA = [...TABS.map((n) => `/contribuinte/${n}`), '/contribuinte/editais', '/procurador/obterProcuradores'];
+const POR_CACEAL = [...TABS.map((n) => `/contribuinte/${n}/porCaceal`), '/regimeEspecial'];
 /** Every route the role opens, as the tests below call it; a new one fails the first test until it is covered here. */
 const COVERED = [
-  ...TABS.flatMap((n) => [`GET ${api}/contribuinte/${n}/:numeroPessoa`, `GET ${api}/contribuinte/${n}/porCaceal/:caceal`]),
+  ...POR_PESSOA.map((u) => `GET ${api}${u}/:numeroPessoa`),
+  ...POR_CACEAL.map((u) => `GET ${api}${u}/:caceal`),
   `GET ${api}/relatorio/imprimir`,
   `GET ${api}/pessoa/obterEnderecos/:numeroPessoa`,
   `GET ${api}/pessoa/obterUsuarioLogado`,
@@ -76,8 +80,8 @@ describe.each(['contribuinte', 'user'])('a taxpayer account (%s) reads nothing b
   });
 
   it('by CACEAL: the path decides, whatever the query says', async () => {
-    for (const n of TABS) {
-      const url = `${api}/contribuinte/${n}/porCaceal`;
+    for (const n of POR_CACEAL) {
+      const url = `${api}${n}`;
       expect((await taxpayer.get(`${url}/${own.caceal}`)).statusCode, n).toBe(200);
       expectProblem(await taxpayer.get(`${url}/${other.caceal}`), 403);
       // The query used to override the path in the ownership check: 200 with the other's data.
@@ -92,8 +96,8 @@ describe.each(['contribuinte', 'user'])('a taxpayer account (%s) reads nothing b
   });
 
   it('by person: the registration read (?caceal= or the latest) decides', async () => {
-    for (const n of TABS) {
-      const url = `${api}/contribuinte/${n}`;
+    for (const n of POR_PESSOA) {
+      const url = `${api}${n}`;
       expect((await taxpayer.get(`${url}/${own.np}`)).statusCode, n).toBe(200);
       expect((await taxpayer.get(`${url}/${own.np}?caceal=${own.caceal}`)).statusCode, n).toBe(200);
       expectProblem(await taxpayer.get(`${url}/${other.np}`), 403);
@@ -105,12 +109,8 @@ describe.each(['contribuinte', 'user'])('a taxpayer account (%s) reads nothing b
   });
 
   it('a bad ?caceal= is 400 problem+json, never 500', async () => {
-    for (const n of TABS) {
-      for (const bad of ['abc', '1', `${own.caceal}x`, '']) {
-        for (const url of [`${api}/contribuinte/${n}/${own.np}`, `${api}/contribuinte/${n}/porCaceal/${own.caceal}`]) {
-          expectProblem(await taxpayer.get(`${url}?caceal=${bad}`), 400);
-        }
-      }
+    for (const url of [...POR_PESSOA.map((u) => `${api}${u}/${own.np}`), ...POR_CACEAL.map((u) => `${api}${u}/${own.caceal}`)]) {
+      for (const bad of ['abc', '1', `${own.caceal}x`, '']) expectProblem(await taxpayer.get(`${url}?caceal=${bad}`), 400);
     }
   });
 
