@@ -79,3 +79,20 @@ test('Confirmar processo: Escape on the calendar closes the calendar, not the di
   await page.keyboard.press('Escape');
   await expect(dialogo).toHaveCount(0);
 });
+
+test('editing Dados Cadastrais hides nothing reading shows: natureza, start, MEI, Simples and the status stay on screen', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/5/100`, { headers })).json()).content as
+    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
+  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  const painel = page.getByRole('tabpanel');
+  const rotulos = ['Natureza jurídica', 'Início da atividade', 'MEI', 'Optante do Simples Nacional', 'Situação do CACEAL'];
+  const valor = (rotulo: string) => painel.getByText(rotulo, { exact: true }).locator('xpath=following-sibling::*[1]');
+  const lidos: string[] = [];
+  for (const rotulo of rotulos) lidos.push((await valor(rotulo).textContent())!);
+  await page.getByTestId('editar').check({ force: true });
+  await expect(page.getByRole('textbox', { name: 'Nome fantasia' })).toBeEnabled();
+  for (const [i, rotulo] of rotulos.entries()) await expect(valor(rotulo)).toHaveText(lidos[i]!);
+});

@@ -35,6 +35,43 @@ function NomeFantasia({ nome }: { nome: string | null }) {
   );
 }
 
+/**
+ * What the registration tab shows but no block of the supertela edits (natureza, start, type, head
+ * office, MEI, Simples): the reading view and the editing form both show it (issue 32: editing never
+ * hides what reading shows).
+ */
+export function IdentificacaoFixa({ d }: { d: DadosCadastrais }) {
+  const { t } = useTranslation();
+  const simNao = (v: boolean | null) => (v === null ? t('contribuinte.naoInformado') : v ? t('entity.action.yes') : t('entity.action.no'));
+  const id = d.identificacao;
+  return (
+    <>
+      <Campo rotulo={t('contribuinte.naturezaJuridica')} valor={id.naturezaJuridica && formatNaturezaJuridica(id.naturezaJuridica.codigoNaturezaJuridica, id.naturezaJuridica.descricao)} />
+      <Campo rotulo={t('contribuinte.inicioAtividade')} valor={formatDay(id.dataInicioAtividade)} />
+      <Campo rotulo={t('contribuinte.tipoContribuinte')} valor={id.tipoContribuinte.descricao} />
+      <Campo rotulo={t('contribuinte.matrizFilial')} valor={t(`contribuinte.${id.indicadorMatriz === 'Matriz' ? 'matriz' : 'filial'}`)} />
+      <Campo rotulo={t('contribuinte.mei')} valor={simNao(id.ehMei)} />
+      <Campo rotulo={t('contribuinte.simples')} valor={simNao(id.ehOptanteDoSimples)} />
+      <Campo rotulo={t('contribuinte.sublimite')} valor={id.ehOptanteDoSimples ? simNao(d.sublimiteSN) : t('contribuinte.naoSeAplica')} />
+    </>
+  );
+}
+
+/** The registration's status (changed by its own screen, never by the supertela): shown while editing too. */
+export function SituacaoSecao({ d }: { d: DadosCadastrais }) {
+  const { t } = useTranslation();
+  return (
+    <Secao titulo={t('contribuinte.secao.situacao')}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Campo rotulo={t('contribuinte.situacaoCaceal')} valor={<StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />} />
+        <Campo rotulo={t('contribuinte.motivo')} valor={d.situacaoCadastral.descricaoMotivoSituacaoCadastral} />
+        <Campo rotulo={t('contribuinte.dataSituacao')} valor={formatDay(d.situacaoCadastral.dataSituacao)} />
+        <Campo rotulo={t('contribuinte.situacaoPj')} valor={d.situacaoCadastral.situacaoCadastralPj} />
+      </SimpleGrid>
+    </Secao>
+  );
+}
+
 /** `completa`: the sheet repeats CACEAL, document and name (the detail shows them in its header strip). */
 export function DadosCadastraisAba({ d, completa = false }: { d: DadosCadastrais; completa?: boolean }) {
   const { t } = useTranslation();
@@ -54,15 +91,9 @@ export function DadosCadastraisAba({ d, completa = false }: { d: DadosCadastrais
             </>
           )}
           <Campo rotulo={t('contribuinte.nomeFantasia')} valor={id.nomeFantasia ? <NomeFantasia nome={id.nomeFantasia} /> : null} />
-          <Campo rotulo={t('contribuinte.naturezaJuridica')} valor={id.naturezaJuridica && formatNaturezaJuridica(id.naturezaJuridica.codigoNaturezaJuridica, id.naturezaJuridica.descricao)} />
           <Campo rotulo={t('contribuinte.capitalSocial')} valor={formatMoeda(id.valorCapitalSocial)} />
-          <Campo rotulo={t('contribuinte.inicioAtividade')} valor={formatDay(id.dataInicioAtividade)} />
-          <Campo rotulo={t('contribuinte.tipoContribuinte')} valor={id.tipoContribuinte.descricao} />
           <Campo rotulo={t('contribuinte.porte')} valor={id.porte?.descricao} />
-          <Campo rotulo={t('contribuinte.matrizFilial')} valor={t(`contribuinte.${id.indicadorMatriz === 'Matriz' ? 'matriz' : 'filial'}`)} />
-          <Campo rotulo={t('contribuinte.mei')} valor={simNao(id.ehMei)} />
-          <Campo rotulo={t('contribuinte.simples')} valor={simNao(id.ehOptanteDoSimples)} />
-          <Campo rotulo={t('contribuinte.sublimite')} valor={id.ehOptanteDoSimples ? simNao(d.sublimiteSN) : t('contribuinte.naoSeAplica')} />
+          <IdentificacaoFixa d={d} />
         </SimpleGrid>
       </Secao>
       <Secao titulo={t('contribuinte.secao.endereco')} acao={id.enderecos.length ? <EnderecosButton enderecos={id.enderecos} /> : undefined}>
@@ -88,14 +119,7 @@ export function DadosCadastraisAba({ d, completa = false }: { d: DadosCadastrais
           </div>
         </SimpleGrid>
       </Secao>
-      <Secao titulo={t('contribuinte.secao.situacao')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <Campo rotulo={t('contribuinte.situacaoCaceal')} valor={<StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />} />
-          <Campo rotulo={t('contribuinte.motivo')} valor={d.situacaoCadastral.descricaoMotivoSituacaoCadastral} />
-          <Campo rotulo={t('contribuinte.dataSituacao')} valor={formatDay(d.situacaoCadastral.dataSituacao)} />
-          <Campo rotulo={t('contribuinte.situacaoPj')} valor={d.situacaoCadastral.situacaoCadastralPj} />
-        </SimpleGrid>
-      </Secao>
+      <SituacaoSecao d={d} />
       <Secao titulo={t('contribuinte.secao.processamento')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <Campo rotulo={t('contribuinte.livroEletronico')} valor={`${simNao(p.opcaoLivroEletronico)} ${formatDay(p.dataAutorizacaoLivroEletronico)}`.trim()} />

@@ -8,7 +8,7 @@ import {
 } from '@cadastro/domain';
 import { CampoMoeda } from '../../../ui/CampoMoeda';
 import { http } from '../../../ui/http';
-import { DadosCadastraisAba, Secao } from '../DadosCadastrais';
+import { DadosCadastraisAba, IdentificacaoFixa, Secao, SituacaoSecao } from '../DadosCadastrais';
 import { useAbaEditavel } from './contexto';
 import { BarraEdicao } from './Salvar';
 import { enderecoDoOriginal, enderecoParaBloco, EnderecosEdicao, type EnderecoRascunho } from './EnderecosEdicao';
@@ -96,6 +96,7 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
             error={regraPorte ? t(`validation.${regraPorte.regra}`) : undefined} />
           <CampoMoeda label={t('contribuinte.capitalSocial')} value={r.valorCapitalSocial} disabled={!ed} error={erro('valorCapitalSocial')}
             onChange={(v) => set({ valorCapitalSocial: v })} />
+          <IdentificacaoFixa d={d} />
         </SimpleGrid>
         {r.porteId !== (d.identificacao.porte?.id ?? null) && (
           <Alert color="orange" mt="sm" role="alert" data-testid="aviso-porte">{t('manutencao.dados.porteRaiz')}</Alert>
@@ -132,6 +133,7 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
         </Stack>
       </Secao>
       <EnderecosEdicao enderecos={r.enderecos} ed={ed} alterar={(enderecos) => set({ enderecos })} />
+      <SituacaoSecao d={d} />
       <Secao titulo={t('contribuinte.secao.processamento')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           {INDICADORES.map(([opcao, data, rotulo]) => (
