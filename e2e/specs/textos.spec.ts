@@ -47,9 +47,12 @@ test("accountant area: the signed-in accountant's own statements, 'Erro ao obter
   await expect(page.getByRole('alert')).toHaveText('Erro ao obter dados do contador logado.');
 });
 
-test("tax staff: the report of companies without statements says its own §8 error when it fails to generate", async ({ page }) => {
+test("tax staff: the report of companies without statements says its own §8 error when it fails to generate", async ({ page, request }) => {
+  // An account of its own: the demo 'apoio-contador' has its password changed by reset.spec, which runs first.
+  const login = `fazendario${Date.now() % 100000}`;
+  await createUser(request, login, ['ROLE_USER', 'ROLE_CON_MANIFESTACAO']);
   await page.goto('/#/manifestacao-contador/empresas');
-  await signIn(page, 'apoio-contador');
+  await signIn(page, login);
   await page.route('**/contribuinte/relatorioEmpresasSemManifestacoes*', (r) => r.fulfill({ status: 500, contentType: 'application/problem+json', body: '{"status":500,"title":"Internal Server Error"}' }));
   await page.getByLabel('Data inicial').fill('2020-01-01');
   await page.getByLabel('Data final').fill('2026-12-31');
