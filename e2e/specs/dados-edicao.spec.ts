@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, seriousA11yViolations, signIn } from '../support/app';
-
-const api = '/sfz-cadastro-api/api';
+import { abrirRegistroAtivo, seriousA11yViolations } from '../support/app';
 
 test('address form: the CEP fills UF and município; a CEP outside the chosen município is refused before sending', async ({ page, request }) => {
-  const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/2/100`, { headers })).json()).content as
-    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
-  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
-  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
-  await signIn(page, 'auditor');
+  await abrirRegistroAtivo(page, request, 2);
   await page.getByTestId('editar').check({ force: true });
   await page.getByRole('button', { name: 'Novo Endereço' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Novo Endereço' });
@@ -36,12 +29,7 @@ test('address form: the CEP fills UF and município; a CEP outside the chosen mu
 });
 
 test('capital social takes and shows pt-BR money: "50.000,00" typed, R$ 50.000,00 shown, no "Valor inválido."', async ({ page, request }) => {
-  const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/3/100`, { headers })).json()).content as
-    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
-  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
-  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
-  await signIn(page, 'auditor');
+  await abrirRegistroAtivo(page, request, 3);
   const capital = page.getByRole('textbox', { name: 'Capital social' });
   await page.getByTestId('editar').check({ force: true });
   await expect(capital).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{2}$/); // the stored value as written in Brazil, not 28390.00
@@ -55,12 +43,7 @@ test('capital social takes and shows pt-BR money: "50.000,00" typed, R$ 50.000,0
 });
 
 test('Confirmar processo: Escape on the calendar closes the calendar, not the dialog; the date field has no unnamed button', async ({ page, request }) => {
-  const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/4/100`, { headers })).json()).content as
-    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
-  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
-  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
-  await signIn(page, 'auditor');
+  await abrirRegistroAtivo(page, request, 4);
   await page.getByTestId('editar').check({ force: true });
   await page.getByRole('textbox', { name: 'Nome fantasia' }).fill('FANTASIA DO CALENDÁRIO');
   await page.getByTestId('salvar-evento').click();
@@ -81,12 +64,7 @@ test('Confirmar processo: Escape on the calendar closes the calendar, not the di
 });
 
 test('editing Dados Cadastrais hides nothing reading shows: natureza, start, MEI, Simples and the status stay on screen', async ({ page, request }) => {
-  const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/5/100`, { headers })).json()).content as
-    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
-  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
-  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
-  await signIn(page, 'auditor');
+  await abrirRegistroAtivo(page, request, 5);
   const painel = page.getByRole('tabpanel');
   const rotulos = ['Natureza jurídica', 'Início da atividade', 'MEI', 'Optante do Simples Nacional', 'Situação do CACEAL'];
   const valor = (rotulo: string) => painel.getByText(rotulo, { exact: true }).locator('xpath=following-sibling::*[1]');

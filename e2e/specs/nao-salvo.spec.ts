@@ -1,15 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from '../support/app';
-
-const api = '/sfz-cadastro-api/api';
+import { abrirRegistroAtivo } from '../support/app';
 
 test('supertela: unsaved edits are not lost without a word — Nova Consulta, the history buttons and closing the tab ask first', async ({ page, request }) => {
-  const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/1/100`, { headers })).json()).content as
-    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
-  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)!;
-  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
-  await signIn(page, 'auditor');
+  const r = await abrirRegistroAtivo(page, request, 1);
   await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
   const fantasia = page.getByRole('textbox', { name: 'Nome fantasia' });
 

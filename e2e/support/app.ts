@@ -76,3 +76,18 @@ export async function createUser(request: APIRequestContext, login: string, auth
   const f = await request.post('/api/account/reset-password/finish', { data: { key, newPassword: login }, headers });
   expect(f.status()).toBe(200);
 }
+
+/**
+ * Opens, signed in as the auditor, an active company registration (14-digit CNPJ) from page `pagina` of the
+ * 'ltda' search: each test takes its own page so the registrations it edits are not another test's.
+ */
+export async function abrirRegistroAtivo(page: Page, request: APIRequestContext, pagina: number) {
+  const { headers } = await apiAs(request, 'auditor');
+  const lista = (await (await request.get(`/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/${pagina}/100`, { headers })).json()).content as
+    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
+  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14);
+  if (!r) throw new Error(`no active company registration on page ${pagina} of the search`);
+  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  return r;
+}

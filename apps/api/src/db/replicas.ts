@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import { isDatabaseUnreachable } from '../platform/errors/banco.js';
 
 /**
@@ -178,7 +178,9 @@ export class Replicas {
 
   private async sondarReplica(r: Replica) {
     try {
-      const q = (await r.sonda.query({ text: 'select pg_last_wal_replay_lsn()::text as lsn', query_timeout: PROBE_TIMEOUT_MS } as never)) as unknown as { rows: { lsn: string | null }[] };
+      // pg reads a per-query `query_timeout` at run time; its QueryConfig type does not list it.
+      const sonda: QueryConfig = { text: 'select pg_last_wal_replay_lsn()::text as lsn', ...{ query_timeout: PROBE_TIMEOUT_MS } };
+      const q = await r.sonda.query<{ lsn: string | null }>(sonda);
       const texto = q.rows[0]?.lsn;
       const lsn = lsnNumero(texto);
       if (lsn === undefined) throw new Error('not a standby (pg_last_wal_replay_lsn() is null)');
