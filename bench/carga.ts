@@ -10,6 +10,8 @@ export interface Pedido {
   /** Kind of call, for the summary ("CACEAL", "escrita"…). */
   rotulo: string;
   corpo?: unknown;
+  /** Headers of this request alone (a public visitor's own address, for instance). */
+  cabecalhos?: Record<string, string>;
 }
 
 /** One request as seen by the client. status 0 = no HTTP answer (see `erro`). */
@@ -106,7 +108,8 @@ export function iniciarCarga(opts: {
       const p = await opts.proximo(u, n);
       if (parado) break;
       const corpo = p.corpo === undefined ? '' : JSON.stringify(p.corpo);
-      const req = `${p.metodo} ${p.caminho} HTTP/1.1\r\n${linhas}${corpo ? `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(corpo)}\r\n` : ''}\r\n${corpo}`;
+      const proprios = p.cabecalhos ? Object.entries(p.cabecalhos).map(([k, v]) => `${k}: ${v}\r\n`).join('') : '';
+      const req = `${p.metodo} ${p.caminho} HTTP/1.1\r\n${linhas}${proprios}${corpo ? `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(corpo)}\r\n` : ''}\r\n${corpo}`;
       if (c.fechada) c = new Conexao(hostname, Number(port));
       const t = agora();
       let r: Resposta | undefined;

@@ -71,7 +71,12 @@ export function medirCpu(pids: Record<string, () => number>) {
 }
 
 // ---------------------------------------------------------------- nginx
-export async function iniciarNginx(portas: number[]) {
+/**
+ * `enderecoDoCliente`: nginx passes on the X-Forwarded-For the bench client sends, so simulated public
+ * visitors each come from an address of their own (as many people do) and the per-address limits of
+ * the public pages act as they would for real visitors. Never in a real deployment's edge.
+ */
+export async function iniciarNginx(portas: number[], opcoes: { enderecoDoCliente?: boolean } = {}) {
   const porta = await portaLivre();
   const dir = path.join(TMP, 'nginx');
   fs.mkdirSync(dir, { recursive: true });
@@ -111,7 +116,7 @@ ${portas.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).jo
       proxy_set_header Host $host;
       # nginx is the edge: the client's own address, replacing whatever X-Forwarded-For it sent
       # (the API trusts 127.0.0.1 only: TRUST_PROXY=127.0.0.1).
-      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-For ${opcoes.enderecoDoCliente ? '$http_x_forwarded_for' : '$remote_addr'};
       proxy_set_header X-Forwarded-Proto $scheme;
       # A replica that refuses or drops the connection: the request goes to the other one. nginx
       # does this for GET/HEAD/PUT/DELETE always, but for POST/PATCH only if the request was not

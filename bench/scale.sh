@@ -5,8 +5,11 @@
 # throwaway PostgreSQL cluster with N generated taxpayers. Everything lives in one temp dir and is
 # removed at the end, failure or not (nginx, API processes, the throwaway cluster).
 # Usage: npm run bench:scale [-- N]   (env: DATABASE_URL, TAXPAYERS (100000), SEGUNDOS (20),
-#        CONEXOES ("20 100"), PROCESSOS ("1 2"), REPLICA=1: the throwaway cluster gets a streaming
-#        standby (pg_basebackup -R) and the API processes read from it (DATABASE_REPLICA_URLS); on
+#        CONEXOES ("20 100"), PROCESSOS ("1 2"), MISTURA ("clerk", "public" or "clerk public"),
+#        REPLICAS="0 1 2" (REPLICA=1 = "1"): the throwaway cluster gets that many streaming standbys
+#        (pg_basebackup -R) and each set-up is measured in turn, the API processes started afresh
+#        reading from its first k standbys (DATABASE_REPLICA_URLS); MATAR_REPLICA=1: one more phase
+#        per mix where standby 1 is killed (SIGKILL) a third in and restarted two thirds in; on
 #        DATABASE_URL, set DATABASE_REPLICA_URLS yourself)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,7 +54,11 @@ cleanup() {
     fi
   fi
   if [ "$PROPRIO" = 1 ] && [ -f "$PG_DATA/postmaster.pid" ]; then "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -m immediate stop >/dev/null 2>&1; fi
-  if [ "$PROPRIO" = 1 ] && [ -f "$BENCH_TMP/pg/standby/postmaster.pid" ]; then "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$BENCH_TMP/pg/standby" -m immediate stop >/dev/null 2>&1; fi
+  if [ "$PROPRIO" = 1 ]; then
+    for d in "$BENCH_TMP"/pg/standby*/; do
+      [ -f "$d/postmaster.pid" ] && "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$d" -m immediate stop >/dev/null 2>&1
+    done
+  fi
   rm -rf "$BENCH_TMP"
   exit $rc
 }
@@ -79,15 +86,29 @@ if [ -z "${DATABASE_URL:-}" ]; then
   npm run seed --silent -- --taxpayers "$N" --seed 7 --reset | grep -aE "rows in|load "
   echo "   ($(($(date +%s) - t0)) s)"
   export PG_DATA
-  if [ "${REPLICA:-0}" = 1 ]; then
-    # A hot standby of the generated data (initdb's defaults allow streaming replication on loopback).
+  REPLICAS=${REPLICAS:-${REPLICA:-0}}
+  # "0 1 2": the set-ups measured one after the other on the same data; the most standbys are made.
+  MAIS_REPLICAS=$(echo "$REPLICAS" | tr ' ' '\n' | sort -n | tail -n 1)
+  export REPLICAS
+  urls=() datas=()
+  for k in $(seq 1 "$MAIS_REPLICAS"); do
+    # Hot standbys of the generated data (initdb's defaults allow streaming replication on loopback).
     STANDBY_PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-    "${PG_AS[@]}" "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$PG_PORT" -U postgres -D "$BENCH_TMP/pg/standby" -R -X stream -c fast
-    "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$BENCH_TMP/pg/standby" -l "$BENCH_TMP/pg/standby.log" -w \
-      -o "-p $STANDBY_PORT -k $BENCH_TMP/pg -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=256MB" start >/dev/null
-    export DATABASE_REPLICA_URLS="postgres://postgres@127.0.0.1:$STANDBY_PORT/postgres"
-    export PG_STANDBY_DATA="$BENCH_TMP/pg/standby"
-    echo "[bench] streaming standby on port $STANDBY_PORT: the API processes read from it"
+    "${PG_AS[@]}" "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$PG_PORT" -U postgres -D "$BENCH_TMP/pg/standby$k" -R -X stream -c fast
+    # Its settings in its own postgresql.conf, so a plain `pg_ctl start` brings it back after a kill.
+    printf "port = %s\nunix_socket_directories = '%s'\nlisten_addresses = '127.0.0.1'\nmax_connections = 100\nshared_buffers = 256MB\n" \
+      "$STANDBY_PORT" "$BENCH_TMP/pg" | "${PG_AS[@]}" tee -a "$BENCH_TMP/pg/standby$k/postgresql.conf" >/dev/null
+    "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$BENCH_TMP/pg/standby$k" -l "$BENCH_TMP/pg/standby$k.log" -w start >/dev/null
+    urls+=("postgres://postgres@127.0.0.1:$STANDBY_PORT/postgres")
+    datas+=("$BENCH_TMP/pg/standby$k")
+    echo "[bench] streaming standby $k on port $STANDBY_PORT: the API processes read from it"
+  done
+  if [ "$MAIS_REPLICAS" -gt 0 ]; then
+    DATABASE_REPLICA_URLS=$(IFS=,; echo "${urls[*]}")
+    PG_STANDBY_DATA=$(IFS=:; echo "${datas[*]}")
+    # scale.ts kills and restarts a standby under load (MATAR_REPLICA=1): as the cluster's owner.
+    PG_CTL="${PG_AS[*]} $PG_BIN/pg_ctl"
+    export DATABASE_REPLICA_URLS PG_STANDBY_DATA PG_CTL
   fi
 else
   echo "[bench] against DATABASE_URL (${DATABASE_URL%%\?*}), temp dir $BENCH_TMP"
