@@ -28,7 +28,7 @@ import { registerErrorHandling, sendProblem } from './platform/errors/handler.js
 import { registerInputBoundary } from './platform/http/boundary.js';
 import { registerReplicaRouting } from './platform/http/leitura-replica.js';
 import { erroDeBancoParaLog } from './platform/errors/banco.js';
-import { frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
+import { clientErrorProblem, frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
 import { registerRouteTable } from './platform/http/route-table.js';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
 import { contaRoutes } from './modules/conta/routes.js';
@@ -117,6 +117,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     pluginTimeout: 60_000,
     // Malformed percent-encoding and over-long parameters answer problem+json like every other error.
     frameworkErrors: frameworkErrorHandler(sendProblem),
+    clientErrorHandler: clientErrorProblem,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;

@@ -49,6 +49,7 @@ describe('slow clients (real sockets)', () => {
       // The request timeout (3 s here, checked every second) answers them 408 and closes the connections.
       const respostas = await Promise.all(lentos.map((l) => l.resposta));
       for (const resposta of respostas) expect(resposta).toMatch(/^HTTP\/1\.1 408 /);
+      expect(problemaDe(respostas[0]!)).toMatchObject({ type: '/problem/problem-with-message', status: 408 });
     } finally {
       t.app.server.off('request', contar);
       for (const l of lentos) l.socket.destroy();
@@ -67,5 +68,35 @@ describe('slow clients (real sockets)', () => {
     });
     expect(fechou).toBe(true);
     expect(recebido).toMatch(/^HTTP\/1\.1 408 /);
+    expect(problemaDe(recebido)).toMatchObject({ status: 408, title: 'Request Timeout', message: 'error.http.408' });
+  }, 30_000);
+
+  it('bytes that are not HTTP and headers too large are answered problem+json too, echoing nothing', async () => {
+    const lixo = await bruto('GARBAGE \u0001<script>\r\n\r\n');
+    expect(lixo).toMatch(/^HTTP\/1\.1 400 /);
+    expect(problemaDe(lixo)).toMatchObject({ status: 400, message: 'error.http.400' });
+    expect(lixo).not.toContain('script');
+    const enorme = await bruto(`GET /api/account HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(enorme).toMatch(/^HTTP\/1\.1 431 /);
+    expect(problemaDe(enorme)).toMatchObject({ status: 431, message: 'error.http.431' });
   }, 30_000);
 });
+
+/** Sends raw bytes; what came back once the server closed the connection. */
+function bruto(texto: string): Promise<string> {
+  const socket = net.connect(porta, '127.0.0.1');
+  socket.write(texto);
+  let recebido = '';
+  socket.on('data', (d) => (recebido += d.toString('latin1')));
+  return new Promise((ok) => {
+    socket.on('close', () => ok(recebido));
+    socket.on('error', () => {});
+  });
+}
+
+/** The problem+json body of a raw HTTP answer (its content type checked). */
+function problemaDe(resposta: string): unknown {
+  const [cabecalhos, corpo] = resposta.split('\r\n\r\n');
+  expect(cabecalhos).toMatch(/content-type: application\/problem\+json/i);
+  return JSON.parse(corpo ?? '');
+}

@@ -46,6 +46,7 @@ export const STATUS_TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   411: 'Length Required',
   413: 'Payload Too Large',

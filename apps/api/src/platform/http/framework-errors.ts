@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { FieldError } from '@cadastro/domain';
+import { ProblemType, type FieldError, type Problem } from '@cadastro/domain';
 import { STATUS_TITLES } from '../errors/problem.js';
 import { setErrorOnlyHeaders } from './security-headers.js';
 
@@ -69,4 +70,31 @@ export function frameworkErrorHandler(send: ProblemSender) {
     const detail = status >= 500 ? 'Unexpected server error' : frameworkDetail(err, status);
     return send(reply, req, status, { detail, message: `error.http.${status}` });
   };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (a
+ * client too slow with its headers or body → 408, headers too large → 431, bytes that are not
+ * HTTP → 400). Fastify's default writes its own JSON; this writes the same problem+json as every
+ * other error, without echoing anything of the input, and closes the connection.
+ */
+export function clientErrorProblem(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const title = STATUS_TITLES[status] ?? 'Error';
+  const problem: Problem = {
+    type: ProblemType.DEFAULT,
+    title,
+    status,
+    detail: status === 408 ? 'The request was not received in time' : status === 431 ? 'Request headers are too large' : 'Malformed HTTP request',
+    message: `error.http.${status}`,
+  };
+  const body = JSON.stringify(problem);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
