@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DadosCadastrais } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { enderecosDe, telefonesDe } from '../pessoa/enderecos.js';
+import { inicioEmpresaSql } from './inicio-empresa.js';
 
 type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: DbOrTx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -22,11 +23,7 @@ export async function obterDadosCadastrais(db: DbOrTx, by: { numeroPessoa?: numb
     sql`select c.*, p.numero_documento, p.nome, p.nome_fantasia, p.email, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz,
       nj.id as nj_id, nj.codigo as nj_codigo, nj.descricao as nj_descricao, tc.descricao as tc_descricao, po.descricao as po_descricao,
       s.descricao as situacao, m.descricao as motivo, p.version as versao_contato,
-      -- The company's first start, as the event's date rule reads it (evento-estado's inicio_empresa).
-      -- Two indexed reads (the head office's registrations, its branches'), never a scan.
-      (select min(i)::text from (select cx.data_inicio_atividade i from contribuinte cx where cx.numero_pessoa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)
-        union all select cx.data_inicio_atividade from pessoa px join contribuinte cx on cx.numero_pessoa = px.numero_pessoa
-        where px.numero_pessoa_raiz = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)) e) as inicio_empresa,
+      ${inicioEmpresaSql(sql`coalesce(p.numero_pessoa_raiz, p.numero_pessoa)`)} as inicio_empresa,
       -- Read with the registration, before its phones and addresses (a later change shows as stale, never the reverse).
       (select coalesce(json_object_agg(v.parte, v.version), '{}') from versao_compartilhada v
         where (v.numero_pessoa = p.numero_pessoa and v.parte in ('telefones', 'enderecos'))

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { arr } from './evento-diff.js';
+import { inicioEmpresaSql } from './inicio-empresa.js';
 import { versoesLidas, type VersaoLida } from './evento-versoes.js';
 
 type Evento = z.output<typeof SalvarEvento>;
@@ -161,8 +162,7 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
     sql`with trava as (select id, version from contribuinte where numero_caceal = ${e.numeroCaceal} for update)
       select c.id, c.numero_caceal, c.numero_pessoa, coalesce(p.numero_pessoa_raiz, p.numero_pessoa) as raiz, p.raiz_cnpj, trava.version,
         coalesce(p.natureza_juridica_id, (select natureza_juridica_id from pessoa where numero_pessoa = p.numero_pessoa_raiz)) as natureza,
-        (select min(cx.data_inicio_atividade)::text from contribuinte cx where cx.numero_pessoa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)
-          or cx.numero_pessoa in (select numero_pessoa from pessoa where numero_pessoa_raiz = coalesce(p.numero_pessoa_raiz, p.numero_pessoa))) as inicio_empresa,
+        ${inicioEmpresaSql(sql`coalesce(p.numero_pessoa_raiz, p.numero_pessoa)`)} as inicio_empresa,
         c.porte_id, c.eh_mei, c.eh_optante_simples,
         p.version as versao_contato, ${versoesLidas(e)} as versoes, ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
         ${outros.length ? sql`json_build_object(${sql.join(outros, sql`, `)})` : sql`'{}'::json`} as outros
