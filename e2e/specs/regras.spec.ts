@@ -65,6 +65,41 @@ test('supertela: a porte the legal nature forbids and event dates out of the com
   expect(eventos).toEqual([]); // refused on the screen, nothing sent
 });
 
+test('supertela: a MEI taking an activity off Anexo XI (CGSN 140/2018) is refused on the screen, nothing sent', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const linhas = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/silva/0/100`, { headers })).json()).content as
+    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null }[];
+  let r: (typeof linhas)[number] | undefined;
+  for (const x of linhas.filter((l) => l.numeroCaceal && l.situacaoCadastral === 'ATIVO')) {
+    const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${x.numeroPessoa}?caceal=${x.numeroCaceal}`, { headers })).json();
+    if (d.identificacao.ehMei) { r = x; break; }
+  }
+  expect(r, 'an active MEI in the generated registry').toBeDefined();
+  const eventos = enviados(page, 'POST', /\/eventos$/);
+
+  await page.goto(`/#/contribuinte/${r!.numeroCaceal}/${r!.numeroPessoa}`);
+  await signIn(page, 'auditor');
+  await page.getByRole('tab', { name: 'Atividade Econômica' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Adicionar Atividade' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Atividade econômica' });
+  await dialogo.getByRole('textbox', { name: 'Código CNAE ou descrição' }).fill('4711302');
+  await dialogo.getByRole('textbox', { name: 'Código CNAE ou descrição' }).press('Enter');
+  await dialogo.getByRole('button', { name: 'Escolher a atividade 4711-3/02' }).click();
+  await expect(dialogo).toBeHidden();
+  await page.getByTestId('salvar-evento').click();
+  const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
+  await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-MEI');
+  // Supermarkets are no MEI occupation: the server's words, before anything is sent.
+  await expect(processo.getByTestId('processo-regra-mei')).toHaveText(
+    'A atividade 4711-3/02 não é permitida ao MEI: o MEI exerce somente as ocupações do Anexo XI da Resolução CGSN nº 140/2018.');
+  const confirmar = processo.getByRole('button', { name: 'Salvar' });
+  await expect(confirmar).toBeDisabled();
+  await processo.getByRole('textbox', { name: 'Processo' }).press('Enter');
+  await expect(processo).toBeVisible();
+  expect(eventos).toEqual([]); // refused on the screen, nothing sent
+});
+
 test('Alterar Pendência: a regularization before its competência or in the future is refused on the screen, nothing sent', async ({ page }) => {
   const alteracoes = enviados(page, 'PATCH', /\/pendencias\/alterar$/);
   await page.goto('/#/consultar-pendencias?cl=7&sit=1&page=1');

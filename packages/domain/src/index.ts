@@ -10,6 +10,7 @@ export * from './admin/auditoria.js';
 export * from './documents/index.js';
 export * from './reference/uf.js';
 export * from './reference/faixas-cep.js';
+export * from './reference/cnaes-mei.js';
 export * from './combo/contracts.js';
 export * from './contribuinte/busca.js';
 export * from './contribuinte/dados.js';

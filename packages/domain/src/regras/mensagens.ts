@@ -32,6 +32,10 @@ export const MENSAGENS_REGRAS = {
     pt: 'Optante do Simples Nacional é ME, EPP ou MEI: exclua-o do Simples antes de mudar o porte (LC 123/2006, art. 3º).',
     en: 'A Simples Nacional company is ME, EPP or MEI: leave the Simples before changing the size (LC 123/2006, art. 3).',
   },
+  atividadeNaoPermitidaMei: {
+    pt: 'A atividade {{n}} não é permitida ao MEI: o MEI exerce somente as ocupações do Anexo XI da Resolução CGSN nº 140/2018.',
+    en: 'Activity {{n}} is not allowed to a MEI: a MEI carries only the occupations of Annex XI of CGSN Resolution 140/2018.',
+  },
   eireliForaDoPeriodo: {
     pt: 'EIRELI (natureza 230-5) existiu de 09/01/2012 (Lei 12.441/2011) até sua extinção (Lei 14.195/2021): não se admite nova inscrição nem início antes de 09/01/2012.',
     en: 'EIRELI (legal nature 230-5) existed from 2012-01-09 (Law 12,441/2011) until abolished (Law 14,195/2021): no new registration, no start before 2012-01-09.',

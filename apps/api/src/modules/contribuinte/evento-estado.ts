@@ -44,6 +44,8 @@ export interface Estado {
   id: number; numero_caceal: number; numero_pessoa: number; raiz: number; raiz_cnpj: string | null; version: number;
   /** What the domain rules judge (issue 30): the company's legal nature (the head office's), its start, its framing. */
   natureza: number | null; inicio_empresa: string; porte_id: number | null; eh_mei: boolean; eh_optante_simples: boolean;
+  /** The registration's CNAEs as stored, read when the porte may change (a new MEI's activities are judged). */
+  cnaes_atuais: string[] | null;
   /** The person's version (nome fantasia, e-mail) and the stored versions of the shared parts the event may write. */
   versao_contato: number; versoes: VersaoLida[];
   dados: DadosAtuais | null;
@@ -164,6 +166,7 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
         coalesce(p.natureza_juridica_id, (select natureza_juridica_id from pessoa where numero_pessoa = p.numero_pessoa_raiz)) as natureza,
         ${inicioEmpresaSql(sql`coalesce(p.numero_pessoa_raiz, p.numero_pessoa)`)} as inicio_empresa,
         c.porte_id, c.eh_mei, c.eh_optante_simples,
+        ${e.dadosCadastrais ? sql`(select coalesce(array_agg(a.cnae order by a.cnae), '{}') from atividade_contribuinte a where a.contribuinte_id = c.id)` : sql`null`} as cnaes_atuais,
         p.version as versao_contato, ${versoesLidas(e)} as versoes, ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
         ${outros.length ? sql`json_build_object(${sql.join(outros, sql`, `)})` : sql`'{}'::json`} as outros
       from trava join contribuinte c on c.id = trava.id join pessoa p on p.numero_pessoa = c.numero_pessoa`,

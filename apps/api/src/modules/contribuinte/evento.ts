@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, AuditType, violacaoData, violacaoNovoPorte, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
+import { AuditMessage, AuditType, violacaoAtividadesMeiNoEvento, violacaoData, violacaoNovoPorte, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
@@ -48,6 +48,11 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
   exigirRegras('dadosCadastrais', 'dadosCadastrais.', violacaoNovoPorte({
     naturezaJuridicaId: estado.natureza, porteId: estado.porte_id, ehMei: estado.eh_mei, ehOptanteSimples: estado.eh_optante_simples,
   }, e.dadosCadastrais?.porteId));
+  // CGSN 140/2018 art. 100, Anexo XI: a MEI (after this event) carries only allowed occupations — judged
+  // on the activities sent, or on the stored ones when the event makes the registration a MEI.
+  const mei = violacaoAtividadesMeiNoEvento({ ehMei: estado.eh_mei, porteId: estado.porte_id }, e.dadosCadastrais ? e.dadosCadastrais.porteId : undefined,
+    e.atividades?.map((a) => a.codigoCnae), estado.cnaes_atuais ?? []);
+  if (mei) exigirRegras(mei.aba, `${mei.aba}.`, mei.violacao);
   const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes);
 
   const alteracoes: Alteracao[] = [];

@@ -50,6 +50,7 @@ const impressao = async () => one<{ h: string }>(`select md5(concat_ws('|',
     (select string_agg(concat_ws(',', numero_pessoa_empresa, numero_pessoa_socio, qualificacao_id, data_inclusao), ';' order by id) from socio),
     (select string_agg(concat_ws(',', numero_pessoa_empresa, numero_pessoa_responsavel, qualificacao_id), ';' order by numero_pessoa_empresa) from responsavel),
     (select string_agg(concat_ws(',', id, version, porte_id), ';' order by id) from contribuinte),
+    (select string_agg(concat_ws(',', contribuinte_id, cnae, eh_principal), ';' order by contribuinte_id, cnae) from atividade_contribuinte),
     (select count(*) from evento_alteracao), (select count(*) from evento_auditoria))) as h`);
 
 /** 400 naming the rule (field error code, pt-BR detail), and nothing written. */
@@ -91,16 +92,16 @@ describe('the QSA follows the legal nature (CONCLA × RFB qualification table)',
   });
 });
 
-describe('porte and Simples follow LC 123/2006', () => {
-  const dadosDe = async (np: number, caceal: number) => {
-    const d = (await auditor.get(`${api}/contribuinte/obterDadosCadastrais/${np}?caceal=${caceal}`)).json();
-    return {
-      nomeFantasia: d.identificacao.nomeFantasia, email: d.identificacao.email, porteId: d.identificacao.porte?.id ?? null, valorCapitalSocial: d.identificacao.valorCapitalSocial,
-      processamentoDados: d.processamentoDados, formasAtuacao: d.formasAtuacao.map((f: { id: number }) => f.id), tiposUnidade: d.tipoUnidade.map((f: { id: number }) => f.id),
-      telefones: d.identificacao.telefones.map(({ id, codigoTipoTelefone, ddd, numeroTelefone }: Record<string, unknown>) => ({ id, codigoTipoTelefone, ddd, numeroTelefone })),
-    };
+const dadosDe = async (np: number, caceal: number) => {
+  const d = (await auditor.get(`${api}/contribuinte/obterDadosCadastrais/${np}?caceal=${caceal}`)).json();
+  return {
+    nomeFantasia: d.identificacao.nomeFantasia, email: d.identificacao.email, porteId: d.identificacao.porte?.id ?? null, valorCapitalSocial: d.identificacao.valorCapitalSocial,
+    processamentoDados: d.processamentoDados, formasAtuacao: d.formasAtuacao.map((f: { id: number }) => f.id), tiposUnidade: d.tipoUnidade.map((f: { id: number }) => f.id),
+    telefones: d.identificacao.telefones.map(({ id, codigoTipoTelefone, ddd, numeroTelefone }: Record<string, unknown>) => ({ id, codigoTipoTelefone, ddd, numeroTelefone })),
   };
+};
 
+describe('porte and Simples follow LC 123/2006', () => {
   it('an S.A. is not ME/EPP/MEI; a limited company is not MEI; a Simples company is not DEMAIS', async () => {
     const sa = await empresa(4, NATUREZA.SA_FECHADA, [10]);
     await all(`update contribuinte set porte_id = 4 where numero_pessoa = ${sa.np}`);
@@ -112,6 +113,27 @@ describe('porte and Simples follow LC 123/2006', () => {
     await all(`update contribuinte set eh_optante_simples = true where numero_pessoa = ${ltda.np}`);
     await recusado({ ...ltda.base, dadosCadastrais: { ...l, porteId: 4 } }, 'dadosCadastrais.porteId', 'porteSimplesDemais', 'Simples');
     await aceito({ ...ltda.base, dadosCadastrais: { ...l, porteId: 2 } });
+  });
+});
+
+describe('a MEI carries only the occupations of Anexo XI (Resolução CGSN 140/2018)', () => {
+  const atividades = (...cnaes: string[]) => cnaes.map((c, i) => ({ codigoCnae: c, ehAtividadePrincipal: i === 0 }));
+  it('becoming MEI with a supermarket\'s activity, or a MEI taking one, is refused; allowed occupations pass', async () => {
+    const mei = await empresa(8, NATUREZA.EMPRESARIO, []);
+    await all(`update contribuinte set eh_optante_simples = true where numero_pessoa = ${mei.np}`);
+    await all(`delete from atividade_contribuinte where contribuinte_id = (select id from contribuinte where numero_caceal = ${mei.base.numeroCaceal})`);
+    await all(`insert into atividade_contribuinte (contribuinte_id, cnae, eh_principal, eh_interesse)
+      select id, '4711302', true, true from contribuinte where numero_caceal = ${mei.base.numeroCaceal}`);
+    const d = await dadosDe(mei.np, mei.base.numeroCaceal);
+    // The porte becomes MEI while the stored activity (4711-3/02, supermarkets) is not on the list.
+    await recusado({ ...mei.base, dadosCadastrais: { ...d, porteId: 3 } }, 'dadosCadastrais.porteId', 'atividadeNaoPermitidaMei:4711-3/02', 'Anexo XI');
+    // The same event with the activities replaced by occupations of the list (hairdresser, greengrocer).
+    await recusado({ ...mei.base, dadosCadastrais: { ...d, porteId: 3 }, atividades: atividades('9602501', '6201501') }, 'atividades.1.codigoCnae', 'atividadeNaoPermitidaMei:6201-5/01', 'não é permitida ao MEI');
+    await aceito({ ...mei.base, dadosCadastrais: { ...d, porteId: 3 }, atividades: atividades('9602501', '4724500') });
+    const { version } = await one<{ version: number }>(`select version from contribuinte where numero_caceal = ${mei.base.numeroCaceal}`);
+    const base = { ...mei.base, version: Number(version) };
+    await recusado({ ...base, atividades: atividades('4711302') }, 'atividades.0.codigoCnae', 'atividadeNaoPermitidaMei:4711-3/02', 'Resolução CGSN nº 140/2018');
+    await aceito({ ...base, atividades: atividades('9602501') });
   });
 });
 

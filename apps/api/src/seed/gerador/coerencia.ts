@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import * as bu from '@brazilian-utils/brazilian-utils';
-import { EIRELI_FIM, EIRELI_INICIO } from '@cadastro/domain';
+import { CNAES_MEI, EIRELI_FIM, EIRELI_INICIO } from '@cadastro/domain';
 import type { Database } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
@@ -17,6 +17,8 @@ const conectivo = `' (${CONECTIVOS.join('|')})( LTDA| S\\.A\\.| EIRELI)?$'`;
 /** Well-known example numbers that must not be anyone's document. */
 const EXEMPLOS = ['12345678909', '11144477735', ...'0123456789'.split('').map((d) => d.repeat(11)), '11222333000181'].map((d) => `'${d}'`).join(', ');
 const LIMITADA = '(2062, 2240)';
+/** The occupations of Anexo XI (CGSN 140/2018), the only activities a MEI may carry. */
+const ANEXO_XI = `(${CNAES_MEI.map((c) => `'${c}'`).join(', ')})`;
 export const SA_COOP = '(2054, 2143)';
 /** The head office person of any registration (a branch's root). */
 const RAIZ = 'coalesce(p.numero_pessoa_raiz, p.numero_pessoa)';
@@ -43,6 +45,8 @@ export const REGRAS_COERENCIA: Record<string, string> = {
     where m.natureza_juridica_id in ${SA_COOP} and (c.porte_id <> 4 or c.eh_optante_simples)`,
   meiIncoerente: `select count(*) n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa join pessoa m on m.numero_pessoa = ${RAIZ}
     where c.eh_mei <> (c.porte_id = 3) or (c.eh_mei and (not c.eh_optante_simples or m.natureza_juridica_id <> 2135))`,
+  atividadeNaoPermitidaMei: `select count(*) n from atividade_contribuinte a join contribuinte c on c.id = a.contribuinte_id
+    where (c.eh_mei or c.porte_id = 3) and a.cnae not in ${ANEXO_XI}`,
   simplesForaDeMeEpp: `select count(*) n from contribuinte where eh_optante_simples and porte_id not in (1, 2, 3)`,
   simplesDivergenteNoCnpj: `select count(*) n from (select numero_pessoa from contribuinte group by 1 having count(distinct eh_optante_simples) > 1) x`,
   eireliForaDaVigencia: `select count(*) n from (select p.numero_pessoa, max(c.data_inicio_atividade) filter (where c.motivo_id is distinct from 501) i from pessoa p

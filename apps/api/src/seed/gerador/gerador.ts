@@ -173,8 +173,9 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       if (tipo === TIPO.AMBULANTE) b.formaAtuacao.add(id, 5);
       b.tipoUnidade.add(id, 1);
       b.atividade.add(id, cnaePrincipal, true, true);
-      // Commerce and industry are of the State's interest (ICMS); a service activity (ISS) is not.
-      const secundarias = g.secondaryCnaes(cnaePrincipal);
+      // Commerce and industry are of the State's interest (ICMS); a service activity (ISS) is not. An MEI's all
+      // come from Anexo XI (CGSN 140/2018).
+      const secundarias = g.secondaryCnaes(cnaePrincipal, mei);
       for (const c of secundarias) b.atividade.add(id, c, false, true);
       const servico = id % 12 === 0 && !mei ? g.cnaeServico(id) : null;
       if (servico && servico !== cnaePrincipal && !secundarias.includes(servico)) b.atividade.add(id, servico, false, false);

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import * as bu from '@brazilian-utils/brazilian-utils';
-import { cnpjCheckDigits, cpfCheckDigits, dentroDaVigenciaEireli, type Rng } from '@cadastro/domain';
+import { CNAES_MEI, cnpjCheckDigits, cpfCheckDigits, dentroDaVigenciaEireli, type Rng } from '@cadastro/domain';
 import { cnaes } from '../referencia/oficiais.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
 import { PORTE_MEI } from '../referencia/tabelas.js';
@@ -36,6 +36,8 @@ export class Gen {
   private readonly cnaeComuns: string[];
   private readonly cnaeServicos: string[];
   private readonly cnaeTipo: Record<number, string[]>;
+  /** A MEI's activities come only from Anexo XI (CGSN 140/2018): by type as cnaeTipo, MICROEMPRESA for the rest. */
+  private readonly cnaeMeiTipo: Record<number, string[]>;
   private readonly municipioPeso: [number, number][];
   private readonly naturezas = [NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.EMPRESARIO, NATUREZA.EIRELI, NATUREZA.SOCIEDADE_SIMPLES_LTDA, NATUREZA.SA_FECHADA, NATUREZA.COOPERATIVA];
 
@@ -55,6 +57,11 @@ export class Gen {
       [TIPO.PRODUTOR_RURAL]: this.cnaeList.filter((c) => div(c) <= 3),
       [TIPO.SUBSTITUTO]: this.cnaeList.filter((c) => (div(c) >= 10 && div(c) <= 33) || div(c) === 46),
       [TIPO.AMBULANTE]: this.cnaeList.filter((c) => div(c) === 47),
+    };
+    this.cnaeMeiTipo = {
+      [TIPO.PRODUTOR_RURAL]: CNAES_MEI.filter((c) => div(c) <= 3),
+      [TIPO.AMBULANTE]: CNAES_MEI.filter((c) => div(c) === 47),
+      [TIPO.MICROEMPRESA]: CNAES_MEI.filter((c) => div(c) > 3),
     };
     const municipios = bu.getMunicipalities('AL').map((m) => ({ id: Number(m.code), nome: m.name }));
     const listed = D.MUNICIPIOS_PESO.map(([nome, w]) => [municipios.find((m) => m.nome === nome)!.id, w] as [number, number]);
@@ -138,7 +145,7 @@ export class Gen {
    */
   perfil(inicio: string): Perfil {
     let porte = this.pick(D.PORTE_PESO);
-    const cnae = this.cnaePrincipal();
+    const cnae = this.cnaePrincipal(porte === PORTE_MEI);
     let natureza = porte === PORTE_MEI ? NATUREZA.EMPRESARIO : this.naturezas[this.int(this.naturezas.length)]!;
     if (natureza === NATUREZA.EIRELI && !dentroDaVigenciaEireli(inicio)) natureza = NATUREZA.LTDA;
     if (natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA) porte = 4;
@@ -147,9 +154,14 @@ export class Gen {
   /** Fits a profile to a type the numbering space chose for it (activity and size as tipoContribuinte reads them). */
   ajustar(p: Perfil, tipo: number): Perfil {
     let { porte, cnae, natureza } = p;
-    const lista = this.cnaeTipo[tipo];
-    if (lista) cnae = lista[this.int(lista.length)]!;
-    else if (Number(cnae.slice(0, 2)) <= 3) cnae = this.cnaeComuns[this.int(this.cnaeComuns.length)]!;
+    // An MEI stays one in a micro type or as a rural producer (then its activity is drawn from Anexo XI).
+    const mei = porte === PORTE_MEI && tipo !== TIPO.NORMAL && tipo !== TIPO.SUBSTITUTO;
+    const lista = (mei ? this.cnaeMeiTipo : this.cnaeTipo)[tipo];
+    if (lista && tipo !== TIPO.MICROEMPRESA) cnae = lista[this.int(lista.length)]!;
+    else if (Number(cnae.slice(0, 2)) <= 3) {
+      const micro = mei ? this.cnaeMeiTipo[TIPO.MICROEMPRESA]! : this.cnaeComuns;
+      cnae = micro[this.int(micro.length)]!;
+    }
     const micro = tipo === TIPO.MICROEMPRESA || tipo === TIPO.AMBULANTE;
     if (micro && !ehMicro(porte)) {
       porte = 1;
@@ -162,15 +174,17 @@ export class Gen {
   cnaeServico(id: number) {
     return this.cnaeServicos[(id * 7) % this.cnaeServicos.length]!;
   }
-  cnaePrincipal() {
+  /** A principal activity; an MEI's from Anexo XI (the same draws, so the other records keep their values). */
+  cnaePrincipal(mei = false) {
     const list = this.rng() < 0.75 ? this.cnaeComuns : this.cnaeList;
-    return list[this.int(list.length)]!;
+    return (mei ? CNAES_MEI : list)[this.int(mei ? CNAES_MEI.length : list.length)]!;
   }
-  secondaryCnaes(principal: string): string[] {
+  secondaryCnaes(principal: string, mei = false): string[] {
     const n = this.int(4);
     const out = new Set<string>();
+    const list = mei ? CNAES_MEI : this.cnaeComuns;
     for (let i = 0; i < n; i++) {
-      const c = this.cnaeComuns[this.int(this.cnaeComuns.length)]!;
+      const c = list[this.int(list.length)]!;
       if (c !== principal) out.add(c);
     }
     return [...out];

@@ -39,12 +39,14 @@ export function useAba<T>(
   nome: 'obterAtividades' | 'obterSocios' | 'obterResponsavel' | 'obterContador' | 'obterProcuradores' | 'obterEditais' | 'obterRegimesEspeciais',
   numeroPessoa: number,
   caceal: number | undefined,
+  enabled = true,
 ) {
   const userKey = useUserKey();
   return useQuery({
     queryKey: userKey(['contribuinte', nome, numeroPessoa, caceal]),
     queryFn: ({ signal }) => http.get<T>(`${base}/${nome}/${numeroPessoa}`, { query: { caceal }, silent: true, signal }),
     retry: false,
+    enabled,
   });
 }
 

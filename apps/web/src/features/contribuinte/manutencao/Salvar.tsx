@@ -6,12 +6,14 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
-  ABAS_EVENTO, enquadramentoDe, ProcessoEvento, REGISTRY_API_BASE, violacaoData, violacaoNovoPorte, type DadosCadastrais, type DadosCadastraisEdicao, type EventoSalvo, type SalvarEvento, type Violacao,
+  ABAS_EVENTO, enquadramentoDe, ProcessoEvento, REGISTRY_API_BASE, violacaoAtividadesMeiNoEvento, violacaoData, violacaoNovoPorte, type Atividade, type AtividadesEdicao,
+  type DadosCadastrais, type DadosCadastraisEdicao, type EventoSalvo, type SalvarEvento, type Violacao,
 } from '@cadastro/domain';
 import { fieldMessage } from '../../../ui/form';
 import { CampoData } from '../../../ui/CampoData';
 import { http, HttpError } from '../../../ui/http';
 import { httpErrorMessage } from '../../../ui/errors';
+import { useAba } from '../api';
 import { useManutencao } from './contexto';
 import { versoesEnderecosSocios } from './Socios';
 
@@ -61,6 +63,11 @@ export function SalvarEventoBotao({ d }: { d: DadosCadastrais }) {
     defaultValues: { processo: '', atoDeclaratorio: '', protocoloRedesim: '', dataEvento: null, dataLegal: null },
   });
   const [dataEvento, dataLegal] = useWatch({ control: form.control, name: ['dataEvento', 'dataLegal'] });
+  const blocoDados = ctx?.blocos.dadosCadastrais as DadosCadastraisEdicao | null | undefined;
+  const blocoAtividades = ctx?.blocos.atividades as AtividadesEdicao | null | undefined;
+  // A new MEI's stored activities are judged too: read only when the porte changes and the tab was not edited.
+  const porteMuda = !!blocoDados && blocoDados.porteId !== (d.identificacao.porte?.id ?? null);
+  const atuais = useAba<Atividade[]>('obterAtividades', numeroPessoa, numeroCaceal, porteMuda && !blocoAtividades);
   if (!ctx) return null;
   const pendentes = ABAS_EVENTO.filter((a) => ctx.blocos[a]);
   // Issue 30: the rules the server applies to this event (packages/domain), shown before sending: its dates
@@ -68,9 +75,12 @@ export function SalvarEventoBotao({ d }: { d: DadosCadastrais }) {
   const desde = { dia: d.identificacao.inicioEmpresa, regra: 'dataAntesInicioAtividade' } as const;
   const regraEvento = violacaoData(dataEvento, 'dataEvento', desde);
   const regraLegal = violacaoData(dataLegal, 'dataLegal', desde);
-  const regraPorte = violacaoNovoPorte(enquadramentoDe(d), (ctx.blocos.dadosCadastrais as DadosCadastraisEdicao | null | undefined)?.porteId);
+  const regraPorte = violacaoNovoPorte(enquadramentoDe(d), blocoDados?.porteId);
+  // A MEI carries only the occupations of Anexo XI (CGSN 140/2018), the activities sent or, when it becomes one, its own.
+  const regraMei = violacaoAtividadesMeiNoEvento(enquadramentoDe(d), blocoDados ? blocoDados.porteId : undefined,
+    blocoAtividades?.map((a) => a.codigoCnae), atuais.data?.map((a) => a.codigoCnae))?.violacao ?? null;
   const texto = (v: Violacao | null) => (v ? t(`validation.${v.regra}`, { n: v.n }) : undefined);
-  const recusado = !!(regraEvento ?? regraLegal ?? regraPorte);
+  const recusado = !!(regraEvento ?? regraLegal ?? regraPorte ?? regraMei);
   const salvar = async (p: Processo) => {
     if (recusado) return;
     setErro(null);
@@ -105,6 +115,7 @@ export function SalvarEventoBotao({ d }: { d: DadosCadastrais }) {
             <Text size="sm">{t('manutencao.processo.abas', { abas: pendentes.map((a) => t(`manutencao.aba.${a}`)).join(', ') })}</Text>
             {erro && <Alert color="red" role="alert">{erro}</Alert>}
             {regraPorte && <Alert color="red" role="alert" data-testid="processo-regra-porte">{texto(regraPorte)}</Alert>}
+            {regraMei && <Alert color="red" role="alert" data-testid="processo-regra-mei">{texto(regraMei)}</Alert>}
             <TextInput label={t('manutencao.processo.processo')} withAsterisk maxLength={15} data-autofocus error={fieldMessage(t, e.processo)} {...form.register('processo')} />
             <Textarea label={t('manutencao.processo.ato')} maxLength={800} autosize minRows={2} error={fieldMessage(t, e.atoDeclaratorio)} {...form.register('atoDeclaratorio')} />
             <TextInput label={t('manutencao.processo.redesim')} maxLength={20} error={fieldMessage(t, e.protocoloRedesim)} {...form.register('protocoloRedesim')} />
