@@ -26,15 +26,16 @@ export function EmpresasTabela(p: { titulo: string; numeroPessoa: number; vincul
   const q = useEmpresasVinculadas(p.numeroPessoa, p.vinculo, { page: pagina, size: POR_PAGINA, filtro });
   const total = q.data?.totalElements ?? 0;
   const e = 'pessoa.empresas';
+  const filtrar = () => { setFiltro(texto.trim()); setPagina(1); };
   return (
     <Bloco titulo={p.titulo} testId={p.testId}>
       {(filtro || total > POR_PAGINA) && (
-        <form onSubmit={(ev) => { ev.preventDefault(); setFiltro(texto.trim()); setPagina(1); }}>
-          <Group align="flex-end">
-            <TextInput label={t(`${e}.filtro`)} placeholder={t(`${e}.filtroDica`)} value={texto} onChange={(ev) => setTexto(ev.currentTarget.value)} maxLength={100} w={360} />
-            <Button type="submit" variant="default">{t(`${e}.filtrar`)}</Button>
-          </Group>
-        </form>
+        // No <form>: the person page around it is one (its Enter saves the person); Enter here filters.
+        <Group align="flex-end">
+          <TextInput label={t(`${e}.filtro`)} placeholder={t(`${e}.filtroDica`)} value={texto} onChange={(ev) => setTexto(ev.currentTarget.value)} maxLength={100} w={360}
+            onKeyDown={(ev) => { if (ev.key === 'Enter') { ev.preventDefault(); filtrar(); } }} />
+          <Button variant="default" onClick={filtrar}>{t(`${e}.filtrar`)}</Button>
+        </Group>
       )}
       {q.isError && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
       <DataTable
