@@ -44,3 +44,44 @@ test('accountant lists (#32 item 9): statements paged on the server, filtered by
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(21);
   await expect(page.getByRole('navigation', { name: /Pagina|Paginação/ })).toBeVisible();
 });
+
+test("the accountant's own statements (#32 item 9, no CRC asked): 20 a page from the server, the summary of all of them on top, the filter", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { headers } = await apiAs(request, 'contador');
+  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number; razaoSocial: string }[];
+  const auditor = await apiAs(request, 'auditor');
+  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as { codigoUfCrc: string; numeroCrc: string };
+  const crc = { crc: `${k.codigoUfCrc}${k.numeroCrc}`, classificacao: 1 };
+  // More statements than a page: one per company, the last two denials.
+  const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { ...crc, manifestacoes: empresas.map((e, i) => ({ caceal: e.numeroCaceal, tipoManifestacao: i >= empresas.length - 2 ? 2 : 1 })) } });
+  expect(g.status()).toBe(200);
+  // What the server counts over every statement of this accountant (the CRC query, the same set).
+  const todas = (await (await request.post(`${api}/manifestacao/consultar`, { headers, data: { ...crc, page: 0, size: 1 } })).json()) as { total: number; ativas: { confirmacoes: number; negacoes: number } };
+  expect(todas.total).toBeGreaterThan(20);
+
+  await page.goto('/#/');
+  await signIn(page, 'contador', 'contador', { openMenu: true });
+  await page.goto('/#/manifestacao-contador/manifestacao');
+  const resumo = page.getByTestId('resumo-manifestacoes');
+  await expect(resumo).toContainText(`Confirmações: ${todas.ativas.confirmacoes}`);
+  await expect(resumo).toContainText(`Negações: ${todas.ativas.negacoes}`);
+  await expect(page.getByTestId('total-manifestacoes')).toHaveText(`Total: ${todas.total}`);
+  const tabela = page.getByRole('table');
+  await expect(tabela.getByRole('row')).toHaveCount(21);
+  expect((await resumo.boundingBox())!.y).toBeLessThan((await tabela.boundingBox())!.y);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 1 - 20 de ${todas.total} registros`);
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 21 - ${Math.min(40, todas.total)} de ${todas.total} registros`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // The filter by name: only that company's statements, the summary unchanged.
+  const alvo = empresas[empresas.length - 1]!;
+  await page.getByTestId('filtro-manifestacoes').fill(alvo.razaoSocial);
+  await page.getByTestId('filtro-manifestacoes').press('Enter');
+  await expect(page).not.toHaveURL(/page=2/);
+  const linhas = tabela.getByRole('row');
+  await expect(linhas.nth(1)).toContainText(alvo.razaoSocial);
+  expect(await linhas.count()).toBeLessThan(21);
+  await expect(resumo).toContainText(`Negações: ${todas.ativas.negacoes}`);
+});

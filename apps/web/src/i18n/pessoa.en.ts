@@ -33,6 +33,7 @@ export const pessoa: Pick<Messages, 'pessoa'> = {
     empresas: {
       socio: 'Companies where partner', responsavel: 'Companies where responsible', contabil: 'Companies whose accounting it handles',
       caceal: 'CACEAL', cnpj: 'CNPJ', razaoSocial: 'Business name', situacao: 'Status', qualificacao: 'Qualification', vazio: 'No records found.',
+      filtro: 'Filter by CACEAL, CNPJ or business name', filtroDica: 'CACEAL, CNPJ or part of the name', filtrar: 'Filter',
     },
     cadastro: {
       title: 'Register Person',

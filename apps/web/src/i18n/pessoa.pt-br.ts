@@ -31,6 +31,7 @@ export const pessoa = {
     empresas: {
       socio: 'Empresas em que é sócio', responsavel: 'Empresas em que é responsável', contabil: 'Empresas cuja contabilidade é responsável',
       caceal: 'CACEAL', cnpj: 'CNPJ', razaoSocial: 'Razão social', situacao: 'Situação', qualificacao: 'Qualificação', vazio: 'Nenhum registro encontrado.',
+      filtro: 'Filtrar por CACEAL, CNPJ ou razão social', filtroDica: 'CACEAL, CNPJ ou parte do nome', filtrar: 'Filtrar',
     },
     cadastro: {
       title: 'Cadastrar Pessoa',

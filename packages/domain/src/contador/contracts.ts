@@ -108,14 +108,17 @@ export type ManifestacoesContador = z.infer<typeof ManifestacoesContador>;
 
 /**
  * A page of an accountant's statements (#32: hundreds of rows were one long page): 0-based page, a
- * filter by CACEAL, CNPJ or company name, only the active ones if asked.
+ * filter by CACEAL, CNPJ or company name, only the active ones if asked. Alone it is the body of
+ * consultarPorUsuario (the signed-in accountant's own); with CRC + classification, of consultar.
  */
-export const ConsultaManifestacoes = CrcClassificacao.extend({
+export const PaginaManifestacoes = z.object({
   page: z.number().int().min(0).max(100_000).optional(),
   size: z.number().int().min(1).max(100).optional(),
   filtro: z.string().trim().max(100).optional(),
   somenteAtivas: z.boolean().optional(),
 });
+export type PaginaManifestacoes = z.infer<typeof PaginaManifestacoes>;
+export const ConsultaManifestacoes = CrcClassificacao.extend(PaginaManifestacoes.shape);
 export type ConsultaManifestacoes = z.infer<typeof ConsultaManifestacoes>;
 
 /** §3 Taxpayer row in statement flows. */

@@ -47,6 +47,24 @@ export const EmpresaVinculada = z.object({
 });
 export type EmpresaVinculada = z.infer<typeof EmpresaVinculada>;
 
+/** How a person is linked to a company: partner, responsible, or accountant in charge. */
+export const VINCULOS_EMPRESA = ['socio', 'responsavel', 'contador'] as const;
+export type VinculoEmpresa = (typeof VINCULOS_EMPRESA)[number];
+
+/**
+ * A page of a person's linked companies (#32: one person's 25,300-pixel table), 0-based, filtered by
+ * CACEAL or CNPJ digits (prefix) or part of the company name. The §7 person pages keep their lists.
+ */
+export const ConsultaEmpresasVinculadas = z.object({
+  vinculo: z.enum(VINCULOS_EMPRESA),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  filtro: z.string().trim().max(100).optional(),
+});
+export type ConsultaEmpresasVinculadas = z.infer<typeof ConsultaEmpresasVinculadas>;
+export const PaginaEmpresasVinculadas = z.object({ content: z.array(EmpresaVinculada), totalElements: z.number().int() });
+export type PaginaEmpresasVinculadas = z.infer<typeof PaginaEmpresasVinculadas>;
+
 /** §3 Accountant data of a person (CRC). */
 export const DadosContador = z.object({
   numeroCrc: z.string(),

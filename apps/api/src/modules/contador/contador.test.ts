@@ -164,6 +164,43 @@ describe('Statements', () => {
     expectProblem(await contador.post(`${api}/manifestacao/consultar`, { ...crc, page: 0, size: 1000 }), 400);
   });
 
+  it('consultarPorUsuario with a page (#32): the signed-in accountant\'s own statements only, paged, filtered, the summary over all of them', async () => {
+    type Pagina = { nomeContador: string; total: number; totalFiltrado: number; manifestacoes: { id: number; caceal: number }[]; ativas: { confirmacoes: number; negacoes: number } };
+    const meus = await all<{ id: number }>(`select id from manifestacao where numero_pessoa_contador = ${np} order by data_manifestacao desc, id desc`);
+    const conta = await one<{ c: number; n: number }>(`select count(*) filter (where tipo = 1)::int c, count(*) filter (where tipo = 2)::int n
+      from manifestacao where numero_pessoa_contador = ${np} and ind_ativo = 'S'`);
+    expect(meus.length).toBeGreaterThan(8);
+    expect((await all(`select 1 from manifestacao where numero_pessoa_contador <> ${np}`)).length).toBeGreaterThan(0);
+    const pagina = async (corpo: object) => {
+      const r = await contador.post(`${api}/manifestacao/consultarPorUsuario`, corpo);
+      expect(r.statusCode).toBe(200);
+      return r.json() as Pagina;
+    };
+    const p0 = await pagina({ page: 0, size: 4 });
+    const p1 = await pagina({ page: 1, size: 4 });
+    expect([...p0.manifestacoes, ...p1.manifestacoes].map((m) => m.id)).toEqual(meus.slice(0, 8).map((m) => Number(m.id)));
+    expect(p0).toMatchObject({ total: meus.length, totalFiltrado: meus.length, ativas: { confirmacoes: conta.c, negacoes: conta.n } });
+    expect(p0.ativas.negacoes).toBeGreaterThan(0);
+    expect((await pagina({ page: 0 })).manifestacoes).toHaveLength(Math.min(20, meus.length));
+    // The filter narrows the rows, never the summary (it counts every active statement).
+    const alvo = p1.manifestacoes[0]!;
+    const filtrada = await pagina({ page: 0, size: 100, filtro: String(alvo.caceal) });
+    expect(filtrada.manifestacoes.length).toBeGreaterThan(0);
+    expect(filtrada.manifestacoes.every((m) => m.caceal === alvo.caceal)).toBe(true);
+    expect(filtrada.totalFiltrado).toBe(filtrada.manifestacoes.length);
+    expect(filtrada.ativas).toEqual(p0.ativas);
+    expect((await pagina({ page: 0, size: 100, somenteAtivas: true })).totalFiltrado).toBe(conta.c + conta.n);
+    // A CRC in the body (as §7 callers may send) changes nothing: the account decides whose statements.
+    expect((await pagina({ ...outro, page: 0, size: 4 })).manifestacoes).toEqual(p0.manifestacoes);
+    // Without a page: the §7 answer, unpaged, as before.
+    expect((await contador.post(`${api}/manifestacao/consultarPorUsuario`)).json()).not.toHaveProperty('totalFiltrado');
+    expectProblem(await contador.post(`${api}/manifestacao/consultarPorUsuario`, { page: -1 }), 400);
+    expectProblem(await contador.post(`${api}/manifestacao/consultarPorUsuario`, { page: 0, size: 101 }), 400);
+    // Staff not linked to an accountant have no own statements; a role outside the area is refused.
+    expectProblem(await apoio.post(`${api}/manifestacao/consultarPorUsuario`, { page: 0 }), 404);
+    expectProblem(await user.post(`${api}/manifestacao/consultarPorUsuario`, { page: 0 }), 403);
+  });
+
   it("consultar: the accountant only their own; tax staff any accountant; unknown → 404", async () => {
     expectProblem(await contador.post(`${api}/manifestacao/consultar`, outro), 404);
     expectProblem(await contador.post(`${api}/contribuinte/porContador`, outro), 404);

@@ -4,6 +4,7 @@ import {
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
+import { filtroEmpresa } from '../../db/filtroEmpresa.js';
 import { auditChange } from '../../platform/audit.js';
 import { badRequest, HttpProblem } from '../../platform/errors/problem.js';
 import { campos, tabela } from '../../platform/pdf/blocos.js';
@@ -49,11 +50,7 @@ export async function manifestacoesDoContador(db: DbOrTx, numeroPessoa: number):
 export async function paginaManifestacoes(
   db: DbOrTx, numeroPessoa: number, o: { page: number; size: number; filtro?: string; somenteAtivas?: boolean },
 ): Promise<{ total: number; totalFiltrado: number; manifestacoes: Manifestacao[]; ativas: { confirmacoes: number; negacoes: number } }> {
-  const termo = (o.filtro ?? '').trim();
-  const digitos = termo.replace(/[.\-/\s]/g, '');
-  const filtro = !termo ? sql``
-    : /^\d+$/.test(digitos) ? sql`and (c.numero_caceal::text || coalesce(c.digito_caceal::text, '') like ${`${digitos}%`} or p.numero_documento like ${`${digitos}%`})`
-      : sql`and p.nome ilike ${`%${termo.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`;
+  const filtro = filtroEmpresa(o.filtro, { caceal: 'c.numero_caceal', digito: 'c.digito_caceal', documento: 'p.numero_documento', nome: 'p.nome' });
   const [linhas, contagens] = await Promise.all([
     query<LinhaManifestacao & { n: number }>(db, sql`select x.*, count(*) over ()::int as n from (${selecao}
       where m.numero_pessoa_contador = ${numeroPessoa} ${o.somenteAtivas ? sql`and m.ind_ativo = 'S'` : sql``} ${filtro}) x

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AREA_CONTADOR, Authority, ConsultaManifestacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao,
+  AREA_CONTADOR, Authority, ConsultaManifestacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
   PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
@@ -71,7 +71,7 @@ export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // With a page asked for: that page (filtered) and the summary's counts; without: the newest ones, as before.
-    const manifestacoes = async (numeroPessoa: number, c?: ConsultaManifestacoes) => {
+    const manifestacoes = async (numeroPessoa: number, c?: PaginaManifestacoes | null) => {
       const [pessoa, m] = await Promise.all([
         pessoaPorNumero(db(), numeroPessoa),
         c?.page !== undefined ? paginaManifestacoes(db(), numeroPessoa, { ...c, page: c.page, size: c.size ?? 20 }) : manifestacoesDoContador(db(), numeroPessoa),
@@ -88,8 +88,12 @@ export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.post('/manifestacao/consultarPorUsuario', {
       config: area,
-      schema: { tags, summary: "The signed-in accountant's statements", response: { 200: ManifestacoesContador } },
-      handler: async (req) => manifestacoes((await contadorDaConta(db(), req.principal!)).numeroPessoa),
+      schema: {
+        tags, summary: "The signed-in accountant's statements (only their own); paged and filtered when `page` is given, as consultar",
+        // Optional: §7 callers send no body (or a CRC, ignored: the account decides whose statements these are).
+        body: PaginaManifestacoes.nullish(), response: { 200: ManifestacoesContador },
+      },
+      handler: async (req) => manifestacoes((await contadorDaConta(db(), req.principal!)).numeroPessoa, req.body),
     });
     app.post('/manifestacao/gerar', {
       config: gerar,

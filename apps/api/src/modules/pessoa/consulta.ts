@@ -1,8 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatNaturezaJuridica } from '@cadastro/domain';
-import type { ContadorEncontrado, DadosContador, EmpresaVinculada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo } from '@cadastro/domain';
+import type {
+  ConsultaEmpresasVinculadas, ContadorEncontrado, DadosContador, EmpresaVinculada, PaginaEmpresasVinculadas, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, VinculoEmpresa,
+} from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
+import { filtroEmpresa } from '../../db/filtroEmpresa.js';
 import { contatosDe, enderecosDe, telefonesDe } from './enderecos.js';
 
 interface LinhaPessoa {
@@ -50,21 +53,26 @@ interface LinhaEmpresa {
   qualificacao: string | null;
 }
 
+const empresaDe = (x: LinhaEmpresa): EmpresaVinculada => ({
+  numeroPessoa: Number(x.numero_pessoa), numeroCaceal: x.numero_caceal, digitoCaceal: x.digito_caceal, cnpj: x.numero_documento,
+  razaoSocial: x.nome, situacaoCadastral: x.situacao, qualificacao: x.qualificacao,
+});
+
 /**
  * Companies linked to a person (`vinculo` selects numero_pessoa of the company and its
- * qualification), each with its head-office registration if any, so a row can open the taxpayer.
- * Capped: a busy accountant may keep thousands of companies.
+ * qualification), each with its head-office registration if any, so a row can open the taxpayer;
+ * `filtro` an `and …` fragment; `n` the count of every matching row, for the pager.
  */
+const empresasSql = (vinculo: SQL, filtro: SQL) => sql`select p.numero_pessoa, p.numero_documento, p.nome, c.numero_caceal, c.digito_caceal, sc.descricao as situacao,
+    v.qualificacao, count(*) over ()::int as n
+  from (${vinculo}) v join pessoa p on p.numero_pessoa = v.numero_pessoa
+  left join lateral (select * from contribuinte x where x.numero_pessoa = p.numero_pessoa order by x.indicador_matriz = 'M' desc, x.id desc limit 1) c on true
+  left join ref_situacao_cadastral sc on sc.id = c.situacao_id
+  where true ${filtro}`;
+
+/** The §7 person pages' lists, capped: a busy accountant may keep thousands of companies (the SPA pages them below). */
 async function empresas(db: DbOrTx, vinculo: SQL): Promise<EmpresaVinculada[]> {
-  const linhas = await query<LinhaEmpresa>(db, sql`select p.numero_pessoa, p.numero_documento, p.nome, c.numero_caceal, c.digito_caceal, sc.descricao as situacao, v.qualificacao
-    from (${vinculo}) v join pessoa p on p.numero_pessoa = v.numero_pessoa
-    left join lateral (select * from contribuinte x where x.numero_pessoa = p.numero_pessoa order by x.indicador_matriz = 'M' desc, x.id desc limit 1) c on true
-    left join ref_situacao_cadastral sc on sc.id = c.situacao_id
-    order by p.nome, p.numero_pessoa limit 500`);
-  return linhas.map((x) => ({
-    numeroPessoa: Number(x.numero_pessoa), numeroCaceal: x.numero_caceal, digitoCaceal: x.digito_caceal, cnpj: x.numero_documento,
-    razaoSocial: x.nome, situacaoCadastral: x.situacao, qualificacao: x.qualificacao,
-  }));
+  return (await query<LinhaEmpresa>(db, sql`${empresasSql(vinculo, sql``)} order by p.nome, p.numero_pessoa limit 500`)).map(empresaDe);
 }
 
 const socioDe = (np: number) => sql`select s.numero_pessoa_empresa as numero_pessoa, q.descricao as qualificacao from socio s
@@ -73,6 +81,17 @@ const responsavelDe = (np: number) => sql`select r.numero_pessoa_empresa as nume
   join ref_qualificacao q on q.id = r.qualificacao_id where r.numero_pessoa_responsavel = ${np}`;
 const contadorDe = (np: number) => sql`select distinct c.numero_pessoa, null::text as qualificacao from contribuinte_contador cc
   join contribuinte c on c.id = cc.contribuinte_id where cc.numero_pessoa_contador = ${np}`;
+const VINCULO: Record<VinculoEmpresa, (np: number) => SQL> = { socio: socioDe, responsavel: responsavelDe, contador: contadorDe };
+
+/** A page of a person's linked companies (#32: one 25,300-pixel table), filtered by CACEAL, CNPJ or name, with the filtered count. */
+export async function paginaEmpresasVinculadas(db: DbOrTx, np: number, c: ConsultaEmpresasVinculadas): Promise<PaginaEmpresasVinculadas> {
+  const filtro = filtroEmpresa(c.filtro, { caceal: 'c.numero_caceal', digito: 'c.digito_caceal', documento: 'p.numero_documento', nome: 'p.nome' });
+  const linhas = await query<LinhaEmpresa & { n: number }>(db, sql`${empresasSql(VINCULO[c.vinculo](np), filtro)}
+    order by p.nome, p.numero_pessoa limit ${c.size} offset ${c.page * c.size}`);
+  // Past the last page no row carries the count: count alone then (a stale page link, not the usual path).
+  const total = linhas[0]?.n ?? (c.page === 0 ? 0 : ((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (${empresasSql(VINCULO[c.vinculo](np), filtro)}) x`))?.n ?? 0));
+  return { content: linhas.map(empresaDe), totalElements: total };
+}
 
 /** The person's CRC data, or null when the person is not an accountant. */
 export async function dadosContador(db: DbOrTx, np: number): Promise<DadosContador | null> {

@@ -116,6 +116,64 @@ describe('person pages and lookups (§7 Person)', () => {
   });
 });
 
+describe('a person\'s linked companies a page at a time (#32)', () => {
+  type Pagina = { totalElements: number; content: { numeroPessoa: number; numeroCaceal: number | null; digitoCaceal: number | null; cnpj: string; razaoSocial: string }[] };
+  const url = (np: number, q: string) => `${api}/pessoa/empresas-vinculadas/${np}?${q}`;
+
+  it('pages of the given size in the §7 page\'s order, the total of every company; the filter by name, CNPJ and CACEAL', async () => {
+    // The accountant in charge of the most companies of the seed.
+    const k = await one<{ np: number; doc: string; n: number }>(`select cc.numero_pessoa_contador as np, p.numero_documento as doc, count(distinct c.numero_pessoa)::int as n
+      from contribuinte_contador cc join contribuinte c on c.id = cc.contribuinte_id join pessoa p on p.numero_pessoa = cc.numero_pessoa_contador
+      group by 1, 2 order by 3 desc, 1 limit 1`);
+    const np = Number(k.np);
+    expect(k.n).toBeGreaterThan(7);
+    const pagina = async (q: string) => {
+      const r = await atendente.get(url(np, q));
+      expect(r.statusCode).toBe(200);
+      return r.json() as Pagina;
+    };
+    const paginas: Pagina[] = [];
+    for (let page = 0; page * 7 < k.n; page++) paginas.push(await pagina(`vinculo=contador&page=${page}&size=7`));
+    expect(paginas.every((p) => p.totalElements === k.n)).toBe(true);
+    expect(paginas.slice(0, -1).every((p) => p.content.length === 7)).toBe(true);
+    const dePagina = paginas.flatMap((p) => p.content);
+    const caminho = k.doc.length === 11 ? `consultar-pessoa-fisica/${k.doc}` : `consultar-pessoa-juridica/${k.doc}`;
+    const pagina7 = (await atendente.get(`${api}/pessoa/${caminho}`)).json() as { empresaResponsavelContabil?: Pagina['content']; empresaContadorResponsavel?: Pagina['content'] };
+    expect(dePagina).toEqual(pagina7.empresaResponsavelContabil ?? pagina7.empresaContadorResponsavel);
+    expect((await pagina('vinculo=contador')).content).toHaveLength(Math.min(20, k.n));
+
+    const alvo = dePagina.find((e) => e.numeroCaceal)!;
+    const palavra = alvo.razaoSocial.split(' ')[0]!.toLowerCase();
+    const porNome = await pagina(`vinculo=contador&size=100&filtro=${encodeURIComponent(palavra)}`);
+    expect(porNome.content.length).toBeGreaterThan(0);
+    expect(porNome.content.every((e) => e.razaoSocial.toLowerCase().includes(palavra))).toBe(true);
+    expect(porNome.totalElements).toBe(dePagina.filter((e) => e.razaoSocial.toLowerCase().includes(palavra)).length);
+    expect((await pagina(`vinculo=contador&filtro=${encodeURIComponent(formatCnpj(alvo.cnpj))}`)).content.map((e) => e.numeroPessoa)).toEqual([alvo.numeroPessoa]);
+    const porCaceal = await pagina(`vinculo=contador&filtro=${alvo.numeroCaceal}${alvo.digitoCaceal ?? ''}`);
+    expect(porCaceal.content.map((e) => e.numeroPessoa)).toContain(alvo.numeroPessoa);
+    expect(porCaceal.content.every((e) => String(e.numeroCaceal).startsWith(String(alvo.numeroCaceal)) || e.cnpj.startsWith(String(alvo.numeroCaceal)))).toBe(true);
+    expect(await pagina('vinculo=contador&filtro=zzzz%25_nada')).toEqual({ totalElements: 0, content: [] });
+    // A stale link past the last page: no rows, the total still right.
+    expect(await pagina(`vinculo=contador&page=${Math.ceil(k.n / 7) + 3}&size=7`)).toEqual({ totalElements: k.n, content: [] });
+    // A partner's companies come with the qualification.
+    const s = await one<{ np: number }>(`select numero_pessoa_socio as np from socio group by 1 order by count(*) desc limit 1`);
+    const socio = (await atendente.get(url(Number(s.np), 'vinculo=socio'))).json() as { content: { qualificacao: string | null }[] };
+    expect(socio.content.length).toBeGreaterThan(0);
+    expect(socio.content.every((e) => e.qualificacao)).toBe(true);
+  });
+
+  it('bad input → 400; unknown person → 404; a role without person reads → 403; anonymous → 401', async () => {
+    const p = await one<{ np: number }>(`select numero_pessoa as np from pessoa order by numero_pessoa limit 1`);
+    expectProblem(await atendente.get(url(Number(p.np), 'vinculo=outro')), 400);
+    expectProblem(await atendente.get(url(Number(p.np), 'vinculo=socio&size=1000')), 400);
+    expectProblem(await atendente.get(url(Number(p.np), 'vinculo=socio&page=-1')), 400);
+    expectProblem(await atendente.get(url(Number(p.np), '')), 400);
+    expect(expectProblem(await atendente.get(url(999_999_999, 'vinculo=socio')), 404).detail).toBe('Registro não encontrado.');
+    expectProblem(await user.get(url(Number(p.np), 'vinculo=socio')), 403);
+    expectProblem(await t.client().get(url(Number(p.np), 'vinculo=socio')), 401);
+  });
+});
+
 describe('person edits', () => {
   it('alterar-pessoa-fisica: saves name and e-mail with audit, stale version → 409, bad input → 400, a consult-only clerk is refused and writes nothing', async () => {
     const f = await one<{ numero_pessoa: number; numero_documento: string; nome: string; email: string | null; version: number }>(`select numero_pessoa, numero_documento, nome, email, version

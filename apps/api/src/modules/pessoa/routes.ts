@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CadastrarContador, CadastrarProcurador, CnpjParam, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
-  PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA, CacealParam,
+  AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CadastrarContador, CadastrarProcurador, CnpjParam, ConsultaEmpresasVinculadas, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
+  PaginaEmpresasVinculadas, PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA, CacealParam,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import { queryOne } from '../../db/consulta.js';
@@ -13,7 +13,7 @@ import { alterarPessoaFisica, alterarPessoaJuridica } from './alteracao.js';
 import { cadastrarPessoaReceita } from './cadastro.js';
 import { cadastrarContador } from './contador-cadastro.js';
 import { cadastrarProcurador } from './procurador-cadastro.js';
-import { contadorEncontrado, encontrada, pessoaFisica, pessoaJuridica, pessoaPorDocumento, pessoaPorNumero, resumo } from './consulta.js';
+import { contadorEncontrado, encontrada, paginaEmpresasVinculadas, pessoaFisica, pessoaJuridica, pessoaPorDocumento, pessoaPorNumero, resumo } from './consulta.js';
 import { obterEnderecos } from './enderecos.js';
 import { listarLeituras, registrarLeitura } from './leituras.js';
 
@@ -97,6 +97,19 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const p = await pessoaPorDocumento(db(), req.params.cnpj);
         if (!p || p.tipo !== 'J') throw naoEncontrado();
         return pessoaJuridica(db(), p);
+      },
+    });
+
+    // Not of §7: the person pages' company tables a page at a time (#32); the §7 pages above keep their lists.
+    app.get('/pessoa/empresas-vinculadas/:numeroPessoa', {
+      config: consulta,
+      schema: {
+        tags, summary: "A page of the companies a person is partner of, responsible for or accountant of, filtered by CACEAL, CNPJ or name",
+        params: z.object({ numeroPessoa: NumeroPessoa }), querystring: ConsultaEmpresasVinculadas, response: { 200: PaginaEmpresasVinculadas },
+      },
+      handler: async (req) => {
+        if (!(await pessoaPorNumero(db(), req.params.numeroPessoa))) throw naoEncontrado();
+        return paginaEmpresasVinculadas(db(), req.params.numeroPessoa, req.query);
       },
     });
 

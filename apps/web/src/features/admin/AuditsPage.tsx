@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { AuditEvent } from '@cadastro/domain';
@@ -11,6 +10,7 @@ import { formatInstant } from '../../ui/format';
 import { param, useUrlState } from '../../ui/urlState';
 import { useAudits } from './api';
 import { actorName, auditDataText, auditTypeText } from './auditWords';
+import { CampoData } from '../../ui/CampoData';
 
 /** §9: one month back to tomorrow. */
 const defaultFrom = () => dayjs().subtract(1, 'month').format('YYYY-MM-DD');
@@ -86,8 +86,8 @@ function AuditsFilter({ fromDate, toDate, onFilter }: { fromDate: string; toDate
   return (
     <form onSubmit={(e) => { e.preventDefault(); if (!invalid) onFilter(from!, to!); }}>
       <Group align="flex-end">
-        <DateInput label={t('audits.from')} value={from} onChange={setFrom} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk data-testid="audits-from" />
-        <DateInput label={t('audits.to')} value={to} onChange={setTo} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk data-testid="audits-to" error={from && to && from > to ? t('audits.range') : undefined} />
+        <CampoData label={t('audits.from')} value={from} onChange={setFrom} withAsterisk data-testid="audits-from" />
+        <CampoData label={t('audits.to')} value={to} onChange={setTo} withAsterisk data-testid="audits-to" error={from && to && from > to ? t('audits.range') : undefined} />
         <Button type="submit" disabled={invalid} data-testid="audits-search">{t('audits.search')}</Button>
       </Group>
     </form>

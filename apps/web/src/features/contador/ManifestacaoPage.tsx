@@ -4,10 +4,10 @@ import { Link, Navigate } from 'react-router';
 import { HttpError } from '../../ui/http';
 import { param, useUrlState } from '../../ui/urlState';
 import { mensagemContador, useManifestacoes, useManifestacoesDoUsuario } from './api';
-import { listaDaUrl, ManifestacoesPaginadas, ManifestacoesTabela } from './ManifestacoesTabela';
+import { listaDaUrl, ManifestacoesPaginadas } from './ManifestacoesTabela';
 import { NovaManifestacao } from './NovaManifestacao';
 import { CRC_URL, LISTA_URL } from './urlCrc';
-import { formatCrcTexto } from '@cadastro/domain';
+import { formatCrcTexto, type ManifestacoesContador } from '@cadastro/domain';
 
 const URL = { ...CRC_URL, ...LISTA_URL, modo: param.oneOf(['nova'] as const) };
 const CONFIRMACAO = '/manifestacao-contador/contador';
@@ -24,7 +24,7 @@ export default function ManifestacaoPage() {
   const [url, setUrl] = useUrlState(URL);
   const crc = url.crc && url.classificacao ? { crc: url.crc, classificacao: url.classificacao } : null;
   const q = useManifestacoes(crc, { page: url.page ?? 1, filtro: url.filtro });
-  const doUsuario = useManifestacoesDoUsuario(!crc);
+  const doUsuario = useManifestacoesDoUsuario(!crc, { page: url.page ?? 1, filtro: url.filtro });
   if (!crc) {
     // An account linked to no accountant confirms a CRC first, as before.
     if (doUsuario.error instanceof HttpError && doUsuario.error.status === 404) return <Navigate to={CONFIRMACAO} replace />;
@@ -32,9 +32,9 @@ export default function ManifestacaoPage() {
       <Stack py="md">
         <Title order={1}>{t(`${m}.title`)}</Title>
         {doUsuario.isError && <Alert color="red" role="alert">{mensagemContador(doUsuario.error, t, `${m}.erroContadorLogado`)}</Alert>}
-        {doUsuario.data && <Cabecalho nome={doUsuario.data.nomeContador} total={doUsuario.data.total} />}
+        {doUsuario.data && <Cabecalho nome={doUsuario.data.nomeContador} total={doUsuario.data.total} ativas={doUsuario.data.ativas} />}
         <Group><Button variant="default" component={Link} to={CONFIRMACAO}>{t(`${m}.confirmarCrc`)}</Button></Group>
-        {!doUsuario.isError && <ManifestacoesTabela linhas={doUsuario.data?.manifestacoes} razaoSocial loading={doUsuario.isLoading} />}
+        {!doUsuario.isError && <ManifestacoesPaginadas key={url.filtro ?? ''} {...listaDaUrl(url, setUrl, doUsuario)} />}
       </Stack>
     );
   }
@@ -42,7 +42,7 @@ export default function ManifestacaoPage() {
     <Stack py="md">
       <Title order={1}>{t(url.modo === 'nova' ? 'contador.nova.title' : `${m}.title`)}</Title>
       {q.isError && <Alert color="red" role="alert">{mensagemContador(q.error, t, `${m}.erro`)}</Alert>}
-      {q.data && <Cabecalho nome={q.data.nomeContador} crc={crc.crc} total={q.data.total} />}
+      {q.data && <Cabecalho nome={q.data.nomeContador} crc={crc.crc} total={q.data.total} ativas={q.data.ativas} />}
       {url.modo === 'nova' ? (
         <NovaManifestacao crc={crc} onCancel={() => void setUrl({ modo: undefined })} />
       ) : (
@@ -60,14 +60,17 @@ export default function ManifestacaoPage() {
   );
 }
 
-function Cabecalho({ nome, crc, total }: { nome: string; crc?: string; total: number }) {
+/** The accountant and the summary, on top of the list (#32: it sat under hundreds of rows), counted by the server over every statement. */
+function Cabecalho({ nome, crc, total, ativas }: { nome: string; crc?: string; total: number; ativas?: ManifestacoesContador['ativas'] }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="sm">
+    <Paper withBorder p="sm" data-testid="resumo-manifestacoes">
       <Group gap="xl">
         <Text><b>{t(`${m}.contador`)}:</b> {nome}</Text>
         {crc && <Text><b>{t(`${m}.crc`)}:</b> {formatCrcTexto(crc)}</Text>}
         <Text data-testid="total-manifestacoes"><b>{t(`${m}.total`)}:</b> {total}</Text>
+        {ativas && <Text c="green.8" fw={600}>{t('contador.nova.confirmacoes', { n: ativas.confirmacoes })}</Text>}
+        {ativas && <Text c="red.8" fw={600}>{t('contador.nova.negacoes', { n: ativas.negacoes })}</Text>}
       </Group>
     </Paper>
   );

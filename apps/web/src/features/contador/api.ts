@@ -18,13 +18,17 @@ export const gerarManifestacoes = (p: GerarManifestacoes) =>
 
 export const POR_PAGINA_MANIFESTACOES = 20;
 
+/** The list's page and filter as the server takes them (0-based page, 20 rows). */
+const pedidoDaLista = (o: { page?: number; filtro?: string; somenteAtivas?: boolean }) =>
+  ({ page: (o.page ?? 1) - 1, size: POR_PAGINA_MANIFESTACOES, filtro: o.filtro || undefined, somenteAtivas: o.somenteAtivas || undefined });
+
 /**
  * A page of the accountant's statements (tax staff: any accountant; an accountant: their own), paged
  * and filtered on the server (#32: hundreds of rows were one long page), with the active ones' counts.
  */
 export function useManifestacoes(p: CrcClassificacao | null, o: { page?: number; filtro?: string; somenteAtivas?: boolean } = {}) {
   const userKey = useUserKey();
-  const corpo = { ...p, page: (o.page ?? 1) - 1, size: POR_PAGINA_MANIFESTACOES, filtro: o.filtro || undefined, somenteAtivas: o.somenteAtivas || undefined };
+  const corpo = { ...p, ...pedidoDaLista(o) };
   return useQuery({
     enabled: !!p,
     queryKey: userKey(['contador', 'manifestacoes', corpo]),
@@ -34,13 +38,15 @@ export function useManifestacoes(p: CrcClassificacao | null, o: { page?: number;
   });
 }
 
-/** The signed-in account's own accountant and statements (404: the account is linked to none). */
-export function useManifestacoesDoUsuario(enabled: boolean) {
+/** A page of the signed-in account's own accountant's statements, paged the same way (404: the account is linked to none). */
+export function useManifestacoesDoUsuario(enabled: boolean, o: { page?: number; filtro?: string } = {}) {
   const userKey = useUserKey();
+  const corpo = pedidoDaLista(o);
   return useQuery({
     enabled,
-    queryKey: userKey(['contador', 'manifestacoes', 'usuario']),
-    queryFn: ({ signal }) => http.post<ManifestacoesContador>(`${api}/manifestacao/consultarPorUsuario`, undefined, { silent: true, signal }),
+    queryKey: userKey(['contador', 'manifestacoes', 'usuario', corpo]),
+    queryFn: ({ signal }) => http.post<ManifestacoesContador>(`${api}/manifestacao/consultarPorUsuario`, corpo, { silent: true, signal }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

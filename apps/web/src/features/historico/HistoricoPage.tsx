@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import { http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 import { param, useUrlState, type UrlValues } from '../../ui/urlState';
+import { CampoData } from '../../ui/CampoData';
 
 const TIPOS = ['SITUACAO_CADASTRAL', 'RAZAO_SOCIAL'] as const;
 type Tipo = (typeof TIPOS)[number];
@@ -158,13 +158,11 @@ function HistoricoForm({ inicial, buscando, onConsultar }: {
               error={doc === 'CACEAL' ? erroCacealDigitado(numero, t) : undefined}
               w={240}
             />
-            <DateInput label={t('historico.de')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" clearable w={150} />
-            <DateInput
+            <CampoData label={t('historico.de')} value={inicio} onChange={setInicio} clearable w={150} />
+            <CampoData
               label={t('historico.ate')}
               value={fim}
               onChange={setFim}
-              valueFormat="DD/MM/YYYY"
-              placeholder="dd/mm/aaaa"
               clearable
               w={150}
               error={periodoInvalido ? t('historico.periodoInvalido') : undefined}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -14,6 +13,7 @@ import { formatDay, formatInstant } from '../../ui/format';
 import { http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 import { param, useUrlState, type UrlValues } from '../../ui/urlState';
+import { CampoData } from '../../ui/CampoData';
 
 /** The filter and the preview's page, in the URL of both routes. */
 const INFOCONV_URL = { sistema: param.oneOf(SISTEMAS_INFOCONV), dataInicial: param.day(), dataFinal: param.day(), page: param.withDefault(param.page(), 1) };
@@ -98,13 +98,11 @@ function InfoconvForm({ inicial, onConsultar }: { inicial: UrlValues<typeof INFO
             error={obrigatorio(sistema)}
             w={200}
           />
-          <DateInput label={t('infoconv.de')} value={inicio} onChange={setInicio} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" withAsterisk error={obrigatorio(inicio)} w={160} />
-          <DateInput
+          <CampoData label={t('infoconv.de')} value={inicio} onChange={setInicio} withAsterisk error={obrigatorio(inicio)} w={160} />
+          <CampoData
             label={t('infoconv.ate')}
             value={fim}
             onChange={setFim}
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
             withAsterisk
             error={obrigatorio(fim) ?? (periodoInvalido ? t('historico.periodoInvalido') : undefined)}
             w={160}

@@ -1,16 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useNavigate } from 'react-router';
-import type { DadosContador, EmpresaVinculada, Endereco, Telefone } from '@cadastro/domain';
-import { Authority, formatCaceal, formatCep, formatDocumento } from '@cadastro/domain';
+import type { DadosContador, Endereco, Telefone } from '@cadastro/domain';
+import { Authority, formatCep } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
-import { DataTable } from '../../ui/DataTable';
-import { ItemCount, Pagination } from '../../ui/Pagination';
 import { httpErrorMessage } from '../../ui/errors';
 import { HttpError } from '../../ui/http';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { useSession } from '../../ui/session';
 
 /** A titled block of a person page. */
@@ -126,36 +122,6 @@ export function ContadorLeitura({ c }: { c: DadosContador }) {
         <Campo rotulo={t('pessoa.contador.classificacao')} valor={c.classificacao} />
         <Campo rotulo={t('pessoa.contador.apto')} valor={aptoTexto(t, c.apto)} />
       </SimpleGrid>
-    </Bloco>
-  );
-}
-
-const POR_PAGINA_EMPRESAS = 20;
-
-/** Companies linked to the person; a row opens that taxpayer (contribuinte/{caceal}/{numeroPessoa}). */
-export function EmpresasTabela({ titulo, empresas, testId, qualificacao = true }: { titulo: string; empresas: EmpresaVinculada[]; testId: string; qualificacao?: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  // A person linked to hundreds of companies: 20 rows a page (one 25,000-pixel table took seconds to draw).
-  const [pagina, setPagina] = useState(1);
-  return (
-    <Bloco titulo={titulo} testId={testId}>
-      <DataTable
-        caption={titulo}
-        rows={empresas.slice((pagina - 1) * POR_PAGINA_EMPRESAS, pagina * POR_PAGINA_EMPRESAS)}
-        rowKey={(e) => e.numeroPessoa}
-        emptyText={t('pessoa.empresas.vazio')}
-        onRowClick={(e) => void navigate(e.numeroCaceal ? `/contribuinte/${e.numeroCaceal}/${e.numeroPessoa}` : `/contribuinte/${e.numeroPessoa}`)}
-        columns={[
-          { key: 'caceal', header: t('pessoa.empresas.caceal'), render: (e) => (e.numeroCaceal ? formatCaceal(e.numeroCaceal, e.digitoCaceal ?? undefined) : '—') },
-          { key: 'cnpj', header: t('pessoa.empresas.cnpj'), render: (e) => formatDocumento(e.cnpj) },
-          { key: 'razao', header: t('pessoa.empresas.razaoSocial'), render: (e) => e.razaoSocial },
-          ...(qualificacao ? [{ key: 'qualificacao', header: t('pessoa.empresas.qualificacao'), render: (e: EmpresaVinculada) => e.qualificacao ?? '' }] : []),
-          { key: 'situacao', header: t('pessoa.empresas.situacao'), render: (e) => (e.situacaoCadastral ? <StatusBadge status={e.situacaoCadastral} /> : '—') },
-        ]}
-      />
-      <ItemCount page={pagina} total={empresas.length} pageSize={POR_PAGINA_EMPRESAS} />
-      <Pagination page={pagina} total={empresas.length} pageSize={POR_PAGINA_EMPRESAS} onChange={setPagina} />
     </Bloco>
   );
 }

@@ -11,7 +11,8 @@ import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import { fieldMessage } from '../../ui/form';
 import { alterarPessoaFisica, usePessoaFisica } from './api';
-import { Bloco, ContadorLeitura, ContatoBloco, EmpresasTabela, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
+import { Bloco, ContadorLeitura, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
+import { EmpresasTabela } from './EmpresasVinculadas';
 
 const Form = AlterarPessoaFisica.omit({ version: true });
 type Input = z.input<typeof Form>;
@@ -80,10 +81,10 @@ function Detalhe({ p }: { p: PessoaFisica }) {
           </ContatoBloco>
           {p.contador && <ContadorLeitura c={p.contador} />}
         </Editaveis>
-        <EmpresasTabela titulo={t('pessoa.empresas.socio')} empresas={p.socioEmpresas} testId="empresas-socio" />
-        <EmpresasTabela titulo={t('pessoa.empresas.responsavel')} empresas={p.responsavelEmpresas} testId="empresas-responsavel" />
+        <EmpresasTabela titulo={t('pessoa.empresas.socio')} numeroPessoa={p.numeroPessoa} vinculo="socio" testId="empresas-socio" />
+        <EmpresasTabela titulo={t('pessoa.empresas.responsavel')} numeroPessoa={p.numeroPessoa} vinculo="responsavel" testId="empresas-responsavel" />
         {(p.contador || p.empresaResponsavelContabil.length > 0) && (
-          <EmpresasTabela titulo={t('pessoa.empresas.contabil')} empresas={p.empresaResponsavelContabil} testId="empresas-contabil" qualificacao={false} />
+          <EmpresasTabela titulo={t('pessoa.empresas.contabil')} numeroPessoa={p.numeroPessoa} vinculo="contador" testId="empresas-contabil" qualificacao={false} />
         )}
         <RodapeSalvar pode={pode} sujo={formState.isDirty} salvando={formState.isSubmitting} />
       </Stack>

@@ -11,7 +11,8 @@ import { Campo } from '../../ui/Campo';
 import { fieldMessage } from '../../ui/form';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { alterarPessoaJuridica, useCombo, usePessoaJuridica } from './api';
-import { Bloco, ContatoBloco, EmpresasTabela, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
+import { Bloco, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
+import { EmpresasTabela } from './EmpresasVinculadas';
 
 type Input = z.input<typeof ContadorEdicao>;
 type Output = z.output<typeof ContadorEdicao>;
@@ -140,8 +141,8 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
             </SimpleGrid>
           ) : <Text c="dimmed">{t('pessoa.empresas.vazio')}</Text>}
         </Bloco>
-        <EmpresasTabela titulo={t('pessoa.empresas.socio')} empresas={p.socioEmpresas} testId="empresas-socio" />
-        <EmpresasTabela titulo={t('pessoa.empresas.contabil')} empresas={p.empresaContadorResponsavel} testId="empresas-contabil" qualificacao={false} />
+        <EmpresasTabela titulo={t('pessoa.empresas.socio')} numeroPessoa={p.numeroPessoa} vinculo="socio" testId="empresas-socio" />
+        <EmpresasTabela titulo={t('pessoa.empresas.contabil')} numeroPessoa={p.numeroPessoa} vinculo="contador" testId="empresas-contabil" qualificacao={false} />
         <RodapeSalvar pode={pode} sujo={formState.isDirty} salvando={formState.isSubmitting} />
       </Stack>
     </form>

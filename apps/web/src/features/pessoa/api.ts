@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
-  AlterarPessoaFisica, AlterarPessoaJuridica, PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaFisica, PessoaJuridica, PessoaResumo,
+  AlterarPessoaFisica, AlterarPessoaJuridica, PaginaEmpresasVinculadas, PaginaLeituras, VinculoEmpresa, PessoaAlterada, PessoaCadastrada, PessoaFisica, PessoaJuridica, PessoaResumo,
 } from '@cadastro/domain';
 import { onlyCnpjChars, REGISTRY_API_BASE } from '@cadastro/domain';
 import { http } from '../../ui/http';
@@ -26,6 +26,18 @@ export function usePessoaJuridica(cnpj: string) {
   return useQuery({
     queryKey: userKey(['pessoa', 'juridica', cnpj]),
     queryFn: ({ signal }) => http.get<PessoaJuridica>(`${base}/consultar-pessoa-juridica/${cnpj}`, { silent: true, signal }),
+    retry: false,
+  });
+}
+
+/** A page of the person's companies of one kind of link, filtered on the server (#32: one 25,300-pixel table). */
+export function useEmpresasVinculadas(numeroPessoa: number, vinculo: VinculoEmpresa, o: { page: number; size: number; filtro: string }) {
+  const userKey = useUserKey();
+  return useQuery({
+    queryKey: userKey(['pessoa', 'empresas', numeroPessoa, vinculo, o]),
+    queryFn: ({ signal }) =>
+      http.get<PaginaEmpresasVinculadas>(`${base}/empresas-vinculadas/${numeroPessoa}`, { query: { vinculo, page: o.page - 1, size: o.size, filtro: o.filtro || undefined }, silent: true, signal }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

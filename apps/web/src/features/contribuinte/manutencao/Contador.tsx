@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { CadastrarContador, formatDocumento, REGISTRY_API_BASE, type Contador, type ContadorEncontrado } from '@cadastro/domain';
 import { Carregando } from '../../../ui/Carregando';
@@ -13,6 +12,7 @@ import { BuscaPessoa, type Encontrada } from './BuscaPessoa';
 import { useAbaEditavel } from './contexto';
 import { useCombo } from './Dados';
 import { BarraEdicao } from './Salvar';
+import { CampoData } from '../../../ui/CampoData';
 
 type Props = { numeroPessoa: number; caceal: number | undefined };
 /** The draft: the accountant as the tab shows it (address and phones of a new one are read again after Salvar). */
@@ -58,7 +58,7 @@ export function ContadorEditor({ numeroPessoa, caceal }: Props) {
           {achado && registrar === null && (
             <Alert color="green" data-testid="contador-escolhido">{formatDocumento(achado.numeroDocumento)} — {achado.razaoSocial}</Alert>
           )}
-          <DateInput label={t('manutencao.campo.dataInicio')} withAsterisk valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" value={inicio} onChange={setInicio} />
+          <CampoData label={t('manutencao.campo.dataInicio')} withAsterisk value={inicio} onChange={setInicio} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAberto(false)}>{t('entity.action.cancel')}</Button>
             <Button disabled={!achado || !inicio || registrar !== null} onClick={() => { aba.alterar(doEncontrado(achado!, inicio!)); setAberto(false); }}>{t('entity.action.save')}</Button>

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +11,7 @@ import { DadosCadastraisAba, IdentificacaoFixa, Secao, SituacaoSecao } from '../
 import { useAbaEditavel } from './contexto';
 import { BarraEdicao } from './Salvar';
 import { enderecoDoOriginal, enderecoParaBloco, EnderecosEdicao, type EnderecoRascunho } from './EnderecosEdicao';
+import { CampoData } from '../../../ui/CampoData';
 
 type Fone = { id?: number; codigoTipoTelefone: number; descricaoTipoTelefone: string; ddd: string; numeroTelefone: string };
 /** The tab's draft: the block sent, with the phones' type names for the list. */
@@ -142,7 +142,7 @@ function Formulario({ d, r, ed, alterar }: { d: DadosCadastrais; r: Rascunho; ed
                 data={[{ value: '', label: t('manutencao.dados.naoInformado') }, { value: 'S', label: t('entity.action.yes') }, { value: 'N', label: t('entity.action.no') }]}
                 // §4: off or unset clears the authorization date; on without one gets today.
                 onChange={(v) => proc({ [opcao]: v === 'S' ? true : v === 'N' ? false : null, [data]: v === 'S' ? (r.processamentoDados[data] ?? hojeEmMaceio()) : null })} />
-              <DateInput aria-label={`${t(rotulo)} — ${t('manutencao.dados.dataAutorizacao')}`} placeholder="dd/mm/aaaa" valueFormat="DD/MM/YYYY" value={r.processamentoDados[data]}
+              <CampoData aria-label={`${t(rotulo)} — ${t('manutencao.dados.dataAutorizacao')}`} value={r.processamentoDados[data]}
                 disabled={!ed || r.processamentoDados[opcao] !== true} onChange={(v) => proc({ [data]: v })} />
             </Stack>
           ))}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { CadastrarProcurador, formatDocumento, REGISTRY_API_BASE, UF_DO_CADASTRO, type PessoaEncontrada, type Procurador } from '@cadastro/domain';
 import { Carregando } from '../../../ui/Carregando';
@@ -12,6 +11,7 @@ import { BuscaPessoa, type Encontrada } from './BuscaPessoa';
 import { useAbaEditavel } from './contexto';
 import { EnderecoDialogo, enderecoParaBloco, type EnderecoRascunho } from './EnderecosEdicao';
 import { BarraEdicao } from './Salvar';
+import { CampoData } from '../../../ui/CampoData';
 
 type Props = { numeroPessoa: number; caceal: number | undefined };
 
@@ -59,7 +59,7 @@ export function ProcuradoresEditor({ numeroPessoa, caceal }: Props) {
           ) : <CadastroProcurador cpf={registrar} onCancelar={() => setRegistrar(null)}
             onCadastrado={(p) => { setPessoa({ numeroPessoa: p.numeroPessoa, numeroDocumento: p.numeroDocumento, nome: p.razaoSocial }); setRegistrar(null); }} />}
           {pessoa && registrar === null && <Alert color="green" data-testid="procurador-escolhido">{formatDocumento(pessoa.numeroDocumento)} — {pessoa.nome}</Alert>}
-          <DateInput label={t('contribuinte.procurador.inicio')} withAsterisk valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" value={inicio} onChange={setInicio} />
+          <CampoData label={t('contribuinte.procurador.inicio')} withAsterisk value={inicio} onChange={setInicio} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAberto(false)}>{t('entity.action.cancel')}</Button>
             <Button disabled={!pessoa || !inicio || registrar !== null} onClick={() => {

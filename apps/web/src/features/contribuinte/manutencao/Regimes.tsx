@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REGISTRY_API_BASE, type RegimeEspecial, type RegimeEspecialEdicao } from '@cadastro/domain';
@@ -13,6 +12,7 @@ import { useAba } from '../api';
 import { useAbaEditavel } from './contexto';
 import { useCombo } from './Dados';
 import { BarraEdicao } from './Salvar';
+import { CampoData } from '../../../ui/CampoData';
 
 /** A regime as the tab edits it: the block's fields plus the names the table shows (`seq` = a stored one). */
 type Linha = RegimeEspecialEdicao & { tipoRegimeId: number; descRegimeEspecial: string; descTipoRegime: string; descAtoConcessorio: string };
@@ -122,8 +122,8 @@ function RegimeDialogo({ regime, onClose, onSalvar }: { regime: Linha | null; on
             data={(['I', 'D', 'R', 'S'] as const).map((s) => ({ value: s, label: t(`manutencao.regime.situacao.${s}`) }))} />
           <Select label={t('contribuinte.regime.ativo')} withAsterisk value={f.ativo} onChange={(v) => setF({ ...f, ativo: v })}
             data={[{ value: 'S', label: t('entity.action.yes') }, { value: 'N', label: t('entity.action.no') }]} />
-          <DateInput label={t('contribuinte.regime.inicio')} withAsterisk valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" value={f.inicio} onChange={(v) => setF({ ...f, inicio: v })} />
-          <DateInput label={t('contribuinte.regime.fim')} clearable valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" value={f.fim} onChange={(v) => setF({ ...f, fim: v })}
+          <CampoData label={t('contribuinte.regime.inicio')} withAsterisk value={f.inicio} onChange={(v) => setF({ ...f, inicio: v })} />
+          <CampoData label={t('contribuinte.regime.fim')} clearable value={f.fim} onChange={(v) => setF({ ...f, fim: v })}
             error={fimAntes ? t('manutencao.dados.invalido') : undefined} />
         </SimpleGrid>
         <Group justify="flex-end">

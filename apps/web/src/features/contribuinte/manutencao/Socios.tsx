@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { formatDocumento, formatPercentual, SociosEdicao, violacaoData, violacaoQsa, type Socio } from '@cadastro/domain';
 import { Carregando } from '../../../ui/Carregando';
@@ -13,6 +12,7 @@ import { useCombo } from './Dados';
 import { BarraEdicao } from './Salvar';
 import { enderecoDoOriginal, enderecoParaBloco, type EnderecoRascunho } from './EnderecosEdicao';
 import { EnderecosSocioDialogo, RazaoSocialDialogo } from './SociosDialogos';
+import { CampoData } from '../../../ui/CampoData';
 
 /**
  * A partner as the tab edits it: the read call's fields the table shows, the name as read (a changed
@@ -171,7 +171,7 @@ function SocioDialogo({ socio, onClose, onSalvar }: { socio: Linha | null; onClo
         <Select label={t('contribuinte.socio.qualificacao')} withAsterisk searchable data={(qualificacoes.data ?? []).map((x) => ({ value: String(x.id), label: x.descricao }))} value={qualificacao} onChange={setQualificacao} />
         <Group grow>
           <NumberInput label={t('manutencao.socio.percentual')} withAsterisk min={0} max={100} step={0.01} decimalScale={2} decimalSeparator="," value={percentual} onChange={setPercentual} />
-          <DateInput label={t('manutencao.socio.inclusao')} withAsterisk valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" value={inclusao} onChange={setInclusao} />
+          <CampoData label={t('manutencao.socio.inclusao')} withAsterisk value={inclusao} onChange={setInclusao} />
         </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('entity.action.cancel')}</Button>

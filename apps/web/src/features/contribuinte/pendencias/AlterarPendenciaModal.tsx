@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { Pendencia } from '@cadastro/domain';
 import { formatDocumento, ORIGEM_CADASTRO, REGULARIZACAO, SITUACAO_PENDENCIA, violacaoData } from '@cadastro/domain';
 import { alterarPendencia, mensagemErroPendencia, useComboPendencia } from './api';
 import { CompetenciaInput, competenciaDia, erroCompetencia, type Competencia } from './CompetenciaInput';
+import { CampoData } from '../../../ui/CampoData';
 
 /**
  * 'Alterar Pendência' (§2, §4 alter payload): competence, criticality, situation, regularization
@@ -77,14 +77,12 @@ export function AlterarPendenciaModal({ pendencia: p, onClose, onSaved }: { pend
             <Select label={t('pendencia.coluna.criticidade')} withAsterisk allowDeselect={false} data={criticidades.map((c) => ({ value: String(c.id), label: c.descricao }))} value={criticidade} onChange={(v) => v && setCriticidade(v)} />
             <Select label={t('pendencia.coluna.situacao')} withAsterisk allowDeselect={false} data={situacoes.map((c) => ({ value: String(c.id), label: c.descricao }))} value={situacao} onChange={(v) => v && setSituacao(v)} />
           </Group>
-          <DateInput
+          <CampoData
             label={t('pendencia.alterar.dataRegularizacao')}
             withAsterisk={regularizada}
             disabled={!regularizada}
             value={regularizada ? dataRegularizacao : null}
             onChange={setDataRegularizacao}
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
             clearable
             error={mostrar('data') ?? (regraData && t(`validation.${regraData.regra}`, { n: regraData.n }))}
           />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContribuintePublico, SolicitacaoPublica } from '@cadastro/domain';
@@ -11,6 +10,7 @@ import { formatInstant } from '../../../ui/format';
 import { http } from '../../../ui/http';
 import { param, useUrlState } from '../../../ui/urlState';
 import { StatusSolicitacao } from './SolicitacoesAba';
+import { CampoData } from '../../../ui/CampoData';
 
 const TIPOS = ['protocolo', 'cnpj'] as const;
 type Tipo = (typeof TIPOS)[number];
@@ -90,7 +90,7 @@ function Formulario({ inicial, onConsultar }: { inicial: { tipo?: Tipo; numero?:
               error={numero && !valido(tipo, numero.trim()) ? t('solicitacao.publica.invalido') : undefined}
               w={260}
             />
-            <DateInput label={t('solicitacao.publica.dataSolicitacao')} withAsterisk value={data} onChange={setData} valueFormat="DD/MM/YYYY" placeholder="dd/mm/aaaa" w={170} />
+            <CampoData label={t('solicitacao.publica.dataSolicitacao')} withAsterisk value={data} onChange={setData} w={170} />
           </Group>
           <Group><Button type="submit" disabled={!ok}>{t('solicitacao.publica.consultar')}</Button></Group>
         </Stack>
