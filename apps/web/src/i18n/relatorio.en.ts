@@ -35,7 +35,7 @@ export const relatorio: Pick<Messages, 'relatorio'> = {
       motivoSituacaocadastral: 'Reason', motivoSituacaoCadastral: 'Reason', motivoSitucada: 'Reason', dscMotivoSitucada: 'Reason',
       tipoEmpresa: 'Taxpayer type', tipoContribuinte: 'Taxpayer type', porte: 'Size', protocoloRedesim: 'REDESIM protocol',
       dataSolicitacao: 'Request date', evento: 'Event', tipo: 'Type', quantidade: 'Quantity', codigoEvento: 'Code',
-      descricaoEvento: 'Description', indicadorImplementado: 'Implemented', codigoCnae: 'CNAE', descricao: 'Activity', ehInteresse: 'Of interest',
+      descricaoEvento: 'Description', indicadorImplementado: 'Implemented', atividadeEconomicaList: 'Activities (CNAE · description · of interest)', codigoCnae: 'CNAE', descricao: 'Activity', ehInteresse: 'Of interest',
       dataInicioAtividade: 'Activity start', motivoCnpj: 'CNPJ status at the Receita', uf: 'State', atualizacao: 'Updated',
       indMei: 'MEI', indOpcaoSimples: 'Simples Nacional', nomeEmpresaRds: 'Company (REDESIM)', cpfSolicitacao: 'CPF (REDESIM)',
       nomeResponsavelLegal: 'Responsible (REDESIM)', protocolo: 'Protocol', cpfResponsavelCad: 'CPF (REGISTRY)', nomeResponsavelCad: 'Responsible (REGISTRY)',

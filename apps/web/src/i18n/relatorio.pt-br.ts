@@ -33,7 +33,7 @@ export const relatorio = {
       motivoSituacaocadastral: 'Motivo', motivoSituacaoCadastral: 'Motivo', motivoSitucada: 'Motivo', dscMotivoSitucada: 'Motivo',
       tipoEmpresa: 'Tipo de contribuinte', tipoContribuinte: 'Tipo de contribuinte', porte: 'Porte', protocoloRedesim: 'Protocolo REDESIM',
       dataSolicitacao: 'Data da solicitação', evento: 'Evento', tipo: 'Tipo', quantidade: 'Quantidade', codigoEvento: 'Código',
-      descricaoEvento: 'Descrição', indicadorImplementado: 'Implementado', codigoCnae: 'CNAE', descricao: 'Atividade', ehInteresse: 'De interesse',
+      descricaoEvento: 'Descrição', indicadorImplementado: 'Implementado', atividadeEconomicaList: 'Atividades (CNAE · descrição · de interesse)', codigoCnae: 'CNAE', descricao: 'Atividade', ehInteresse: 'De interesse',
       dataInicioAtividade: 'Início da atividade', motivoCnpj: 'Situação do CNPJ na Receita', uf: 'UF', atualizacao: 'Atualização',
       indMei: 'MEI', indOpcaoSimples: 'Simples Nacional', nomeEmpresaRds: 'Empresa (REDESIM)', cpfSolicitacao: 'CPF (REDESIM)',
       nomeResponsavelLegal: 'Responsável (REDESIM)', protocolo: 'Protocolo', cpfResponsavelCad: 'CPF (CADASTRO)', nomeResponsavelCad: 'Responsável (CADASTRO)',

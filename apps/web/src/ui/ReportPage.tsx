@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ColunaRelatorio, PaginaRelatorio } from '@cadastro/domain';
+import type { ColunaRelatorio, ListaRelatorio, PaginaRelatorio } from '@cadastro/domain';
 import { ALERT_TIMEOUT_MS, formatCelulaRelatorio, formatInteiro, LIMITE_CONTAGEM_RELATORIO, LIMITE_PROGRESSO_RELATORIO, REGISTRY_API_BASE } from '@cadastro/domain';
 import { useAlerts } from './alerts';
 import { Carregando } from './Carregando';
@@ -21,6 +21,8 @@ export interface ReportPageProps {
   /** The report's path under relatorio/ (§7): preview, /imprimir (PDF) and /baixar (XLSX). */
   caminho: string;
   colunas: readonly ColunaRelatorio[];
+  /** Sub-rows listed inside each row, in a last column (a taxpayer's activities). */
+  lista?: ListaRelatorio;
   rotulo(campo: string): string;
   vazio: string;
   exportar: readonly ('pdf' | 'xlsx')[];
@@ -117,8 +119,11 @@ export function ReportPage(p: ReportPageProps) {
                 emptyText={p.vazio}
                 loading={q.isFetching}
                 caption={p.titulo}
-                denso={p.colunas.length > 6}
-                columns={p.colunas.map((c) => ({ key: c.campo, header: p.rotulo(c.campo), render: (l) => <Celula coluna={c} valor={l[c.campo]} /> }))}
+                denso={p.colunas.length + (p.lista ? 1 : 0) > 6}
+                columns={[
+                  ...p.colunas.map((c) => ({ key: c.campo, header: p.rotulo(c.campo), render: (l: Linha) => <Celula coluna={c} valor={l[c.campo]} /> })),
+                  ...(p.lista ? [{ key: p.lista.campo, header: p.rotulo(p.lista.campo), render: (l: Linha) => <Itens lista={p.lista!} valor={l[p.lista!.campo]} /> }] : []),
+                ]}
               />
               {q.data.totais && q.data.content.length > 0 && (
                 <Text fw={700} data-testid="relatorio-totais">
@@ -139,9 +144,25 @@ export function ReportPage(p: ReportPageProps) {
   );
 }
 
-function Celula({ coluna, valor }: { coluna: ColunaRelatorio; valor: string | number | boolean | null | undefined }) {
+function Celula({ coluna, valor }: { coluna: ColunaRelatorio; valor: Linha[string] | undefined }) {
   const { t } = useTranslation();
-  const texto = formatCelulaRelatorio(coluna.tipo, valor, { sim: t('relatorio.sim'), nao: t('relatorio.nao') });
+  const texto = formatCelulaRelatorio(coluna.tipo, Array.isArray(valor) ? null : valor, { sim: t('relatorio.sim'), nao: t('relatorio.nao') });
   // Codes never wrap in the middle.
   return ['cnpj', 'cpf', 'cnae', 'caceal'].includes(coluna.tipo) ? <span style={{ whiteSpace: 'nowrap' }}>{texto}</span> : <>{texto}</>;
+}
+
+/** A row's sub-rows, one per line: their cells joined by ' · ' (as the PDF prints them). */
+function Itens({ lista, valor }: { lista: ListaRelatorio; valor: Linha[string] | undefined }) {
+  const itens = Array.isArray(valor) ? valor : [];
+  return (
+    <ul style={{ margin: 0, paddingLeft: '1em' }}>
+      {itens.map((item, i) => (
+        <li key={i}>
+          {lista.colunas.map((c, j) => (
+            <span key={c.campo}>{j > 0 && ' · '}<Celula coluna={c} valor={item[c.campo]} /></span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,6 +1,6 @@
 import { formatCnpj } from '../documents/cnpj.js';
 import { formatCpf } from '../documents/cpf.js';
-import type { TipoColuna } from '../relatorio/definicoes.js';
+import type { ColunaRelatorio, TipoColuna } from '../relatorio/definicoes.js';
 import { formatCnae } from './codigos.js';
 import { formatInteiro } from './numeros.js';
 
@@ -23,4 +23,9 @@ export function formatCelulaRelatorio(tipo: TipoColuna, v: string | number | boo
     case 'simNao': return v === true || v === 'S' ? simNao.sim : simNao.nao;
     default: return String(v);
   }
+}
+
+/** One sub-row of a report's list (a taxpayer's activity) as one line: its cells formatted, joined by ' · '. */
+export function formatItemRelatorio(colunas: readonly ColunaRelatorio[], item: Record<string, string | number | boolean | null>, simNao: { sim: string; nao: string }): string {
+  return colunas.map((c) => formatCelulaRelatorio(c.tipo, item[c.campo], simNao)).filter(Boolean).join(' · ');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatCelulaRelatorio, formatCep, formatCnae, formatCrc, formatCrcContador, formatCrcTexto, formatDecimal, formatDia, formatInteiro, formatMoeda,
+  formatCelulaRelatorio, formatCep, formatItemRelatorio, RELATORIOS, formatCnae, formatCrc, formatCrcContador, formatCrcTexto, formatDecimal, formatDia, formatInteiro, formatMoeda,
   formatNaturezaJuridica, formatPercentual, partesCrc,
 } from '../index.js';
 
@@ -81,5 +81,11 @@ describe('report cells', () => {
     expect(formatCelulaRelatorio('simNao', false, sn)).toBe('Não');
     expect(formatCelulaRelatorio('texto', null, sn)).toBe('');
     expect(formatDia('2026-12-31')).toBe('31/12/2026');
+  });
+
+  it('a sub-row of a report list (a taxpayer\'s activity) as one line, its CNAE written 9999-9/99', () => {
+    const colunas = RELATORIOS.cacealForaInteresse.lista.colunas;
+    expect(formatItemRelatorio(colunas, { codigoCnae: '4711302', descricao: 'Comércio varejista', ehInteresse: 'NÃO' }, sn)).toBe('4711-3/02 · Comércio varejista · NÃO');
+    expect(formatItemRelatorio(colunas, { codigoCnae: 111301, descricao: null, ehInteresse: 'SIM' }, sn)).toBe('0111-3/01 · SIM');
   });
 });

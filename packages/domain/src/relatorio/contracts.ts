@@ -39,8 +39,10 @@ export type FiltroPeriodo = z.infer<typeof FiltroPeriodo>;
 
 /** The preview page: rows as the report's columns name them, the count (capped) and the totals. */
 export const ValorCelula = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** A row's sub-rows (a report's `lista`, e.g. a taxpayer's atividadeEconomicaList). */
+export const ListaCelulas = z.array(z.record(z.string(), ValorCelula));
 export const PaginaRelatorio = z.object({
-  content: z.array(z.record(z.string(), ValorCelula)),
+  content: z.array(z.record(z.string(), z.union([ValorCelula, ListaCelulas]))),
   totalElements: z.number().int(),
   /** true when there are more rows than totalElements counts (the count stops at LIMITE_CONTAGEM). */
   totalLimitado: z.boolean(),

@@ -16,6 +16,16 @@ export interface ColunaRelatorio {
   tipo: TipoColuna;
 }
 
+/**
+ * A list of sub-rows inside each row (§2/§7 "Fora de interesse": a taxpayer with its
+ * atividadeEconomicaList): one row per group in the preview, one cell listing them in the PDF,
+ * the taxpayer once and one spreadsheet row per item below it.
+ */
+export interface ListaRelatorio {
+  campo: string;
+  colunas: ColunaRelatorio[];
+}
+
 export type FiltroRelatorio = 'periodo' | 'periodoAberto' | 'ativos' | 'foraInteresse' | 'geral' | 'nenhum';
 export interface DefinicaoRelatorio {
   /** The §2 filter route of the SPA (the preview is `<rota>/pre-visualizar`). */
@@ -26,6 +36,8 @@ export interface DefinicaoRelatorio {
   acesso: readonly Authority[];
   filtro: FiltroRelatorio;
   colunas: ColunaRelatorio[];
+  /** Sub-rows listed inside each row, after the columns. */
+  lista?: ListaRelatorio;
   /** Which of Print and XLS the spec gives this report. */
   exportar: readonly ('pdf' | 'xlsx')[];
   /** Fields summed into a total line. */
@@ -60,7 +72,9 @@ export const RELATORIOS = {
   },
   cacealForaInteresse: {
     rota: 'relatorio-caceal-fora-interesse', caminho: 'cacealForaInteresse', acesso: [A.REL_CACE_FOI], filtro: 'foraInteresse', exportar: ['pdf', 'xlsx'], dados: { caminho: 'contribuinte/cacealForaInteresse', metodo: 'GET' },
-    colunas: [c('numCaceal', 'caceal'), c('cnpj', 'cnpj'), c('razaoSocial'), c('situacaoCadastral'), c('motivoSitucada'), c('tipoEmpresa'), c('porte'), c('codigoCnae', 'cnae'), c('descricao'), c('ehInteresse')],
+    // §2: one group per taxpayer, its activities inside it (§7's atividadeEconomicaList), not the taxpayer on every activity row.
+    colunas: [c('numCaceal', 'caceal'), c('cnpj', 'cnpj'), c('razaoSocial'), c('situacaoCadastral'), c('motivoSitucada'), c('tipoEmpresa'), c('porte')],
+    lista: { campo: 'atividadeEconomicaList', colunas: [c('codigoCnae', 'cnae'), c('descricao'), c('ehInteresse')] },
   },
   cacealNulo: {
     rota: 'relatorio-caceal-nulo', caminho: 'cacealNulo', acesso: [A.REL_CACE_NUL], filtro: 'periodo', exportar: ['xlsx'], dados: { caminho: 'contribuinte/cacealNulo', metodo: 'GET' },

@@ -96,28 +96,28 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     nome: 'cacealForaInteresse',
     titulo: 'CACEAL com Atividades Fora de Interesse',
     colunas: {
-      numCaceal: ['CACEAL', 11], cnpj: ['CNPJ', 19], razaoSocial: ['Razão social', 36], situacaoCadastral: ['Situação', 12], motivoSitucada: ['Motivo', 22],
-      tipoEmpresa: ['Tipo de contribuinte', 16], porte: ['Porte', 16], codigoCnae: ['CNAE', 9], descricao: ['Atividade', 40], ehInteresse: ['De interesse', 8],
+      numCaceal: ['CACEAL', 11], cnpj: ['CNPJ', 19], razaoSocial: ['Razão social', 30], situacaoCadastral: ['Situação', 12], motivoSitucada: ['Motivo', 20],
+      tipoEmpresa: ['Tipo de contribuinte', 14], porte: ['Porte', 16],
     },
+    lista: { titulo: 'Atividades (CNAE · descrição · de interesse)', largura: 60, colunas: { codigoCnae: ['CNAE', 11], descricao: ['Atividade', 60], ehInteresse: ['De interesse', 12] } },
     vazio: 'NENHUM REGISTRO PARA EXIBIR',
-    // Every activity of each registration that has at least one outside the State's interest (a group per registration).
-    // The activity's description as a subquery of each row (a not-null key: the same rows): one relation
-    // fewer for the planner, whose join search was most of the page's time (40 → 30 ms of 35 at 1M).
+    // One group per registration that has at least one activity outside the State's interest (§2), with
+    // all its activities (the principal first) as §7's atividadeEconomicaList: a taxpayer is printed once,
+    // not once per activity.
     consulta: (f) => {
       const filtros = sql`${f.tipoContribuinte.length ? sql`and c.tipo_contribuinte_id in (${sql.join(f.tipoContribuinte.map((t) => sql`${t}`), sql`, `)})` : sql``}
         ${f.situacaoCadastral.length ? sql`and c.situacao_id in (${sql.join(f.situacaoCadastral.map((t) => sql`${t}`), sql`, `)})` : sql``}`;
       return {
         select: sql`${CACEAL} as "numCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCadastral", m.descricao as "motivoSitucada",
-          tc.descricao as "tipoEmpresa", po.descricao as porte, a.cnae as "codigoCnae",
-          (select rc.descricao from ref_cnae rc where rc.id = a.cnae) as descricao, case when a.eh_interesse then 'SIM' else 'NÃO' end as "ehInteresse"`,
-        from: sql`from ${BASE} join atividade_contribuinte a on a.contribuinte_id = c.id
-          where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse) ${filtros}`,
-        orderBy: sql`c.numero_caceal, a.eh_principal desc, a.cnae`,
-        // The same rows counted from the few registrations with an activity outside the interest
-        // (atividade_fora_interesse_idx, in order: the count stops at its cap) instead of joining the
-        // registry to every activity; the other joins are foreign keys (not null): they drop no row.
+          tc.descricao as "tipoEmpresa", po.descricao as porte,
+          (select json_agg(json_build_object('codigoCnae', a.cnae, 'descricao', rc.descricao, 'ehInteresse', case when a.eh_interesse then 'SIM' else 'NÃO' end)
+            order by a.eh_principal desc, a.cnae) from atividade_contribuinte a join ref_cnae rc on rc.id = a.cnae where a.contribuinte_id = c.id) as "atividadeEconomicaList"`,
+        from: sql`from ${BASE} where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse) ${filtros}`,
+        orderBy: sql`c.numero_caceal`,
+        // The same registrations counted from the few with an activity outside the interest
+        // (atividade_fora_interesse_idx) instead of probing the registry; the other joins are foreign
+        // keys (not null): they drop no row.
         contagem: sql`from (select distinct contribuinte_id from atividade_contribuinte where not eh_interesse) x
-          join atividade_contribuinte a on a.contribuinte_id = x.contribuinte_id
           ${f.tipoContribuinte.length || f.situacaoCadastral.length ? sql`join contribuinte c on c.id = x.contribuinte_id where true ${filtros}` : sql``}`,
       };
     },

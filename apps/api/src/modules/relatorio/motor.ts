@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { z } from 'zod';
 import {
-  FILTROS_RELATORIO, formatCelulaRelatorio, formatInteiro, LIMITE_CONTAGEM_RELATORIO, RELATORIOS, type ColunaRelatorio, type NomeRelatorio, type PaginaRelatorio,
+  FILTROS_RELATORIO, formatCelulaRelatorio, formatInteiro, formatItemRelatorio, LIMITE_CONTAGEM_RELATORIO, RELATORIOS, type ColunaRelatorio, type ListaRelatorio, type NomeRelatorio, type PaginaRelatorio,
 } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
@@ -15,7 +15,8 @@ import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { planilhaEmFluxo, type ColunaXlsx } from '../../platform/xlsx.js';
 
 export type FiltroDe<N extends NomeRelatorio> = z.infer<(typeof FILTROS_RELATORIO)[(typeof RELATORIOS)[N]['filtro']]>;
-type Linha = Record<string, string | number | boolean | null>;
+type Valor = string | number | boolean | null;
+type Linha = Record<string, Valor | Record<string, Valor>[]>;
 
 /**
  * What the server adds to a report of the shared catalogue: its words for the printed files (the
@@ -28,6 +29,8 @@ export interface Relatorio<N extends NomeRelatorio> {
   titulo: string;
   /** pt-BR titles and widths (characters) of the columns, in the catalogue's order. */
   colunas: Record<(typeof RELATORIOS)[N]['colunas'][number]['campo'], [string, number]>;
+  /** The catalogue's `lista`: its column in the PDF (title, weight) and its columns in the spreadsheet. */
+  lista?: { titulo: string; largura: number; colunas: Record<string, [string, number]> };
   /** The spec's empty text for this report. */
   vazio: string;
   /** `contagem`: a from-part with the same rows, cheaper to count (a table kept by triggers). */
@@ -44,6 +47,8 @@ class ClienteSaiu extends Error {}
 export const LIMITE_PDF = 20_000;
 
 const colunasDe = (nome: NomeRelatorio): readonly ColunaRelatorio[] => RELATORIOS[nome].colunas;
+const listaDe = (nome: NomeRelatorio) => (RELATORIOS[nome] as { lista?: ListaRelatorio }).lista;
+const itens = (v: Linha[string] | undefined): Record<string, Valor>[] => (Array.isArray(v) ? v : []);
 
 /** The preview's page: the rows, the count (capped: counting every match costs as much as listing it) and totals. */
 export async function pagina<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, page: number, size: number): Promise<PaginaRelatorio> {
@@ -66,8 +71,9 @@ async function totais<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, q: Retur
   return { totais: Object.fromEntries(campos.map((c) => [c, Number(t?.[c] ?? 0)])) };
 }
 
+const SIM_NAO = { sim: 'Sim', nao: 'Não' };
 /** A cell as printed: the screens' formatter (documents and CNAE masked, dd/MM/yyyy, 1.234), Sim/Não in Portuguese. */
-export const textoCelula = (c: ColunaRelatorio, v: Linha[string] | undefined): string => formatCelulaRelatorio(c.tipo, v, { sim: 'Sim', nao: 'Não' });
+export const textoCelula = (c: ColunaRelatorio, v: Linha[string] | undefined): string => formatCelulaRelatorio(c.tipo, Array.isArray(v) ? null : v, SIM_NAO);
 
 /** The PDF: the authority's header with the title and the filters, a table (landscape when wide), the totals. */
 export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>): Promise<DocumentoPdf> {
@@ -76,15 +82,18 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
   if (linhas.length > LIMITE_PDF) {
     throw new HttpProblem(422, `O relatório tem mais de ${LIMITE_PDF} linhas: use a planilha (XLS).`, { message: 'relatorio.pdfGrandeDemais', params: String(LIMITE_PDF) });
   }
-  const cols = colunasDe(r.nome);
-  const titulos = r.colunas as Record<string, [string, number]>;
+  const lista = listaDe(r.nome);
+  // A list prints as one more column: each item one line (or more, wrapped) inside its row's cell.
+  const cols: ColunaRelatorio[] = [...colunasDe(r.nome), ...(lista ? [{ campo: lista.campo, tipo: 'texto' as const }] : [])];
+  const titulos: Record<string, [string, number]> = { ...(r.colunas as Record<string, [string, number]>), ...(lista && r.lista ? { [lista.campo]: [r.lista.titulo, r.lista.largura] } : {}) };
   const soma = (await totais(db, r, q)).totais;
   // The platform's long table (Helvetica, lines broken before pdfmake sees them, parts of 250 rows):
   // widths in points shared by the columns' weights, less each column's 8 pt of padding; the
   // fixed-format columns (documents, dates, numbers) never wrap.
   const paisagem = cols.length > 5;
   const util = (paisagem ? 842 : 595) - 72 - cols.length * 8;
-  const celulas = linhas.map((l) => cols.map((c) => textoCelula(c, l[c.campo])));
+  const celulas = linhas.map((l) =>
+    cols.map((c) => (c.campo === lista?.campo ? itens(l[c.campo]).map((i) => formatItemRelatorio(lista.colunas, i, SIM_NAO)).join('\n') : textoCelula(c, l[c.campo]))));
   const fontSize = cols.length > 7 ? 7 : 8;
   const tabela = tabelaLonga(
     cols.map((c) => titulos[c.campo]![0]),
@@ -129,8 +138,11 @@ const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, opcoes: OpcoesPlanilha) {
   const { cliente, ociosoMs } = opcoes;
-  const cols = colunasDe(r.nome);
-  const titulos = r.colunas as Record<string, [string, number]>;
+  const lista = listaDe(r.nome);
+  // A list's items go on rows of their own below their row's cells (the first beside them): the taxpayer once.
+  const doGrupo = colunasDe(r.nome);
+  const cols = [...doGrupo, ...(lista?.colunas ?? [])];
+  const titulos: Record<string, [string, number]> = { ...(r.colunas as Record<string, [string, number]>), ...r.lista?.colunas };
   const tipos: Record<ColunaRelatorio['tipo'], ColunaXlsx['tipo']> = { texto: 'texto', caceal: 'texto', cnpj: 'texto', cpf: 'texto', cnae: 'texto', data: 'data', inteiro: 'inteiro', simNao: 'texto' };
   const xlsx = planilhaEmFluxo({
     aba: r.titulo,
@@ -139,8 +151,8 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
     colunas: cols.map((c) => ({ titulo: titulos[c.campo]![0], tipo: tipos[c.tipo], largura: titulos[c.campo]![1] })),
     linhasPorFolha: opcoes.linhasPorFolha,
   });
-  const valor = (c: ColunaRelatorio, v: Linha[string] | undefined) =>
-    c.tipo === 'data' || c.tipo === 'inteiro' ? (v === undefined || v === null || typeof v === 'boolean' ? null : v) : textoCelula(c, v) || null;
+  const valor = (c: ColunaRelatorio, v: Linha[string] | undefined): string | number | null =>
+    c.tipo === 'data' || c.tipo === 'inteiro' ? (v === undefined || v === null || typeof v === 'boolean' || Array.isArray(v) ? null : v) : textoCelula(c, v) || null;
   const saiu = () => xlsx.saida.destroyed || (cliente?.destroyed ?? false);
   // Behind: the client's socket wants draining, or the zip holds too much not yet compressed and sent.
   const atrasado = () => (cliente?.writableNeedDrain ?? false) || xlsx.pendente() > PENDENTE_MAX;
@@ -164,7 +176,15 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
     try {
       const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy}`, opcoes.lote ?? 2_000, async (linhas) => {
         lidas += linhas.length;
-        for (const l of linhas) xlsx.linha(cols.map((c) => valor(c, l[c.campo])));
+        for (const l of linhas) {
+          const grupo = doGrupo.map((c) => valor(c, l[c.campo]));
+          if (!lista) xlsx.linha(grupo);
+          else {
+            const sub = itens(l[lista.campo]);
+            sub.forEach((item, i) => xlsx.linha([...(i === 0 ? grupo : grupo.map(() => null)), ...lista.colunas.map((c) => valor(c, item[c.campo]))]));
+            if (!sub.length) xlsx.linha(grupo);
+          }
+        }
         // A client that went away or stopped reading ends the cursor and its transaction.
         await esperarLeitor();
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { NOMES_RELATORIO, RELATORIOS, formatCnpj, type NomeRelatorio } from '@cadastro/domain';
+import { NOMES_RELATORIO, RELATORIOS, formatCnae, formatCnpj, type DefinicaoRelatorio, type NomeRelatorio } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { textoDoPdf } from '../../test/pdf.js';
 import { query } from '../../db/consulta.js';
@@ -70,8 +70,32 @@ describe('preview', () => {
       const livro = new ExcelJS.Workbook();
       await livro.xlsx.load((await auditor.get(`${api}/${caminho}/baixar?${filtro}`)).rawPayload as unknown as ArrayBuffer);
       expect(previa.totalElements, caso).toBeGreaterThan(0);
-      expect(previa.totalElements, caso).toBe(livro.worksheets[0]!.actualRowCount - 3);
+      // A group's later rows (fora de interesse: the taxpayer's other activities) leave its first cell empty.
+      let grupos = 0;
+      livro.worksheets[0]!.eachRow((row, n) => void (n > 4 && row.getCell(1).value && grupos++));
+      expect(previa.totalElements, caso).toBe(grupos);
     }
+  });
+
+  it('fora de interesse (#32, §2): one group per taxpayer with its activities inside (§7 atividadeEconomicaList), the taxpayer printed once in the PDF and the spreadsheet', async () => {
+    type Grupo = { numCaceal: string; atividadeEconomicaList: { codigoCnae: string; descricao: string; ehInteresse: string }[] };
+    const previa = (await auditor.get(url('cacealForaInteresse', '', 'size=100'))).json<{ content: Grupo[] }>();
+    const caceais = previa.content.map((g) => g.numCaceal);
+    expect(caceais.length).toBeGreaterThan(1);
+    expect(new Set(caceais).size).toBe(caceais.length);
+    const g = previa.content.find((x) => x.atividadeEconomicaList.length > 1) ?? previa.content[0]!;
+    const db = await linhas<{ cnae: string; eh_interesse: boolean }>(`select a.cnae, a.eh_interesse from atividade_contribuinte a join contribuinte c on c.id = a.contribuinte_id
+      where c.numero_caceal || '-' || c.digito_caceal = '${g.numCaceal}' order by a.eh_principal desc, a.cnae`);
+    expect(g.atividadeEconomicaList.map((a) => [String(a.codigoCnae), a.ehInteresse])).toEqual(db.map((a) => [String(a.cnae), a.eh_interesse ? 'SIM' : 'NÃO']));
+    expect(g.atividadeEconomicaList.every((a) => a.descricao)).toBe(true);
+
+    const { texto } = await textoDoPdf((await auditor.get(url('cacealForaInteresse', '/imprimir'))).rawPayload);
+    expect(texto.split(g.numCaceal).length - 1, `${g.numCaceal} in the PDF`).toBe(1);
+    const livro = new ExcelJS.Workbook();
+    await livro.xlsx.load((await auditor.get(url('cacealForaInteresse', '/baixar'))).rawPayload as unknown as ArrayBuffer);
+    const naPlanilha: unknown[] = [];
+    livro.worksheets[0]!.eachRow((row, n) => void (n > 4 && row.getCell(1).value === g.numCaceal && naPlanilha.push(row.getCell(8).value)));
+    expect(naPlanilha).toEqual([formatCnae(g.atividadeEconomicaList[0]!.codigoCnae)]);
   });
 
   it('active taxpayers by type and by Simples/MEI, with the total', async () => {
@@ -105,7 +129,8 @@ describe('preview', () => {
     const f = (await auditor.get(`${api}/cacealForaInteresse?tipoContribuinte=0&situacaoCadastral=1`)).json();
     expect(f.content.length).toBeGreaterThan(0);
     expect(f.content.every((l: { tipoEmpresa: string; situacaoCadastral: string }) => l.tipoEmpresa === 'NORMAL' && l.situacaoCadastral === 'ATIVO')).toBe(true);
-    expect(f.content.some((l: { ehInteresse: string }) => l.ehInteresse === 'NÃO')).toBe(true);
+    type Grupo = { atividadeEconomicaList: { ehInteresse: string }[] };
+    expect(f.content.every((l: Grupo) => l.atividadeEconomicaList.some((a) => a.ehInteresse === 'NÃO'))).toBe(true);
   });
 
   it('bad filters are 400 problems: missing or malformed dates, an end before the start, an unknown query kind', async () => {
@@ -191,8 +216,12 @@ describe('files', () => {
     const livro = new ExcelJS.Workbook();
     await livro.xlsx.load((await auditor.get(url(nome, '/baixar'))).rawPayload as unknown as ArrayBuffer);
     const folha = livro.worksheets[0]!;
-    expect(folha.actualRowCount).toBe(3 + previa.totalElements + (previa.totais ? 1 : 0));
-    expect(folha.getRow(4).cellCount).toBe(RELATORIOS[nome].colunas.length);
+    // A group's later rows (fora de interesse: the taxpayer's other activities) leave its first cell empty.
+    let grupos = 0;
+    folha.eachRow((row, n) => void (n > 4 && row.getCell(1).value && grupos++));
+    expect(grupos).toBe(previa.totalElements + (previa.totais ? 1 : 0));
+    const lista = (RELATORIOS[nome] as DefinicaoRelatorio).lista;
+    expect(folha.getRow(4).cellCount).toBe(RELATORIOS[nome].colunas.length + (lista?.colunas.length ?? 0));
     if (previa.totalElements <= 100) {
       const r = await auditor.get(url(nome, '/imprimir'));
       expect(r.headers['content-type']).toBe('application/pdf');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emLinhas, winAnsi } from './layout.js';
+import { distribuirLarguras, emLinhas, winAnsi } from './layout.js';
 
 describe('long tables: text prepared on the render thread', () => {
   it('emLinhas breaks on spaces within the width, keeps every word, joins a line with no-break spaces', () => {
@@ -19,5 +19,21 @@ describe('long tables: text prepared on the render thread', () => {
   it('winAnsi keeps Portuguese as it is and folds what the standard font cannot print', () => {
     expect(winAnsi('AÇÃO Ñ ü € – “x”')).toBe('AÇÃO Ñ ü € – “x”');
     expect(winAnsi('Łódź Őz 漢')).toBe('?odz Oz ?');
+  });
+
+  it('distribuirLarguras never gives a column less than its longest word, in the header or in a value (#32: "MICROEMPREENDE / DOR")', () => {
+    const porte = 'MICROEMPREENDEDOR INDIVIDUAL - MEI';
+    const [nome, tipo] = distribuirLarguras([
+      { titulo: 'Razão social', peso: 60, semQuebra: false, valores: ['JOSÉ DA SILVA'] },
+      { titulo: 'Porte', peso: 5, semQuebra: false, valores: [porte] },
+    ], 300, 8);
+    // As wide as the word printed whole (a column that never wraps, holding just that word).
+    const [, palavra] = distribuirLarguras([
+      { titulo: 'Razão social', peso: 60, semQuebra: false, valores: [] },
+      { titulo: 'Porte', peso: 5, semQuebra: true, valores: ['MICROEMPREENDEDOR'] },
+    ], 300, 8);
+    expect(tipo).toBeGreaterThanOrEqual(palavra!);
+    expect(emLinhas(porte, tipo!, 8).split('\n')[0]).toBe('MICROEMPREENDEDOR');
+    expect(nome! + tipo!).toBeLessThanOrEqual(300);
   });
 });

@@ -173,14 +173,16 @@ export function definicao(doc: DocumentoPdf): TDocumentDefinitions {
 
 /**
  * A table's column widths in points: `util` shared by the weights, except that no column is narrower
- * than its header's longest word (bold: ~10 % wider than regular) nor, for a column that does not wrap,
- * than its widest value — a header never breaks inside a word ("De interess / e"), a CNPJ is never cut.
- * The columns so fixed keep their minimum; the rest share what is left by weight.
+ * than its header's longest word (bold: ~10 % wider than regular), its values' longest word, nor, for
+ * a column that does not wrap, than its widest value — a header never breaks inside a word ("De
+ * interess / e"), nor a value ("MICROEMPREENDE / DOR", pdfmake cuts a word wider than its cell), nor
+ * a CNPJ. The columns so fixed keep their minimum; the rest share what is left by weight.
  */
 export function distribuirLarguras(cols: { titulo: string; peso: number; semQuebra: boolean; valores: string[] }[], util: number, fontSize: number): number[] {
   const minimos = cols.map((c) => {
     const palavra = Math.max(...c.titulo.split(/\s+/).map((p) => larguraHelvetica(winAnsi(p), fontSize) * 1.1));
-    const valor = c.semQuebra ? Math.max(0, ...c.valores.map((v) => larguraHelvetica(winAnsi(v), fontSize))) : 0;
+    let valor = 0;
+    for (const v of c.valores) for (const p of c.semQuebra ? [v] : v.split(/\s+/)) valor = Math.max(valor, larguraHelvetica(winAnsi(p), fontSize));
     return Math.ceil(Math.max(palavra, valor)) + 1;
   });
   const fixos = new Set<number>();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DATAS_REFERENCIA, RELATORIOS, TIPOS_CONSULTA_ATIVOS, type NomeRelatorio } from '@cadastro/domain';
+import { DATAS_REFERENCIA, RELATORIOS, TIPOS_CONSULTA_ATIVOS, type DefinicaoRelatorio, type NomeRelatorio } from '@cadastro/domain';
 import { ReportPage } from '../../ui/ReportPage';
 import { param, useUrlState } from '../../ui/urlState';
 import { FiltroAtivosForm, FiltroForaInteresseForm, FiltroGeralForm, FiltroPeriodoForm, type ValoresFiltro } from './Filtros';
@@ -33,7 +33,7 @@ export default function RelatorioPage() {
   const nome = relatorioDaRota(pathname);
   const [url, setUrl] = useUrlState(URL_RELATORIO);
   if (!nome) return null;
-  const def = RELATORIOS[nome];
+  const def: DefinicaoRelatorio = RELATORIOS[nome];
   const previa = def.filtro === 'nenhum' || pathname.endsWith(SUFIXO_PREVIA);
   const ir = (v: ValoresFiltro) =>
     void setUrl({ ...v, page: 1 }, { pathname: `/${def.rota}${SUFIXO_PREVIA}`, refresh: ['relatorio', def.caminho] });
@@ -51,6 +51,7 @@ export default function RelatorioPage() {
       titulo={t(`relatorio.titulos.${nome}`)}
       caminho={def.caminho}
       colunas={def.colunas}
+      lista={def.lista}
       rotulo={(c) => t(`relatorio.colunas.${c}`)}
       vazio={t(`relatorio.vazio.${nome}`)}
       exportar={def.exportar}
