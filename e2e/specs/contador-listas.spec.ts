@@ -1,7 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
 
 const api = '/sfz-cadastro-api/api';
+
+/** A page of 20 rows (and the header) with the summary above it, not under hundreds of rows; page 2 kept in the URL; axe clean. */
+async function confereDuasPaginas(page: Page, resumo: Locator, total: number) {
+  const tabela = page.getByRole('table');
+  await expect(tabela.getByRole('row')).toHaveCount(21);
+  expect((await resumo.boundingBox())!.y).toBeLessThan((await tabela.boundingBox())!.y);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 1 - 20 de ${total} registros`);
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 21 - ${Math.min(40, total)} de ${total} registros`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  return tabela;
+}
 
 test('accountant lists (#32 item 9): statements paged on the server, filtered by CACEAL or name, the summary on top', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -21,15 +34,7 @@ test('accountant lists (#32 item 9): statements paged on the server, filtered by
   const resumo = page.getByTestId('resumo-ativas');
   await expect(resumo).toContainText(`Confirmações: ${empresas.length - 1}`);
   await expect(resumo).toContainText('Negações: 1');
-  const tabela = page.getByRole('table');
-  // A page of 20 rows (and the header), the summary above it, not under hundreds of rows.
-  await expect(tabela.getByRole('row')).toHaveCount(21);
-  expect((await resumo.boundingBox())!.y).toBeLessThan((await tabela.boundingBox())!.y);
-  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 1 - 20 de ${empresas.length} registros`);
-  await page.getByRole('button', { name: 'Página 2' }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 21 - ${Math.min(40, empresas.length)} de ${empresas.length} registros`);
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  const tabela = await confereDuasPaginas(page, resumo, empresas.length);
 
   // The filter by CACEAL: one company's statement.
   const alvo = empresas[empresas.length - 1]!;
@@ -66,14 +71,7 @@ test("the accountant's own statements (#32 item 9, no CRC asked): 20 a page from
   await expect(resumo).toContainText(`Confirmações: ${todas.ativas.confirmacoes}`);
   await expect(resumo).toContainText(`Negações: ${todas.ativas.negacoes}`);
   await expect(page.getByTestId('total-manifestacoes')).toHaveText(`Total: ${todas.total}`);
-  const tabela = page.getByRole('table');
-  await expect(tabela.getByRole('row')).toHaveCount(21);
-  expect((await resumo.boundingBox())!.y).toBeLessThan((await tabela.boundingBox())!.y);
-  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 1 - 20 de ${todas.total} registros`);
-  await page.getByRole('button', { name: 'Página 2' }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByTestId('item-count')).toHaveText(`Exibindo 21 - ${Math.min(40, todas.total)} de ${todas.total} registros`);
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  const tabela = await confereDuasPaginas(page, resumo, todas.total);
 
   // The filter by name: only that company's statements, the summary unchanged.
   const alvo = empresas[empresas.length - 1]!;

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from '../support/app';
+import { abrirRegistroAtivo, signIn } from '../support/app';
 
 /**
  * #32 item 12: every date field of the SPA takes dd/mm/aaaa the same way — the app's one date field
@@ -55,4 +55,22 @@ test('Consulta pública de solicitação (no sign-in): 5-3-2026 is 05/03/2026', 
   await expect(page.getByRole('heading', { name: 'Consultar Solicitação' })).toBeVisible();
   await semDataNativa(page);
   await digitarData(page, page.getByRole('textbox', { name: 'Data da solicitação' }), '5-3-2026');
+});
+
+test('supertela, Regime Especial dialog: 5-3-2026 is 05/03/2026, and Escape closes the calendar, not the dialog', async ({ page, request }) => {
+  await abrirRegistroAtivo(page, request, 9);
+  await page.getByRole('tab', { name: 'Regime Especial' }).click();
+  await page.getByTestId('editar').check({ force: true });
+  await page.getByRole('button', { name: 'Adicionar Regime Especial' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Regime Especial' });
+  await expect(dialogo).toBeVisible();
+  await semDataNativa(page);
+  const inicio = dialogo.getByRole('textbox', { name: 'Início' });
+  await inicio.click();
+  await expect(page.getByRole('button', { name: 'Período anterior' })).toBeVisible();
+  await inicio.press('Escape');
+  await expect(page.getByRole('button', { name: 'Período anterior' })).toBeHidden();
+  await expect(dialogo).toBeVisible();
+  await digitarData(page, inicio, '5-3-2026');
+  await expect(dialogo).toBeVisible();
 });
