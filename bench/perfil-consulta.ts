@@ -1,12 +1,14 @@
-// Where the API process spends its CPU on the exact CNPJ lookup (issue #20): the API on DATABASE_URL
-// started as bench/postgraphile.sh starts it (dev profile, LOG_LEVEL warn), 20 clients (closed loop,
-// keep-alive) for SEGUNDOS s after a warm-up; prints req/s, p50/p95, the process's CPU ms per request
-// (from /proc) and, with PERFIL=1, a V8 CPU profile of the measured phase summarised by self time
-// (functions, then packages / source folders). PERFIL=0 for the CPU figure alone (the profiler costs
-// ~10 %). API_ROOT = another checkout to compare. TIPO=RAZAO_SOCIAL runs the name-search mix instead.
-// PISO=1 loads the floor instead: bench/servidor-minimo.ts, a bare node:http server calling the same
-// search function (no framework, no auth, no checks), what no API on this machine can beat.
-// Usage: DATABASE_URL=… [PERFIL=1] [SEGUNDOS=15] [USUARIOS=20] node --experimental-websocket --import tsx bench/perfil-consulta.ts
+// Where the API process spends its CPU on the exact CNPJ lookup (issues #20, #33 §2): the API on
+// DATABASE_URL started as bench/postgraphile.sh starts it (dev profile, LOG_LEVEL warn), 20 clients
+// (closed loop, keep-alive) for SEGUNDOS s after AQUECER s of warm-up; prints req/s, p50/p95, the
+// process's CPU ms per request and PostgreSQL's (postmaster and backends) over the same seconds, with
+// their ratio (from /proc), and with PERFIL=1 a V8 CPU profile of the measured phase summarised by self
+// time (functions, then packages / source folders; PERFIL_ARQUIVO=file keeps the raw profile).
+// PERFIL=0 for the CPU figures alone (the profiler costs ~10 %); PERF=file records with Linux perf
+// instead (PERF_HZ, default 499). API_ROOT = another checkout to compare. TIPO=RAZAO_SOCIAL runs the
+// name-search mix instead. PISO=1 loads the floor instead: bench/servidor-minimo.ts, a bare node:http
+// server calling the same search function (no framework, no auth, no checks).
+// Usage: DATABASE_URL=… [PERFIL=1] [SEGUNDOS=15] [AQUECER=3] [USUARIOS=20] node --experimental-websocket --import tsx bench/perfil-consulta.ts
 // (the shared 1M cluster: under `flock /work/pg1m/bench.lock`)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +25,9 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
 const USUARIOS = Number(process.env.USUARIOS ?? 20);
 const SEGUNDOS = Number(process.env.SEGUNDOS ?? 15);
+// Warm-up before each measured phase: V8 compiles the hot paths on its own threads, CPU counted as the
+// process's; on a busy host 3 s of requests is not enough for that to finish (AQUECER = seconds).
+const AQUECER = Number(process.env.AQUECER ?? 3);
 const PERFIL = process.env.PERFIL !== '0';
 const TIPO = process.env.TIPO ?? 'CNPJ';
 const PISO = process.env.PISO === '1';
@@ -59,7 +64,7 @@ const carga = (ms: number, desloc: number) => iniciarCarga({
   base, usuarios: USUARIOS, duracaoMs: ms, cabecalhos: () => cabecalhos,
   proximo: (u, n) => ({ metodo: 'GET', caminho: caminho(termos[(u * 251 + n + desloc) % termos.length]!), rotulo: TIPO }),
 });
-await carga(3_000, 1_000).fim;
+await carga(AQUECER * 1000, 1_000).fim;
 
 /** CPU seconds of PostgreSQL: the postmaster, its ended children and every live backend. */
 const cpuPg = () => cpuDe(postmaster, true);
@@ -78,7 +83,7 @@ if (PERFIL) {
   await sessao.post('Profiler.start');
 }
 // PERF=file: Linux perf samples the API process's CPU (user and kernel) during the measured phase.
-const perf = PERF ? spawn('perf', ['record', '-F', '499', '-g', '-p', String(api.pid), '-o', PERF], { stdio: 'ignore' }) : undefined;
+const perf = PERF ? spawn('perf', ['record', '-F', process.env.PERF_HZ ?? '499', '-g', '-p', String(api.pid), '-o', PERF], { stdio: 'ignore' }) : undefined;
 const c0 = cpu();
 const pg0 = cpuPg();
 const c = carga(SEGUNDOS * 1000, 0);
@@ -94,9 +99,13 @@ const r = resumir(c.eventos, SEGUNDOS);
 const naoOk = r.n - c.eventos.filter((e) => e.status === 200).length;
 console.log(`${TIPO}: ${r.porSegundo.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, non-200 ${naoOk}; ` +
   `API process CPU ${((1000 * gasto) / r.n).toFixed(3)} ms per request (user ${((1000 * (c1.user - c0.user)) / r.n).toFixed(3)}, ` +
-  `kernel ${((1000 * (c1.sys - c0.sys)) / r.n).toFixed(3)}); PostgreSQL CPU ${((1000 * (pg1 - pg0)) / r.n).toFixed(3)} ms per request; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  `kernel ${((1000 * (c1.sys - c0.sys)) / r.n).toFixed(3)}); PostgreSQL CPU ${((1000 * (pg1 - pg0)) / r.n).toFixed(3)} ms per request; ` +
+  // Both read over the same seconds: a busy host inflates both, their ratio much less.
+  `API / PostgreSQL ${(gasto / (pg1 - pg0)).toFixed(2)}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 if (sessao) {
   const { profile: p } = (await sessao.post('Profiler.stop')) as { profile: Perfil };
+  // PERFIL_ARQUIVO=file.cpuprofile keeps the raw profile (Chrome DevTools, speedscope) for callers and callees.
+  if (process.env.PERFIL_ARQUIVO) fs.writeFileSync(process.env.PERFIL_ARQUIVO, JSON.stringify(p));
   resumirPerfil(p);
 }
 process.exit(0);

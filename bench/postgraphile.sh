@@ -3,7 +3,8 @@
 # community plugins a generic layer needs for a text filter and a sort by the company's name into a
 # temp dir at bench time (never into a package.json), starts it and this API on DATABASE_URL, checks
 # the answers, then times 20 clients on the name search and on the exact CNPJ lookup (bench/postgraphile.ts).
-# Usage: DATABASE_URL=… [USUARIOS=20] [SEGUNDOS=15] [POSTGRAPHILE_DIR=dir with it installed] bash bench/postgraphile.sh
+# Usage: DATABASE_URL=… [USUARIOS=20] [SEGUNDOS=15] [AQUECER=3] [ENXUTO=1] [POSTGRAPHILE_DIR=dir with it installed] bash bench/postgraphile.sh
+# ENXUTO=1: a lean PostGraphile (no plugins, one SQL function per lookup), the exact CNPJ lookup only.
 # (the shared 1M cluster: under `flock /work/pg1m/bench.lock`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +31,9 @@ if [ -z "${POSTGRAPHILE_DIR:-}" ]; then
   POSTGRAPHILE_DIR="$BENCH_TMP/postgraphile"
   mkdir -p "$POSTGRAPHILE_DIR"
   echo "[bench] installing postgraphile@4 into $POSTGRAPHILE_DIR"
+  # ENXUTO=1: the lean set-up needs no plugin.
   (cd "$POSTGRAPHILE_DIR" && npm init -y >/dev/null && npm install --no-audit --no-fund --silent \
-    postgraphile@4 postgraphile-plugin-connection-filter@2 @graphile-contrib/pg-order-by-related@1)
+    postgraphile@4 $([ "${ENXUTO:-0}" = 1 ] || echo postgraphile-plugin-connection-filter@2 @graphile-contrib/pg-order-by-related@1))
 fi
 export POSTGRAPHILE_DIR
 source bench/api-raiz.sh

@@ -43,7 +43,7 @@ import { LoggerRegistry } from './platform/logging.js';
 import { urlForLog } from './platform/url-log.js';
 import { registerLoadShedding } from './platform/sobrecarga.js';
 import { TarefasPosResposta } from './platform/tarefas.js';
-import { Metrics } from './platform/metrics.js';
+import { Metrics, registerHttpMetrics } from './platform/metrics.js';
 import { PdfPool } from './platform/pdf/documento.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { ServiceRegistry } from './platform/services.js';
@@ -155,13 +155,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, redesim, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
-  app.addHook('onResponse', (req, reply, done) => {
-    // The SPA's static files are one bucket: the screen is about the API.
-    const url = req.routeOptions.url;
-    const route = url && /^\/(api|management|sfz-cadastro-api)(\/|$)/.test(url) ? url : url ? '(static files)' : '(no route)';
-    metrics.record(req.method, route, reply.statusCode, reply.elapsedTime);
-    done();
-  });
+  registerHttpMetrics(app, metrics);
   app.addHook('onClose', async () => {
     await ctx.tarefas.drain();
     metrics.stop();

@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import client from 'prom-client';
 import type { Replicas } from '../db/replicas.js';
 
@@ -33,15 +34,32 @@ export class Metrics {
     this.loopDelay.enable();
   }
 
-  record(method: string, route: string, status: number, ms: number) {
-    this.http.observe({ method, route, status: String(status) }, ms / 1000);
-    this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
-    const key = `${method} ${route}`;
-    const s = this.endpoints.get(key) ?? { count: 0, sumMs: 0, maxMs: 0 };
-    s.count++;
-    s.sumMs += ms;
-    s.maxMs = Math.max(s.maxMs, ms);
-    this.endpoints.set(key, s);
+  /**
+   * The recorder of one route, made when the route is registered: its labels are resolved once per
+   * method and status (prom-client then only hashes them), its endpoint figures kept by reference.
+   * Per request this is two small map reads, instead of a label object, a key string and a lookup.
+   */
+  paraRota(route: string): (method: string, status: number, ms: number) => void {
+    const porMetodo = new Map<string, { endpoint: EndpointStat | undefined; porStatus: Map<number, Record<'method' | 'route' | 'status', string>> }>();
+    return (method, status, ms) => {
+      let m = porMetodo.get(method);
+      if (!m) porMetodo.set(method, (m = { endpoint: undefined, porStatus: new Map() }));
+      let labels = m.porStatus.get(status);
+      if (!labels) m.porStatus.set(status, (labels = Object.freeze({ method, route, status: String(status) })));
+      this.http.observe(labels, ms / 1000);
+      this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
+      // Listed from its first call on: the screen shows the endpoints that were called.
+      let s = m.endpoint;
+      if (!s) {
+        const key = `${method} ${route}`;
+        s = this.endpoints.get(key);
+        if (!s) this.endpoints.set(key, (s = { count: 0, sumMs: 0, maxMs: 0 }));
+        m.endpoint = s;
+      }
+      s.count++;
+      s.sumMs += ms;
+      if (ms > s.maxMs) s.maxMs = ms;
+    };
   }
 
   async snapshot() {
@@ -123,3 +141,32 @@ export class Metrics {
 }
 
 const nsToMs = (ns: number) => (Number.isFinite(ns) ? ns / 1e6 : 0);
+
+const API_ROUTE = /^\/(api|management|sfz-cadastro-api)(\/|$)/;
+/** A route's label: the API's by their pattern; the SPA's static files are one bucket (the screen is about the API). */
+export const rotuloDaRota = (url: string | undefined) => (url && API_ROUTE.test(url) ? url : url ? '(static files)' : '(no route)');
+const NOSSO = Symbol('metricas');
+
+/**
+ * The HTTP figures of every answer. Each route gets its own onResponse hook, made when it is
+ * registered with its label resolved (no per-request route lookup, pattern test or label object);
+ * the global hook only counts the answers no route took (404s). Register before the routes.
+ */
+export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics) {
+  app.addHook('onRoute', (route) => {
+    const antes = route.onResponse === undefined ? [] : [route.onResponse].flat();
+    if (antes.some((h) => NOSSO in h)) return;
+    const registrar = metrics.paraRota(rotuloDaRota(route.url));
+    const hook: onResponseHookHandler = Object.assign((req: Parameters<onResponseHookHandler>[0], reply: Parameters<onResponseHookHandler>[1], done: () => void) => {
+      registrar(req.method, reply.statusCode, reply.elapsedTime);
+      done();
+    }, { [NOSSO]: true });
+    // A new array: the HEAD twin of a GET was copied from these options and gets its own hook.
+    route.onResponse = [...antes, hook];
+  });
+  const semRota = metrics.paraRota(rotuloDaRota(undefined));
+  app.addHook('onResponse', (req, reply, done) => {
+    if (req.is404) semRota(req.method, reply.statusCode, reply.elapsedTime);
+    done();
+  });
+}

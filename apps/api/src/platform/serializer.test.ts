@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { DadosCadastrais, PaginaContribuintes } from '@cadastro/domain';
-import { onlyChecks, responseSerializerCompiler } from './serializer.js';
+import { compiledSerializerCompiler, onlyChecks, responseSerializerCompiler } from './serializer.js';
 
 const compile = (schema: z.ZodType) => responseSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (d: unknown) => string;
 const zodProvider = (schema: z.ZodType) => serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' } as never) as (d: unknown) => string;
@@ -43,4 +43,16 @@ describe('response serializer', () => {
     const schema = z.object({ quando: z.codec(z.iso.date(), z.date(), { decode: (s) => new Date(s), encode: (d) => d.toISOString().slice(0, 10) }) });
     expect(compile(schema)({ quando: new Date('2026-11-23T12:00:00Z') })).toBe('{"quando":"2026-11-23"}');
   });
+
+  it('the compiled serializer of the search page writes what zod writes, drops unknown keys, refuses a missing field', () => {
+    const compilado = compiledSerializerCompiler({ schema: PaginaContribuintes, method: 'GET', url: '/x', httpStatus: '200' }) as (d: unknown) => string;
+    const linha = { numeroPessoa: 7, numeroCaceal: 24000001, digitoCaceal: 5, cnpj: '12345678000195', razaoSocial: 'AÇÚCAR "DO" \\ LTDA\u2028', situacaoCadastral: 'ATIVO' };
+    const pagina = { content: [{ ...linha, senha: 'x' }, linha], totalElements: 2, totalPages: 1, totalIsLowerBound: false, interno: true };
+    expect(compilado(pagina)).toBe(zodProvider(PaginaContribuintes)(pagina));
+    expect(JSON.parse(compilado(pagina))).toEqual({ content: [linha, linha], totalElements: 2, totalPages: 1, totalIsLowerBound: false });
+    expect(() => compilado({ ...pagina, content: [{ ...linha, cnpj: undefined }] })).toThrow();
+    expect(() => compilado({ ...pagina, totalElements: 'muitos' })).toThrow();
+    expect(() => compiledSerializerCompiler({ schema: z.object({ a: z.string().transform((s) => s.length) }), method: 'GET', url: '/x', httpStatus: '200' })).toThrow();
+  });
 });
+

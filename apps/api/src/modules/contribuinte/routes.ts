@@ -13,6 +13,7 @@ import { buscarContribuintes } from './busca.js';
 import { fichaCadastralPdf } from './ficha.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { eventoRoutes } from './evento-routes.js';
+import { compiledSerializerCompiler } from '../../platform/serializer.js';
 
 /** §7 "Taxpayer" calls under /sfz-cadastro-api/api/contribuinte. */
 export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -133,6 +134,8 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: BuscaContribuinteParams,
         response: { 200: PaginaContribuintes },
       },
+      // The busiest call: its answer is built below field by field, so a compiled serializer writes it.
+      serializerCompiler: compiledSerializerCompiler,
       handler: async (req) => {
         const { docType, query, page0, size } = req.params;
         const r = await buscarContribuintes(ctx.database.db, docType, query, page0, size);

@@ -28,9 +28,13 @@ export function registerReplicaRouting(app: FastifyInstance, replicas: Replicas,
   });
 }
 
+// Compiled once: a GET is the common request.
+const NO_COOKIE = new RegExp(`(?:^|;\\s*)${WAL_COOKIE}=([0-9A-Fa-f/]+)`);
+
 /** The latest of the client's write positions it sent (cookie or header); 0 when none. */
 function ultimaEscrita(req: FastifyRequest): bigint {
-  const doCookie = new RegExp(`(?:^|;\\s*)${WAL_COOKIE}=([0-9A-Fa-f/]+)`).exec(req.headers.cookie ?? '')?.[1];
+  const cookie = req.headers.cookie;
+  const doCookie = cookie ? NO_COOKIE.exec(cookie)?.[1] : undefined;
   const doCabecalho = req.headers[WAL_HEADER];
   const a = lsnNumero(doCookie) ?? 0n;
   const b = lsnNumero(typeof doCabecalho === 'string' ? doCabecalho : undefined) ?? 0n;
