@@ -1,11 +1,37 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 
-/** A typed column of a spreadsheet: what kind of cell it writes and how wide it is (characters). */
+/** A typed column of a spreadsheet: its header and what kind of cell it writes (its width comes from the content). */
 export interface ColunaXlsx {
   titulo: string;
   tipo: 'texto' | 'data' | 'inteiro' | 'numero';
-  largura: number;
+}
+
+/** The rows that size the columns: a streamed sheet writes its widths before its first row, so these wait. */
+export const AMOSTRA_LARGURAS = 1_000;
+/** The widest a column gets (characters): a long name wraps in Excel's cell rather than push the rest off screen. */
+export const LARGURA_MAXIMA_XLSX = 60;
+
+type ValorXlsx = string | number | null;
+/** A value as Excel shows it: days dd/mm/yyyy, integers with thousands separators, text by its longest line. */
+function comoExibido(v: ValorXlsx | undefined, tipo: ColunaXlsx['tipo']): number {
+  if (v === null || v === undefined || v === '') return 0;
+  if (tipo === 'data' && /^\d{4}-\d{2}-\d{2}/.test(String(v))) return 10;
+  if ((tipo === 'inteiro' || tipo === 'numero') && Number.isFinite(Number(v))) return Number(v).toLocaleString('en-US', { maximumFractionDigits: tipo === 'inteiro' ? 0 : 2 }).length;
+  return Math.max(...String(v).split('\n').map((l) => l.length));
+}
+
+/**
+ * Each column's width (characters) from its content: the longest of its header (bold, a tenth wider)
+ * and its values as shown in `linhas`, plus room for the filter button, within [10, LARGURA_MAXIMA_XLSX]
+ * (exceljs leaves out a column of its default width 9, which Excel then shows at 8.43).
+ */
+export function largurasPeloConteudo(colunas: readonly ColunaXlsx[], linhas: readonly (readonly ValorXlsx[])[]): number[] {
+  return colunas.map((c, i) => {
+    let maior = Math.ceil(c.titulo.length * 1.1);
+    for (const l of linhas) maior = Math.max(maior, comoExibido(l[i], c.tipo));
+    return Math.min(LARGURA_MAXIMA_XLSX, Math.max(10, maior + 2));
+  });
 }
 
 /** Excel's rows per sheet (1,048,576), less the four lines above the data (title, filters, blank, header). */
@@ -15,7 +41,8 @@ export const LINHAS_POR_FOLHA = 1_048_576 - 4;
  * A spreadsheet written row by row into a stream (exceljs' streaming WorkbookWriter: each committed
  * row leaves memory), so a report of any size costs the same memory. Layout: title, the filters,
  * a blank line, the frozen header row, the rows. Beyond `linhasPorFolha` data rows (Excel's limit by
- * default) the rows go on in a new sheet, "Aba (2)", with the same four lines on top.
+ * default) the rows go on in a new sheet, "Aba (2)", with the same four lines on top. The first
+ * AMOSTRA_LARGURAS rows wait in memory until the columns' widths are known from them.
  */
 export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: string; colunas: ColunaXlsx[]; linhasPorFolha?: number }) {
   const saida = new PassThrough();
@@ -31,12 +58,13 @@ export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: str
     estilo: c.tipo === 'data' ? estilos.addStyleModel({ numFmt: 'dd/mm/yyyy' }, NUMERO) : c.tipo === 'inteiro' ? estilos.addStyleModel({ numFmt: '#,##0' }, NUMERO) : 0,
   }));
   let folhas = 0;
+  let larguras: number[] = [];
   const abrirFolha = () => {
     folhas++;
     const sufixo = folhas > 1 ? ` (${folhas})` : '';
     const folha = livro.addWorksheet(opt.aba.slice(0, 31 - sufixo.length) + sufixo, { views: [{ state: 'frozen', ySplit: 4 }] });
     // Number formats on the columns, not on each cell: the rows inherit them at no cost per cell.
-    folha.columns = opt.colunas.map((c) => ({ width: c.largura, style: c.tipo === 'data' ? { numFmt: 'dd/mm/yyyy' } : c.tipo === 'inteiro' ? { numFmt: '#,##0' } : {} }));
+    folha.columns = opt.colunas.map((c, i) => ({ width: larguras[i], style: c.tipo === 'data' ? { numFmt: 'dd/mm/yyyy' } : c.tipo === 'inteiro' ? { numFmt: '#,##0' } : {} }));
     const titulo = folha.addRow([opt.titulo]);
     titulo.font = { bold: true, size: 13 };
     titulo.commit();
@@ -50,33 +78,46 @@ export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: str
     cabecalho.commit();
     return folha;
   };
-  let folha = abrirFolha();
+  let folha: ReturnType<typeof abrirFolha> | undefined;
+  const amostra: ValorXlsx[][] = [];
   // The rows after the header are written as sheet XML here, one string per row: exceljs builds a
   // Row, a Cell and a model per value and runs them through its xforms, three quarters of a big
   // export's time (bench/README.md). The same XML it would write: each cell with its column's style
   // (a cell without one would not inherit the column's format), text inline, days as serial numbers.
   type Estado = { length: number } | undefined;
-  const fluxo = () => (folha as unknown as { stream: { write(s: string): void; pipes?: { _writableState?: Estado; _readableState?: Estado }[] } }).stream;
+  const fluxo = () => (folha! as unknown as { stream: { write(s: string): void; pipes?: { _writableState?: Estado; _readableState?: Estado }[] } }).stream;
   let numero = 4;
+  const escrever = (valores: ValorXlsx[]) => {
+    if (numero - 4 >= linhasPorFolha) {
+      folha!.commit();
+      folha = abrirFolha();
+      numero = 4;
+    }
+    numero++;
+    let xml = `<row r="${numero}">`;
+    for (let i = 0; i < valores.length && i < colunas.length; i++) xml += celula(valores[i]!, colunas[i]!, numero);
+    fluxo().write(`${xml}</row>`);
+  };
+  /** The sample is in (or the rows ended before it filled): widths from it, the first sheet, its rows. */
+  const comecar = () => {
+    larguras = largurasPeloConteudo(opt.colunas, amostra);
+    folha = abrirFolha();
+    for (const l of amostra.splice(0)) escrever(l);
+  };
   return {
     saida,
     /** Writes one row; values as the columns' kinds expect them (days as 'yyyy-MM-dd' text). */
-    linha(valores: (string | number | null)[]) {
-      if (numero - 4 >= linhasPorFolha) {
-        folha.commit();
-        folha = abrirFolha();
-        numero = 4;
-      }
-      numero++;
-      let xml = `<row r="${numero}">`;
-      for (let i = 0; i < valores.length && i < colunas.length; i++) xml += celula(valores[i]!, colunas[i]!, numero);
-      fluxo().write(`${xml}</row>`);
+    linha(valores: ValorXlsx[]) {
+      if (folha) return escrever(valores);
+      amostra.push(valores);
+      if (amostra.length >= AMOSTRA_LARGURAS) comecar();
     },
     /**
      * Bytes of the current sheet not yet taken by the zip: exceljs hands them on without backpressure,
      * so a writer that only watched `saida` would pile the rows up here.
      */
     pendente(): number {
+      if (!folha) return 0;
       // archiver's PassThrough (readable-stream 2: no writableLength/readableLength getters).
       const entrada = fluxo().pipes?.[0];
       return (entrada?._writableState?.length ?? 0) + (entrada?._readableState?.length ?? 0);
@@ -85,7 +126,8 @@ export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: str
       return folhas;
     },
     async fechar() {
-      folha.commit();
+      if (!folha) comecar();
+      folha!.commit();
       await livro.commit();
     },
   };

@@ -148,7 +148,7 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
     aba: r.titulo,
     titulo: `SEFAZ-AL · ${r.titulo}`,
     filtros: r.filtros(f),
-    colunas: cols.map((c) => ({ titulo: titulos[c.campo]![0], tipo: tipos[c.tipo], largura: titulos[c.campo]![1] })),
+    colunas: cols.map((c) => ({ titulo: titulos[c.campo]![0], tipo: tipos[c.tipo] })),
     linhasPorFolha: opcoes.linhasPorFolha,
   });
   const valor = (c: ColunaRelatorio, v: Linha[string] | undefined): string | number | null =>

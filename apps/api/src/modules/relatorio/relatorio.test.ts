@@ -5,6 +5,7 @@ import { NOMES_RELATORIO, RELATORIOS, formatCnae, formatCnpj, type DefinicaoRela
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { textoDoPdf } from '../../test/pdf.js';
 import { query } from '../../db/consulta.js';
+import { LARGURA_MAXIMA_XLSX } from '../../platform/xlsx.js';
 
 let t: TestApp;
 let auditor: Client;
@@ -222,6 +223,15 @@ describe('files', () => {
     expect(grupos).toBe(previa.totalElements + (previa.totais ? 1 : 0));
     const lista = (RELATORIOS[nome] as DefinicaoRelatorio).lista;
     expect(folha.getRow(4).cellCount).toBe(RELATORIOS[nome].colunas.length + (lista?.colunas.length ?? 0));
+    // #32: every column as wide as its header and its values as shown (up to the cap), no wider than needed.
+    const exibido = (v: ExcelJS.CellValue) => (v instanceof Date ? 10 : typeof v === 'number' ? v.toLocaleString('en-US').length : String(v ?? '').length);
+    for (let i = 1; i <= folha.getRow(4).cellCount; i++) {
+      let maior = exibido(folha.getRow(4).getCell(i).value);
+      folha.eachRow((row, n) => void (n > 4 && (maior = Math.max(maior, exibido(row.getCell(i).value)))));
+      const largura = folha.getColumn(i).width ?? 0;
+      expect(largura, `${nome}: column ${i} (${maior} characters)`).toBeGreaterThanOrEqual(Math.min(maior, LARGURA_MAXIMA_XLSX));
+      expect(largura, `${nome}: column ${i} (${maior} characters)`).toBeLessThanOrEqual(Math.max(Math.ceil(maior * 1.1) + 2, 10));
+    }
     if (previa.totalElements <= 100) {
       const r = await auditor.get(url(nome, '/imprimir'));
       expect(r.headers['content-type']).toBe('application/pdf');
