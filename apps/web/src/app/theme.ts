@@ -34,7 +34,17 @@ export function buildTheme(t: TFunction) {
       DrawerHeader: { defaultProps: { component: 'div' } },
       // Every typed date, in one place: dd/mm/aaaa with '-', '.' or '/', one-digit day or month (1-2-2026).
       // A plain object, not DateInput.extend: the dates package stays out of the first page's bundle.
-      DateInput: { defaultProps: { dateParser: lerDiaDigitado } },
+      // The clear button and the calendar's arrows named, the neighbouring months' pale days left out (axe:
+      // button-name, color-contrast) for every date field, the shared CampoData and any bare DateInput alike.
+      DateInput: {
+        defaultProps: {
+          dateParser: lerDiaDigitado,
+          clearButtonProps: { 'aria-label': t('global.form.limparData') },
+          previousLabel: t('global.form.periodoAnterior'),
+          nextLabel: t('global.form.proximoPeriodo'),
+          hideOutsideDates: true,
+        },
+      },
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('global.form.togglePassword') } },
       }),
