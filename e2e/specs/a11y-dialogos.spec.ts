@@ -64,7 +64,7 @@ test('axe: the supertela dialogs open (address, activity, responsible, partner, 
   expect(achados).toEqual({});
 });
 
-test('axe: sign-in, user management and the administration detail dialogs open', async ({ page }) => {
+test('axe: sign-in, user management, the administration detail dialogs, the navbar menus and a list box open', async ({ page }) => {
   const achados: Achados = {};
   await page.goto('/');
   await verificarDialogo(page, achados, 'Entrar', page.getByTestId('home-login'));
@@ -74,6 +74,22 @@ test('axe: sign-in, user management and the administration detail dialogs open',
   await verificarDialogo(page, achados, 'Novo usuário', page.getByTestId('user-new'), 'Fechar');
   await verificarDialogo(page, achados, 'Editar usuário', page.getByTestId('edit-atendente'), 'Fechar');
   await verificarDialogo(page, achados, 'Excluir usuário', page.getByRole('link', { name: 'Excluir' }).first(), 'Cancelar');
+
+  // the navbar's menus and a list box open (Mantine renders them in portals, outside the page's landmarks)
+  for (const menu of ['menu-admin', 'menu-language', 'menu-account']) {
+    await page.getByTestId(menu).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    const v = await seriousA11yViolations(page);
+    if (v.length) achados[menu] = v;
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  }
+  await page.goto('/#/consulta-publica-edital');
+  await page.getByRole('combobox').first().click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  const lista = await seriousA11yViolations(page);
+  if (lista.length) achados['lista de opções'] = lista;
+  await page.keyboard.press('Escape');
 
   await page.goto('/#/jhi-health');
   await verificarDialogo(page, achados, 'Saúde', page.getByRole('button', { name: 'Detalhes' }).first());
