@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Center, Loader } from '@mantine/core';
+import { Carregando } from '../ui/Carregando';
 import { useSession } from '../ui/session';
 import { storageKeys, writeStored } from '../ui/storage';
 import type { AppRoute } from './routes';
@@ -24,13 +24,7 @@ export function RouteGuard({ route, children }: { route: AppRoute; children: Rea
   }, [anonymousOnGuarded, location.pathname, location.search, session]);
 
   if (!needs) return <>{children}</>;
-  if (session.loading) {
-    return (
-      <Center h={200}>
-        <Loader aria-label="Carregando" />
-      </Center>
-    );
-  }
+  if (session.loading) return <Carregando h={200} />;
   // Signing out on a guarded page goes home; an expired session asks to sign in again.
   if (!session.authenticated) return <Navigate to={session.signedOutOnPurpose ? '/' : '/accessdenied'} replace />;
   if (!session.hasAnyAuthority(needs)) return <Navigate to="/accessdenied" replace state={{ forbidden: true }} />;

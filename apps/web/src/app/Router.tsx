@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { createHashRouter, Navigate, RouterProvider, useLocation, Outlet } from 'react-router';
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, type AppRoute } from './routes';
 import { RouteGuard } from './RouteGuard';
 import { Layout } from './layout/Layout';
 import { progress } from '../ui/progress';
+import { Carregando } from '../ui/Carregando';
 
 
 function PageFallback() {
@@ -14,11 +14,7 @@ function PageFallback() {
     progress.start();
     return () => progress.done();
   }, []);
-  return (
-    <Center h={200}>
-      <Loader aria-label="Carregando" />
-    </Center>
-  );
+  return <Carregando h={200} />;
 }
 
 function Titled({ route }: { route: AppRoute }) {

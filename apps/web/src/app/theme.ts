@@ -1,4 +1,4 @@
-import { Anchor, createTheme, Drawer, Modal, PasswordInput, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, createTheme, Drawer, Menu, Modal, PasswordInput, type MantineColorsTuple } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { lerDiaDigitado } from '@cadastro/domain';
 
@@ -31,10 +31,23 @@ export function buildTheme(t: TFunction) {
       // A dialog's header is a <header> outside any sectioning landmark for assistive technology:
       // a second banner beside the page's own. A plain div keeps one banner per page.
       ModalHeader: { defaultProps: { component: 'div' } },
+      // A menu holds menu items only: Mantine's unnamed focus placeholder inside role="menu" breaks that (axe
+      // aria-required-children, critical). Without it the first item takes the focus, as a menu's should.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
       DrawerHeader: { defaultProps: { component: 'div' } },
       // Every typed date, in one place: dd/mm/aaaa with '-', '.' or '/', one-digit day or month (1-2-2026).
       // A plain object, not DateInput.extend: the dates package stays out of the first page's bundle.
-      DateInput: { defaultProps: { dateParser: lerDiaDigitado } },
+      // The clear button and the calendar's arrows named, the neighbouring months' pale days left out (axe:
+      // button-name, color-contrast) for every date field, the shared CampoData and any bare DateInput alike.
+      DateInput: {
+        defaultProps: {
+          dateParser: lerDiaDigitado,
+          clearButtonProps: { 'aria-label': t('global.form.limparData') },
+          previousLabel: t('global.form.periodoAnterior'),
+          nextLabel: t('global.form.proximoPeriodo'),
+          hideOutsideDates: true,
+        },
+      },
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('global.form.togglePassword') } },
       }),

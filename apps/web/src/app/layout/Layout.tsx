@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppShell, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navbar } from './Navbar';
+import { Navbar, NAVBAR_LINHA, NAVBAR_SEGUNDA_LINHA } from './Navbar';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { AlertProvider } from '../../ui/alerts';
 import { LazyLoginModal } from './LazyLoginModal';
@@ -10,7 +10,7 @@ import { SaidasNomeadas } from './SaidasNomeadas';
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell header={{ height: { base: NAVBAR_LINHA, md: NAVBAR_LINHA + NAVBAR_SEGUNDA_LINHA } }} padding="md">
       <a href="#main" className="skip-link" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
         {t('global.skipToContent')}
       </a>

@@ -10,6 +10,10 @@ import { http } from '../../ui/http';
 import { MENU_GROUPS, menuLabelKey, ROUTES, visibleMenu } from '../routes';
 import { QuickSearch } from './QuickSearch';
 
+/** Heights of the navbar's rows: one on a phone (the menus in a drawer), two from the md breakpoint. */
+export const NAVBAR_LINHA = 60;
+export const NAVBAR_SEGUNDA_LINHA = 40;
+
 const linkOf = (path: string) => '/' + path.replace(/\/:[^/]+\??/g, '');
 
 /** Navbar of §2: groups from the route table, shown only to users with a role of the group. */
@@ -44,7 +48,9 @@ export function Navbar() {
     void navigate('/');
   };
 
-  const menus = (
+  // The pages' menus (second row on wide screens) and the language and account menus (first row, beside the
+  // quick search): on one row the last entries were pushed out of view at 1280 and 1366 px (#32).
+  const navegacao = (
     <>
       <Button component={Link} to="/" variant="subtle" color="white" onClick={close}>
         {t('global.menu.home')}
@@ -70,6 +76,10 @@ export function Navbar() {
           </Menu.Dropdown>
         </Menu>
       ))}
+    </>
+  );
+  const idiomaEConta = (
+    <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="subtle" color="white" data-testid="menu-language" title={t('global.menu.language')}>
@@ -111,34 +121,42 @@ export function Navbar() {
   );
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" style={{ background: '#1351B4' }} component="nav" aria-label={t('global.menu.main')}>
-      <UnstyledButton component={Link} to="/">
-        <Stack gap={0}>
-          <Text c="white" fw={700} size="lg" lh={1.1}>
-            {t('global.title')}
-          </Text>
-          <Text c="white" size="xs">
-            SEFAZ-AL · v{APP_VERSION}
-          </Text>
-        </Stack>
-      </UnstyledButton>
-      <Group gap={4} visibleFrom="md" wrap="nowrap">
-        {session.authenticated && session.hasAnyAuthority([Authority.CON_DADOS_CONTRI]) && <QuickSearch />}
-        {menus}
+    <Stack h="100%" px="md" gap={0} justify="center" style={{ background: '#1351B4' }} component="nav" aria-label={t('global.menu.main')}>
+      <Group h={NAVBAR_LINHA} justify="space-between" wrap="nowrap">
+        <UnstyledButton component={Link} to="/">
+          <Stack gap={0}>
+            <Text c="white" fw={700} size="lg" lh={1.1}>
+              {t('global.title')}
+            </Text>
+            <Text c="white" size="xs">
+              SEFAZ-AL · v{APP_VERSION}
+            </Text>
+          </Stack>
+        </UnstyledButton>
+        <Group gap={4} wrap="nowrap">
+          <Group gap={4} visibleFrom="md" wrap="nowrap">
+            {session.authenticated && session.hasAnyAuthority([Authority.CON_DADOS_CONTRI]) && <QuickSearch />}
+            {idiomaEConta}
+          </Group>
+          {/* Where the account menu is hidden (§2: meu-cadastro, the sheet), signing out stays in
+              view, outside the drawer too: the taxpayer's main screen must let them leave. */}
+          {hideAccount && session.authenticated && (
+            <Button variant="outline" color="white" size="compact-md" onClick={signOut} data-testid="logout-visible">
+              {t('global.menu.account.logout')}
+            </Button>
+          )}
+          <Burger opened={drawer} onClick={toggle} hiddenFrom="md" color="white" aria-label={t('global.menu.toggle')} />
+        </Group>
       </Group>
-      <Group gap={4} wrap="nowrap">
-        {/* Where the account menu is hidden (§2: meu-cadastro, the sheet), signing out stays in
-            view, outside the drawer too: the taxpayer's main screen must let them leave. */}
-        {hideAccount && session.authenticated && (
-          <Button variant="outline" color="white" size="compact-md" onClick={signOut} data-testid="logout-visible">
-            {t('global.menu.account.logout')}
-          </Button>
-        )}
-        <Burger opened={drawer} onClick={toggle} hiddenFrom="md" color="white" aria-label={t('global.menu.toggle')} />
+      <Group h={NAVBAR_SEGUNDA_LINHA} gap={4} visibleFrom="md" wrap="nowrap" style={{ borderTop: '1px solid rgba(255, 255, 255, 0.25)' }}>
+        {navegacao}
       </Group>
       <Drawer opened={drawer} onClose={close} title={t('global.title')} hiddenFrom="md" styles={{ body: { background: '#1351B4' } }}>
-        <Stack gap={4} align="stretch">{menus}</Stack>
+        <Stack gap={4} align="stretch">
+          {navegacao}
+          {idiomaEConta}
+        </Stack>
       </Drawer>
-    </Group>
+    </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { SinkMail } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE } from '@cadastro/domain';
+import { Carregando } from '../../ui/Carregando';
 import { request } from '../../ui/http';
 import { ItemCount, Pagination } from '../../ui/Pagination';
 import { LIVE_DATA } from '../../ui/queries';
@@ -38,11 +39,7 @@ export default function CaixaCorreioPage() {
       <Title order={1}>{t('caixaCorreio.title')}</Title>
       <Text c="dimmed">{t('caixaCorreio.subtitle')}</Text>
       <CaixaFilter key={to} inicial={to} onSearch={search} />
-      {q.isPending && (
-        <Center h={120}>
-          <Loader aria-label={t('global.loading')} />
-        </Center>
-      )}
+      {q.isPending && <Carregando h={120} />}
       {q.isError && <Alert color="red">{t('error.generic')}</Alert>}
       {q.data && q.data.rows.length === 0 && <Alert color="gray">{t('caixaCorreio.empty')}</Alert>}
       {q.data && q.data.rows.length > 0 && (

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Carregando } from '../../ui/Carregando';
 import { http } from '../../ui/http';
 import { useSession } from '../../ui/session';
 
@@ -20,11 +21,7 @@ export default function ActivatePage() {
   return (
     <Stack maw={640} py="md">
       <Title order={1}>{t('activate.title')}</Title>
-      {key && q.isPending && (
-        <Center>
-          <Loader aria-label={t('global.loading')} />
-        </Center>
-      )}
+      {key && q.isPending && <Carregando />}
       {q.isSuccess && (
         <Alert color="green" role="status" data-testid="activate-success">
           {t('activate.messages.success')}{' '}
