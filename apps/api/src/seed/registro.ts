@@ -61,6 +61,7 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   conferirCapacidade(opt.taxpayers); // before the indexes go
   const rebuild = opt.rebuildIndexes ?? opt.taxpayers >= 50_000;
   let indexes: { indexname: string; indexdef: string; tablename: string }[] = [];
+  let unicas: { tablename: string; nome: string; indexdef: string }[] = [];
   if (rebuild) {
     indexes = rowsOf<{ indexname: string; indexdef: string; tablename: string }>(
       await db.db.execute(sql.raw(`select i.indexname, i.indexdef, i.tablename from pg_indexes i
@@ -68,6 +69,15 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)),
     );
     for (const i of indexes) await db.db.execute(sql.raw(`DROP INDEX ${i.indexname}`));
+    // The UNIQUE constraints no foreign key leans on (CPF/CNPJ, CACEAL) go too: their keys arrive in random
+    // order, and a B-tree fed at random costs the COPY more than one sorted build afterwards (bench/README.md).
+    unicas = rowsOf<{ tablename: string; nome: string; indexdef: string }>(
+      await db.db.execute(sql.raw(`select c.conrelid::regclass::text as tablename, c.conname as nome, pg_get_indexdef(c.conindid) as indexdef
+        from pg_constraint c where c.contype = 'u' and c.connamespace = 'public'::regnamespace
+          and c.conrelid::regclass::text in (${REGISTRY_TABLES.map((t) => `'${t}'`).join(', ')})
+          and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid)`)),
+    );
+    for (const u of unicas) await db.db.execute(sql.raw(`ALTER TABLE ${u.tablename} DROP CONSTRAINT ${u.nome}`));
   }
   const t0 = performance.now();
   const result = await generateRegistry(db, opt);
@@ -78,7 +88,9 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   const t1 = performance.now();
   const tamanho = await porTamanho(db, [...REGISTRY_TABLES, ...DERIVED_TABLES]);
   const maiorPrimeiro = (a: string, b: string) => (tamanho.get(b) ?? 0) - (tamanho.get(a) ?? 0);
-  await emParalelo(db, indexes.sort((a, b) => maiorPrimeiro(a.tablename, b.tablename)).map((i) => i.indexdef));
+  await emParalelo(db, [...indexes, ...unicas].sort((a, b) => maiorPrimeiro(a.tablename, b.tablename)).map((i) => i.indexdef));
+  // The unique indexes built above become the constraints again (a duplicate key would have failed the build).
+  for (const u of unicas) await db.db.execute(sql.raw(`ALTER TABLE ${u.tablename} ADD CONSTRAINT ${u.nome} UNIQUE USING INDEX ${u.nome}`));
   const t2 = performance.now();
   // Operational data is derived set-wise, with the indexes in place (its joins need them) and
   // statistics of the fresh tables (else the planner guesses, and a join over 500,000 rows can run minutes).

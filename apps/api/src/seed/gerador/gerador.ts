@@ -24,6 +24,14 @@ export interface GeneratorResult {
   timings?: { loadMs: number; indexesMs: number; operationalMs: number; analyzeMs: number; operacao?: Record<string, number> };
 }
 
+/**
+ * The generation loop is synchronous: without a turn of the event loop now and then, the COPY of the
+ * previous chunk (socket writes, the server's answer) would only advance at the next flush, and the
+ * database would wait for the JavaScript instead of working beside it (bench/README.md).
+ */
+const CEDER = 256;
+const ceder = () => new Promise<void>((r) => setImmediate(r));
+
 const ALNUM_FROM = '2026-07-01'; // Receita issues alphanumeric CNPJs for registrations from July 2026
 
 /**
@@ -83,6 +91,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       b.contador.add(np, 'AL', String(100_000 + ((k * 7_919) % 900_000)), k % 17 === 0 ? 'T' : 'O', g.int(10), k % 9 === 0 ? 2 : 1, 1, rng() > 0.05);
     }
     if (b.pessoa.count % chunk === 0) await flushAll();
+    else if (np % CEDER === 0) await ceder();
   }
   await flushAll();
   await pending;
@@ -187,6 +196,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       } else if (situacao !== SITUACAO.ATIVO || motivo !== 101) b.histSituacao.add(id, situacao, motivo, dataSituacao);
       if (!mei && rng() < 0.85) b.contribuinteContador.add(id, g.accountant(), start);
     }
+    if (empresa % CEDER === 0) await ceder();
     if (contribuinteId - sinceFlush >= chunk) {
       sinceFlush = contribuinteId;
       await flushAll();
