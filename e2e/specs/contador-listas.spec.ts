@@ -83,3 +83,32 @@ test("the accountant's own statements (#32 item 9, no CRC asked): 20 a page from
   expect(await linhas.count()).toBeLessThan(21);
   await expect(resumo).toContainText(`Negações: ${todas.ativas.negacoes}`);
 });
+
+test('Empresas com Manifestação de Negação (#32 item 9): 20 a page from the server, the period total on top, the filter by CACEAL', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { headers } = await apiAs(request, 'contador');
+  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number; razaoSocial: string }[];
+  const auditor = await apiAs(request, 'auditor');
+  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as { codigoUfCrc: string; numeroCrc: string };
+  // A denial for every company of the accountant: more than a page of them.
+  const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { crc: `${k.codigoUfCrc}${k.numeroCrc}`, classificacao: 1, manifestacoes: empresas.map((e) => ({ caceal: e.numeroCaceal, tipoManifestacao: 2 })) } });
+  expect(g.status()).toBe(200);
+  const apoio = await apiAs(request, 'apoio-contador');
+  const todas = (await (await request.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { headers: apoio.headers, data: { dataInicial: '2000-01-01', dataFinal: '2100-01-01' } })).json()) as unknown[];
+  expect(todas.length).toBeGreaterThan(20);
+
+  await page.goto('/#/');
+  await signIn(page, 'apoio-contador', 'apoio-contador', { openMenu: true });
+  await page.goto('/#/manifestacao-contador/empresas?tipoConsulta=comManifestacao&dataInicial=2000-01-01&dataFinal=2099-12-31');
+  const resumo = page.getByTestId('total-empresas');
+  await expect(resumo).toHaveText(`Total: ${todas.length}`);
+  const tabela = await confereDuasPaginas(page, resumo, todas.length);
+
+  const alvo = empresas[empresas.length - 1]!;
+  await page.getByTestId('filtro-empresas').fill(String(alvo.numeroCaceal));
+  await page.getByTestId('filtro-empresas').press('Enter');
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(tabela.getByRole('row')).toHaveCount(2);
+  await expect(tabela.getByRole('row').nth(1)).toContainText(alvo.razaoSocial);
+  await expect(resumo).toHaveText(`Total: ${todas.length}`); // the period's total, not the filtered page's
+});

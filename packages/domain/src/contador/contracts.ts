@@ -158,3 +158,16 @@ export const PaginaEmpresasSemManifestacao = z.object({
   totalPages: z.number().int(),
 });
 export type PaginaEmpresasSemManifestacao = z.infer<typeof PaginaEmpresasSemManifestacao>;
+
+/**
+ * The denial list's body (§7 comManifestacaoNegacaoSemEvento): the period alone answers the whole
+ * list, as §7 says; with `page` (#32: a busy period was one long page) a page of `size` (20),
+ * filtered by CACEAL, CNPJ or company name.
+ */
+export const ConsultaNegacoes = z
+  .object({ dataInicial: Dia, dataFinal: Dia, ...PaginaManifestacoes.pick({ page: true, size: true, filtro: true }).shape })
+  .refine((p) => p.dataFinal > p.dataInicial, { message: 'periodo', path: ['dataFinal'] });
+export type ConsultaNegacoes = z.infer<typeof ConsultaNegacoes>;
+/** A page of it: `totalElements` match the filter, `total` is every company of the period (the summary). */
+export const PaginaEmpresasNegacao = PaginaEmpresasSemManifestacao.extend({ total: z.number().int() });
+export type PaginaEmpresasNegacao = z.infer<typeof PaginaEmpresasNegacao>;

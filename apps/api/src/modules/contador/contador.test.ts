@@ -250,6 +250,42 @@ describe('Companies with and without statements (tax staff)', () => {
     expect((await textoDoPdf(pdf.rawPayload)).texto).toContain('Empresas com Manifestação de Negação');
   });
 
+  it('com negação with a page (#32): the server pages and filters by CACEAL or name; totals of the filter and of the period; §7 body unchanged', async () => {
+    const minhas = (await contador.post(`${api}/contribuinte/porUsuario`, {})).json() as { numeroCaceal: number; razaoSocial: string }[];
+    expect(minhas.length).toBeGreaterThanOrEqual(3);
+    expect((await contador.post(`${api}/manifestacao/gerar`, { ...crc, manifestacoes: minhas.map((e) => ({ caceal: e.numeroCaceal, tipoManifestacao: 2 })) })).statusCode).toBe(200);
+    const periodo = { dataInicial: '2000-01-01', dataFinal: '2100-01-01' };
+    const todas = (await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, periodo)).json() as { numeroCaceal: number }[];
+    expect(todas.length).toBeGreaterThanOrEqual(minhas.length);
+    type Pagina = { content: { numeroCaceal: number; razaoSocial: string }[]; totalElements: number; totalPages: number; total: number };
+    const pagina = async (corpo: object) => {
+      const r = await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { ...periodo, ...corpo });
+      expect(r.statusCode).toBe(200);
+      return r.json() as Pagina;
+    };
+    const p0 = await pagina({ page: 0, size: 2 });
+    expect(p0).toEqual({ content: expect.any(Array), totalElements: todas.length, totalPages: Math.ceil(todas.length / 2), total: todas.length });
+    expect(p0.content.map((c) => c.numeroCaceal)).toEqual(todas.slice(0, 2).map((c) => c.numeroCaceal));
+    expect((await pagina({ page: 1, size: 2 })).content.map((c) => c.numeroCaceal)).toEqual(todas.slice(2, 4).map((c) => c.numeroCaceal));
+    expect((await pagina({ page: 0 })).content).toHaveLength(Math.min(20, todas.length));
+    // The filter: a CACEAL (with dots typed), then a part of the name; `total` stays the period's.
+    const alvo = minhas[minhas.length - 1]!;
+    const porCaceal = await pagina({ page: 0, size: 20, filtro: ` ${String(alvo.numeroCaceal).replace(/^(\d{2})(\d{3})/, '$1.$2.')} ` });
+    expect(porCaceal.content.map((c) => c.numeroCaceal)).toContain(alvo.numeroCaceal);
+    expect(porCaceal.content.every((c) => String(c.numeroCaceal).startsWith(String(alvo.numeroCaceal)))).toBe(true);
+    expect(porCaceal.total).toBe(todas.length);
+    const parte = alvo.razaoSocial.split(' ')[0]!.toLowerCase();
+    const porNome = await pagina({ page: 0, size: 100, filtro: parte });
+    expect(porNome.content.map((c) => c.numeroCaceal)).toContain(alvo.numeroCaceal);
+    expect(porNome.content.every((c) => c.razaoSocial.toLowerCase().includes(parte))).toBe(true);
+    expect(porNome.totalElements).toBe(porNome.content.length);
+    expect((await pagina({ page: 0, filtro: 'zz%_nenhuma' })).totalElements).toBe(0);
+    // Same roles as the whole list; bad page → 400.
+    expectProblem(await contador.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { ...periodo, page: 0 }), 403);
+    expectProblem(await atendente.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { ...periodo, page: 0 }), 403);
+    expectProblem(await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { ...periodo, page: -1 }), 400);
+  });
+
   it('dates required, final before initial → 400; accountant and clerk refused → 403', async () => {
     expect(expectProblem(await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { dataInicial: '2026-05-02', dataFinal: '2026-05-01' }), 400).fieldErrors?.[0]?.message).toBe('periodo');
     expectProblem(await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { dataInicial: '2026-05-02' }), 400);

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { formatCaceal, type ContribuinteManifestacao, type PaginaEmpresasSemManifestacao, type PeriodoManifestacao } from '@cadastro/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { formatCaceal, type ContribuinteManifestacao, type PaginaEmpresasNegacao, type PaginaEmpresasSemManifestacao, type PeriodoManifestacao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { query } from '../../db/consulta.js';
+import { query, queryOne } from '../../db/consulta.js';
+import { filtroEmpresa } from '../../db/filtroEmpresa.js';
 import { tabela } from '../../platform/pdf/blocos.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { isoUtc } from './manifestacoes.js';
@@ -43,16 +44,30 @@ async function todasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao) {
  * Companies whose active statement is a denial made in the period, with no change event recorded
  * for the registration since (nobody replaced the accountant yet) — "negativadas sem evento".
  */
-export async function empresasComNegacao(db: DbOrTx, p: PeriodoManifestacao): Promise<ContribuinteManifestacao[]> {
-  const linhas = await query<Linha>(db, sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao, sc.descricao as situacao,
-      c.data_inicio_atividade::text as inicio, ${isoUtc('m.data_manifestacao')} as ultima
+// `filtrada`: the row matches the list's filter (true without one), so one statement counts both totals.
+const negacoes = (p: PeriodoManifestacao, filtro: SQL = sql``) => sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao,
+      sc.descricao as situacao, c.data_inicio_atividade::text as inicio, ${isoUtc('m.data_manifestacao')} as ultima, m.data_manifestacao as quando,
+      (true ${filtro}) as filtrada
     from manifestacao m join contribuinte c on c.id = m.contribuinte_id join pessoa pe on pe.numero_pessoa = c.numero_pessoa
     left join ref_situacao_cadastral sc on sc.id = c.situacao_id
     where m.data_manifestacao >= ${inicioDoDia(p.dataInicial)}::timestamptz and m.data_manifestacao < ${inicioDoDia(p.dataFinal)}::timestamptz
       and m.tipo = 2 and m.ind_ativo = 'S'
-      and not exists (select 1 from evento_alteracao e where e.contribuinte_id = c.id and e.registrado_em > m.data_manifestacao)
-    order by m.data_manifestacao desc, c.numero_caceal limit ${LIMITE_NEGACOES}`);
-  return linhas.map(linha);
+      and not exists (select 1 from evento_alteracao e where e.contribuinte_id = c.id and e.registrado_em > m.data_manifestacao)`;
+
+/** The whole list (§7 without a page, and the report), newest first, capped. */
+export async function empresasComNegacao(db: DbOrTx, p: PeriodoManifestacao): Promise<ContribuinteManifestacao[]> {
+  return (await query<Linha>(db, sql`select * from (${negacoes(p)}) x order by x.quando desc, x.caceal limit ${LIMITE_NEGACOES}`)).map(linha);
+}
+
+/** One page of it filtered by CACEAL, CNPJ or name (#32), with the filtered count and the period's whole count. */
+export async function paginaComNegacao(db: DbOrTx, p: PeriodoManifestacao & { page: number; size: number; filtro?: string }): Promise<PaginaEmpresasNegacao> {
+  const lista = negacoes(p, filtroEmpresa(p.filtro, { caceal: 'c.numero_caceal', digito: 'c.digito_caceal', documento: 'pe.numero_documento', nome: 'pe.nome' }));
+  const [linhas, n] = await Promise.all([
+    query<Linha>(db, sql`select * from (${lista}) x where x.filtrada order by x.quando desc, x.caceal limit ${p.size} offset ${p.page * p.size}`),
+    queryOne<{ total: number; filtradas: number }>(db, sql`select count(*)::int as total, count(*) filter (where x.filtrada)::int as filtradas from (${lista}) x`),
+  ]);
+  const filtradas = n?.filtradas ?? 0;
+  return { content: linhas.map(linha), totalElements: filtradas, totalPages: Math.ceil(filtradas / p.size), total: n?.total ?? 0 };
 }
 
 /** 'yyyy-MM-dd' → 'dd/MM/yyyy'. */

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AREA_CONTADOR, Authority, ConsultaManifestacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
+  AREA_CONTADOR, Authority, ConsultaManifestacoes, ConsultaNegacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
   PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
-import { empresasComNegacao, empresasSemManifestacao, relatorioNegativadas, relatorioSemManifestacao } from './empresas.js';
+import { empresasComNegacao, empresasSemManifestacao, paginaComNegacao, relatorioNegativadas, relatorioSemManifestacao } from './empresas.js';
 import { confirmarContador, contadorArea, contadorAutorizado, contadorDaConta, contadorNaoEncontrado, contadorPorCrc, ehFazendario } from './identidade.js';
 import {
   contribuintesDoContador, documentoManifestacao, gerarManifestacoes, manifestacaoPorId, manifestacoesDoContador, obterRecadastro, paginaManifestacoes, salvarRecadastro,
@@ -139,8 +139,14 @@ export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.post('/contribuinte/comManifestacaoNegacaoSemEvento', {
       config: fazendario,
-      schema: { tags, summary: 'Companies whose active statement is a denial made in [dataInicial, dataFinal), no change event since', body: PeriodoManifestacao, response: { 200: z.array(ContribuinteManifestacao) } },
-      handler: async (req) => empresasComNegacao(db(), req.body),
+      schema: {
+        tags, summary: 'Companies whose active statement is a denial made in [dataInicial, dataFinal), no change event since; with `page`, one page (filtered) and the totals',
+        body: ConsultaNegacoes, response: { 200: z.union([z.array(ContribuinteManifestacao), PaginaEmpresasNegacao]) },
+      },
+      handler: async (req) => {
+        const { page, size, filtro, ...periodo } = req.body;
+        return page === undefined ? empresasComNegacao(db(), periodo) : paginaComNegacao(db(), { ...periodo, page, size: size ?? 20, filtro });
+      },
     });
     app.post('/contribuinte/relatorioEmpresasNegativadas', {
       config: fazendario,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
-  ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasSemManifestacao, Recadastro,
+  ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, Recadastro,
   RecadastroSalvo,
 } from '@cadastro/domain';
 import { REGISTRY_API_BASE } from '@cadastro/domain';
@@ -72,12 +72,15 @@ export function useSemManifestacao(p: { dataInicial: string; dataFinal: string; 
   });
 }
 
-export function useComNegacao(p: { dataInicial: string; dataFinal: string } | null) {
+/** A page (20) of the companies with a denial in the period, filtered on the server (#32: the whole list was sliced here), with the totals. */
+export function useComNegacao(p: { dataInicial: string; dataFinal: string; page: number; filtro?: string } | null) {
   const userKey = useUserKey();
+  const corpo = p && { dataInicial: p.dataInicial, dataFinal: p.dataFinal, page: p.page - 1, size: POR_PAGINA_MANIFESTACOES, filtro: p.filtro || undefined };
   return useQuery({
     enabled: !!p,
-    queryKey: userKey(['contador', 'negacao', p]),
-    queryFn: ({ signal }) => http.post<ContribuinteManifestacao[]>(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, p, { silent: true, signal }),
+    queryKey: userKey(['contador', 'negacao', corpo]),
+    queryFn: ({ signal }) => http.post<PaginaEmpresasNegacao>(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, corpo, { silent: true, signal }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }
