@@ -112,7 +112,9 @@ describe('read replicas: a clerk never reads older than their own last write', {
     const r = await um<{ numero_pessoa: string; numero_caceal: number; version: number; cnae: string }>(`select c.numero_pessoa, c.numero_caceal, c.version,
       (select id from ref_cnae where id not in (select cnae from atividade_contribuinte where contribuinte_id = c.id) order by id limit 1) as cnae
       from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-      where p.tipo = 'J' and exists (select 1 from atividade_contribuinte a where a.contribuinte_id = c.id and a.eh_principal) order by c.id limit 1`);
+      where p.tipo = 'J' and exists (select 1 from atividade_contribuinte a where a.contribuinte_id = c.id and a.eh_principal)
+        -- not a MEI: the activity is the first CNAE of the table, which Anexo XI need not allow
+        and not c.eh_mei and c.porte_id is distinct from 3 order by c.id limit 1`);
     await lerOQueEscreveu(auditor, outro, `${api}/contribuinte/obterAtividades/${r.numero_pessoa}?caceal=${r.numero_caceal}`, () =>
       auditor.post(`${api}/eventos`, {
         processo: '2026.000333', atoDeclaratorio: 'Ato de teste', protocoloRedesim: null, dataEvento: '2026-11-20', dataLegal: '2026-11-21',
