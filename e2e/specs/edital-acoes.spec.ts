@@ -61,4 +61,5 @@ test('edital (#32 item 8): after signing the next step is offered; the list name
   expect(await seriousA11yViolations(page)).toEqual([]);
   await linha.getByRole('button', { name: /^Publicar o edital/ }).click();
   await expect(page.getByRole('heading', { name: 'Confirmação da Publicação' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

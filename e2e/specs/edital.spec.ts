@@ -166,6 +166,7 @@ test('edital: delete EM EDIÇÃO and PRONTO PARA PUBLICAR only after the confirm
     await page.getByRole('button', { name: `Excluir o edital ${e.numero}` }).click();
     const dialogo = page.getByRole('dialog', { name: 'Excluir edital' });
     await expect(dialogo).toContainText(`Excluir o edital ${e.numero}? Esta ação não pode ser desfeita.`);
+    if (e === rascunho) expect(await seriousA11yViolations(page)).toEqual([]); // the dialog open (#32)
     await dialogo.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialogo).toHaveCount(0);
     await expect(page.getByRole('cell', { name: e.numero, exact: true })).toBeVisible();

@@ -38,6 +38,7 @@ test('public FIC: lookup by CACEAL, certificate, how to regularize, print with a
   await page.getByRole('button', { name: 'Como regularizar?' }).click();
   const modal = page.getByRole('dialog', { name: 'Como regularizar?' });
   await expect(modal).toContainText(c.texto.split('\n')[0]!);
+  expect(await seriousA11yViolations(page)).toEqual([]); // the dialog open (#32)
   await modal.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(modal).toBeHidden();
 

@@ -28,6 +28,7 @@ test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then 
   await page.getByRole('button', { name: 'Sincronizar' }).click();
   const confirmar = page.getByRole('dialog', { name: 'Confirmar a sincronização' });
   await expect(confirmar).toContainText('será atualizado com os dados do sistema gestor');
+  expect(await seriousA11yViolations(page)).toEqual([]); // the dialog open (#32)
   await confirmar.getByRole('button', { name: 'Sincronizar' }).click();
   await expect(page.getByTestId('sincronizado')).toContainText(/O cnpj .+ foi sincronizado!/);
   await expect(page.getByText('O cadastro já está igual ao sistema gestor.')).toBeVisible();
@@ -74,4 +75,5 @@ test('consultas-infoconv: system and dates required, the log with its total, the
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Comprovante' }).first().click();
   await expect(page.getByTestId('comprovante')).toContainText('CNPJ');
+  expect(await seriousA11yViolations(page)).toEqual([]); // the receipt dialog open (#32)
 });
