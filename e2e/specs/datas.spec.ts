@@ -9,6 +9,8 @@ import { abrirRegistroAtivo, signIn } from '../support/app';
 async function digitarData(page: Page, campo: Locator, texto: string) {
   await campo.click();
   // The calendar opened by the field is the shared one: its arrows have names (the bare Mantine one's have none).
+  // One calendar: the previous field's may still be fading out.
+  await expect(page.getByRole('button', { name: 'Período anterior' })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Período anterior' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Próximo período' })).toBeVisible();
   await campo.fill(texto);

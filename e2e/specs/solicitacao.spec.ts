@@ -67,6 +67,8 @@ test('public request consultation, signed out: protocol and day → status and m
   await expect(consultar).toBeDisabled();
   await page.getByRole('textbox', { name: 'Protocolo' }).fill(c.rds.numProtocoloRedesim);
   await page.getByRole('textbox', { name: 'Data da solicitação' }).fill(`${d}/${m}/${a}`);
+  // The shared date field's calendar covers the heading: Escape closes it, then the click leaves the field.
+  await page.getByRole('textbox', { name: 'Data da solicitação' }).press('Escape');
   await page.getByRole('heading', { name: 'Consultar Solicitação' }).click();
   await consultar.click();
   const res = page.getByTestId('solicitacoes-publicas');
