@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
 import {
-  FILTROS_RELATORIO, formatInteiro, formatItemRelatorio, NOMES_RELATORIO, RELATORIOS, type DefinicaoRelatorio, type NomeRelatorio, type PaginaRelatorio,
+  FILTROS_RELATORIO, formatInteiro, formatItemRelatorio, NOMES_RELATORIO, RELATORIOS, type DefinicaoRelatorio, type PaginaRelatorio,
 } from '@cadastro/domain';
 import { startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { primeiraPagina } from '../../test/poppler.js';
+import { API_RELATORIO, FILTRO_DE_TESTE } from '../../test/relatorio-filtros.js';
 import { winAnsi } from '../../platform/pdf/layout.js';
 import { RELATORIOS_SQL } from './definicoes.js';
 import { textoCelula } from './motor.js';
@@ -19,12 +20,8 @@ import { textoCelula } from './motor.js';
  */
 let t: TestApp;
 let auditor: Client;
-const api = '/sfz-cadastro-api/api/relatorio';
-const TUDO = 'dataInicial=1980-01-01&dataFinal=2026-12-31';
-const FILTRO: Record<NomeRelatorio, string> = {
-  solicitacoesBaixadas: TUDO, contribuintesAtivos: 'tipoConsulta=tipo', eventos: '', cacealForaInteresse: '', cacealNulo: TUDO,
-  cacealAtivoCnpjInativo: '', cacealAtivoEmOutraUf: '', cacealSuspensaoTemporaria: '', multiplosVivos: TUDO, divergenciaResponsavel: '', contribuinteGeral: TUDO,
-};
+const api = API_RELATORIO;
+const FILTRO = FILTRO_DE_TESTE;
 const SIM_NAO = { sim: 'Sim', nao: 'Não' };
 const palavras = (s: string) => winAnsi(s).split(/\s+/).filter(Boolean);
 

@@ -4,18 +4,14 @@ import ExcelJS from 'exceljs';
 import { NOMES_RELATORIO, RELATORIOS, formatCnae, formatCnpj, type DefinicaoRelatorio, type NomeRelatorio } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { textoDoPdf } from '../../test/pdf.js';
+import { API_RELATORIO, FILTRO_DE_TESTE, TUDO } from '../../test/relatorio-filtros.js';
 import { query } from '../../db/consulta.js';
 import { LARGURA_MAXIMA_XLSX } from '../../platform/xlsx.js';
 
 let t: TestApp;
 let auditor: Client;
-const api = '/sfz-cadastro-api/api/relatorio';
-const TUDO = 'dataInicial=1980-01-01&dataFinal=2026-12-31';
-/** A filter that finds rows in the generated registry, per report. */
-const FILTRO: Record<NomeRelatorio, string> = {
-  solicitacoesBaixadas: TUDO, contribuintesAtivos: 'tipoConsulta=tipo', eventos: '', cacealForaInteresse: '', cacealNulo: TUDO,
-  cacealAtivoCnpjInativo: '', cacealAtivoEmOutraUf: '', cacealSuspensaoTemporaria: '', multiplosVivos: TUDO, divergenciaResponsavel: '', contribuinteGeral: TUDO,
-};
+const api = API_RELATORIO;
+const FILTRO = FILTRO_DE_TESTE;
 const url = (n: NomeRelatorio, sufixo = '', extra = '') => `${api}/${RELATORIOS[n].caminho}${sufixo}?${[FILTRO[n], extra].filter(Boolean).join('&')}`;
 const linhas = <T>(text: string) => query<T>(t.db, sql.raw(text));
 
