@@ -21,19 +21,27 @@ export const REGISTRY_TABLES = [
  */
 const DERIVED_TABLES = ['contribuinte_nome'];
 
+/** Analyzed before the operational data, which reads them; of these only contribuinte is written by it (a notice's effect). */
+const ANALISADAS_ANTES = ['pessoa', 'contribuinte', 'endereco', 'telefone', 'socio', 'responsavel', 'contribuinte_contador'];
+const INALTERADAS_NA_OPERACAO = ANALISADAS_ANTES.filter((t) => t !== 'contribuinte');
+
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
 
 /**
- * Runs independent statements (index builds, ANALYZEs) on several connections at once, the longest
- * first: on PostgreSQL each lane is a backend on a core of its own (two builds on one table take
- * compatible SHARE locks); PGlite's single connection just queues them.
+ * Runs independent jobs (index builds, ANALYZEs, a recount) on several connections at once, in the
+ * order given (longest first): on PostgreSQL each lane is a backend on a core of its own (two builds on
+ * one table take compatible SHARE locks); PGlite's single connection just queues them. A job is one
+ * statement or a list run in order on its lane.
  */
-async function emParalelo(db: Database, textos: string[]) {
+async function emParalelo(db: Database, jobs: (string | readonly string[])[]) {
   const faixas = Math.min(4, Math.max(2, os.availableParallelism()));
   let i = 0;
   await Promise.all(Array.from({ length: faixas }, async () => {
-    while (i < textos.length) await db.db.execute(sql.raw(textos[i++]!));
+    while (i < jobs.length) {
+      const job = jobs[i++]!;
+      for (const texto of typeof job === 'string' ? [job] : job) await db.db.execute(sql.raw(texto));
+    }
   }));
 }
 
@@ -84,17 +92,26 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   // COPY ran without triggers (trusted bulk load): the name vocabulary and the search's persons with
   // a registration are counted set-wise here.
   await db.db.execute(sql.raw('select cadastro_recontar_contribuinte_nome()'));
-  await db.db.execute(sql.raw('select cadastro_recontar_vocabulario()'));
   const t1 = performance.now();
   const tamanho = await porTamanho(db, [...REGISTRY_TABLES, ...DERIVED_TABLES]);
   const maiorPrimeiro = (a: string, b: string) => (tamanho.get(b) ?? 0) - (tamanho.get(a) ?? 0);
-  await emParalelo(db, [...indexes, ...unicas].sort((a, b) => maiorPrimeiro(a.tablename, b.tablename)).map((i) => i.indexdef));
+  // The name vocabulary is counted beside the index builds (a single backend: alone, it left a core
+  // idle), first since it is among the longest; its own tables' indexes are built after it, on its lane.
+  const vocabulario = (t: string) => t.startsWith('nome_vocabulario');
+  // GIN builds (trigrams, words, pairs) take several times a B-tree's on the same rows: they go first, so
+  // no long one starts last while the other lane sits idle.
+  const gin = (def: string) => (/ USING gin /i.test(def) ? 0 : 1);
+  const builds = [...indexes, ...unicas].sort((a, b) => gin(a.indexdef) - gin(b.indexdef) || maiorPrimeiro(a.tablename, b.tablename));
+  await emParalelo(db, [
+    ['select cadastro_recontar_vocabulario()', ...builds.filter((i) => vocabulario(i.tablename)).map((i) => i.indexdef)],
+    ...builds.filter((i) => !vocabulario(i.tablename)).map((i) => i.indexdef),
+  ]);
   // The unique indexes built above become the constraints again (a duplicate key would have failed the build).
   for (const u of unicas) await db.db.execute(sql.raw(`ALTER TABLE ${u.tablename} ADD CONSTRAINT ${u.nome} UNIQUE USING INDEX ${u.nome}`));
   const t2 = performance.now();
   // Operational data is derived set-wise, with the indexes in place (its joins need them) and
   // statistics of the fresh tables (else the planner guesses, and a join over 500,000 rows can run minutes).
-  await emParalelo(db, ['pessoa', 'contribuinte', 'endereco', 'telefone', 'socio', 'responsavel', 'contribuinte_contador'].sort(maiorPrimeiro).map((t) => `ANALYZE ${t}`));
+  await emParalelo(db, [...ANALISADAS_ANTES].sort(maiorPrimeiro).map((t) => `ANALYZE ${t}`));
   const operacao: Record<string, number> = {};
   Object.assign(result.rows, await generateOperationalData(db, operacao));
   Object.assign(result.rows, await generateFederalOnly(db, opt.seed));
@@ -106,7 +123,9 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   await db.db.execute(sql.raw('select cadastro_recontar_resumo()'));
   await db.db.execute(sql.raw('select cadastro_recontar_outra_uf()'));
   const depois = await porTamanho(db, [...REGISTRY_TABLES, ...DERIVED_TABLES]);
-  await emParalelo(db, [...REGISTRY_TABLES, ...DERIVED_TABLES].sort((a, b) => (depois.get(b) ?? 0) - (depois.get(a) ?? 0)).map((t) => `ANALYZE ${t}`));
+  // Tables analyzed before and not written since keep those statistics.
+  const analisar = [...REGISTRY_TABLES, ...DERIVED_TABLES].filter((t) => !INALTERADAS_NA_OPERACAO.includes(t));
+  await emParalelo(db, analisar.sort((a, b) => (depois.get(b) ?? 0) - (depois.get(a) ?? 0)).map((t) => `ANALYZE ${t}`));
   result.timings = { loadMs: t1 - t0, indexesMs: t2 - t1, operationalMs: t3 - t2, analyzeMs: performance.now() - t3, operacao };
   return result;
 }

@@ -5,6 +5,7 @@ import { isValidCacealWithDigit, isValidCnpj, isValidCpf, tipoDoCaceal } from '@
 import { openDatabase, type Database } from '../../db/client.js';
 import { ensureReferenceData } from '../referencia/index.js';
 import { resetRegistry, seedRegistry } from '../registro.js';
+import { GRUPOS_OPERACAO, PASSOS_OPERACAO } from './operacao.js';
 import { testDatabaseUrl } from '../../test/harness.js';
 
 const N = 1500;
@@ -177,6 +178,11 @@ describe('registry generator', () => {
     expect(o!.gestor).toBeGreaterThan(0);
     expect(o!.infoconv).toBe(120);
     expect(o!.regimes).toBeGreaterThan(0);
+  });
+
+  it('runs every operational step once: the notices first, then two lanes', () => {
+    expect(GRUPOS_OPERACAO.flat().sort()).toEqual([...PASSOS_OPERACAO].sort());
+    expect(GRUPOS_OPERACAO[0]).toContain('edital (efeito)');
   });
 
   it('a reset (seed --reset) empties the registry and what is derived from it; the next load counts again', async () => {

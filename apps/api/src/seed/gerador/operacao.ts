@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { query } from '../../db/consulta.js';
-import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
 import { HOJE } from './dados.js';
-
-/** The four capitals where tax substitutes have their head office: CEP range (reference table) and DDD. */
-const OUTRA_UF = ([[0, 'PE', 2611606, '81'], [1, 'SE', 2800308, '79'], [2, 'BA', 2927408, '71'], [3, 'SP', 3550308, '11']] as const).map(([k, uf, ibge, ddd]) => {
-  const [, inicio, fim] = FAIXAS_CEP.find(([id]) => id === ibge)!;
-  return `(${k}, '${uf}', ${ibge}, ${inicio}, ${fim - inicio + 1}, '${ddd}')`;
-}).join(', ');
 
 /**
  * The registry's operational data, derived set-wise from the generated registrations (plain SQL,
@@ -17,20 +10,15 @@ const OUTRA_UF = ([[0, 'PE', 2611606, '81'], [1, 'SE', 2800308, '79'], [2, 'BA',
  * statements, and the records the manager-system and federal-registry simulators answer from.
  * Every choice is arithmetic on keys, so the same registrations give the same data.
  */
-/** The person's main address and first phone, as the federal registry would know them. */
-const PRINCIPAIS = `select e.uf, e.municipio_id, e.tipo_logradouro_id, e.logradouro, e.numero, e.complemento, e.bairro, e.cep, t.ddd, t.numero as telefone
-  from (select 1) um left join endereco e on e.numero_pessoa = p.numero_pessoa and e.eh_principal
-  left join lateral (select ddd, numero from telefone where numero_pessoa = p.numero_pessoa order by id limit 1) t on true`;
-const ENDERECO_RECEITA = `ct.uf, ct.municipio_id, ct.tipo_logradouro_id, ct.logradouro, ct.numero, ct.complemento, ct.bairro, ct.cep, ct.ddd, ct.telefone, p.email`;
+/**
+ * The person's main address and first phone, as the federal registry would know them: joins (merge joins
+ * over the whole table), not a lateral probe per person, which made receita_cnpj 10 s at 500,000.
+ */
+const PRINCIPAIS = `left join endereco e on e.numero_pessoa = p.numero_pessoa and e.eh_principal
+  left join (select distinct on (numero_pessoa) numero_pessoa, ddd, numero from telefone order by numero_pessoa, id) t on t.numero_pessoa = p.numero_pessoa`;
+const ENDERECO_RECEITA = `e.uf, e.municipio_id, e.tipo_logradouro_id, e.logradouro, e.numero, e.complemento, e.bairro, e.cep, t.ddd, t.numero, p.email`;
 
-const STATEMENTS: [string, string][] = [
-  // Tax substitutes (type 5) are established in another State and registered in Alagoas as such:
-  // their head office is in a neighbouring capital (IBGE code, a CEP of that city's range, its DDD).
-  ['endereco (outra UF)', `update endereco e set uf = o.uf, municipio_id = o.municipio, cep = lpad((o.cep_base + (e.numero_pessoa * 7919) % o.cep_faixa)::text, 8, '0'), bairro = 'CENTRO'
-    from contribuinte c, lateral (select * from (values ${OUTRA_UF}) v(k, uf, municipio, cep_base, cep_faixa, ddd) where v.k = c.id % 4) o
-    where c.numero_pessoa = e.numero_pessoa and e.eh_principal and c.tipo_contribuinte_id = 5 and c.indicador_matriz = 'M'`],
-  ['telefone (outra UF)', `update telefone t set ddd = o.ddd from endereco e, (values ${OUTRA_UF}) o(k, uf, municipio, cep_base, cep_faixa, ddd)
-    where e.numero_pessoa = t.numero_pessoa and e.eh_principal and e.uf = o.uf`],
+const STATEMENTS = [
   // Notices. A published one is dated so that its legal effect (30 days on) is past, and cites
   // registrations that existed then; a suspension, inaptitude, closure or nullity has taken effect on
   // them (status, reason, date and a history row naming it), as confirmarPublicacao does.
@@ -131,43 +119,65 @@ const STATEMENTS: [string, string][] = [
     where c.indicador_matriz = 'M' and c.id % 10 = 0 on conflict do nothing`],
   ['receita_cnpj', `insert into receita_cnpj (cnpj, razao_social, situacao, motivo, data_situacao, cpf_responsavel, nome_responsavel,
       uf, municipio_id, tipo_logradouro_id, logradouro, numero, complemento, bairro, cep, ddd, telefone, email)
-    select distinct on (p.numero_pessoa) p.numero_documento, p.nome, coalesce(c.situacao_pj, 'ATIVA'),
+    select p.numero_documento, p.nome, coalesce(c.situacao_pj, 'ATIVA'),
       case c.situacao_pj when 'BAIXADA' then 'EXTINÇÃO POR ENCERRAMENTO LIQUIDAÇÃO VOLUNTÁRIA' when 'INAPTA' then 'OMISSÃO DE DECLARAÇÕES' end,
-      c.data_situacao, coalesce(case when p.numero_pessoa % 50 = 0 then r2.numero_documento end, rp.numero_documento),
-      coalesce(case when p.numero_pessoa % 50 = 0 then r2.nome end, rp.nome),
+      c.data_situacao, coalesce(r2.numero_documento, rp.numero_documento), coalesce(r2.nome, rp.nome),
       ${ENDERECO_RECEITA}
-    from pessoa p left join contribuinte c on c.numero_pessoa = p.numero_pessoa
-    left join lateral (${PRINCIPAIS}) ct on true
+    from pessoa p
+    -- The CNPJ's latest registration (one CNPJ, one Receita status).
+    left join (select distinct on (numero_pessoa) numero_pessoa, situacao_pj, data_situacao from contribuinte order by numero_pessoa, id desc) c
+      on c.numero_pessoa = p.numero_pessoa
+    ${PRINCIPAIS}
     left join responsavel r on r.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)
     left join pessoa rp on rp.numero_pessoa = r.numero_pessoa_responsavel
-    left join pessoa r2 on r2.numero_pessoa = 1 + p.numero_pessoa % 97
-    where p.tipo = 'J' order by p.numero_pessoa, c.id desc`],
+    -- One in fifty: the Receita knows another responsible (a divergence the screens show).
+    left join lateral (select numero_documento, nome from pessoa where numero_pessoa = 1 + p.numero_pessoa % 97 and p.numero_pessoa % 50 = 0) r2 on true
+    where p.tipo = 'J'`],
   ['receita_cpf', `insert into receita_cpf (cpf, nome, situacao, uf, municipio_id, tipo_logradouro_id, logradouro, numero, complemento, bairro, cep, ddd, telefone, email)
     select p.numero_documento, p.nome, case when p.numero_pessoa % 100 = 0 then 'PENDENTE DE REGULARIZAÇÃO' else 'REGULAR' end, ${ENDERECO_RECEITA}
-    from pessoa p left join lateral (${PRINCIPAIS}) ct on true where p.tipo = 'F'`],
+    from pessoa p ${PRINCIPAIS} where p.tipo = 'F'`],
   ['infoconv_consulta', `insert into infoconv_consulta (cnpj, razao_social, situacao_cadastral, motivo, data_consulta, sistema)
     select r.cnpj, r.razao_social, r.situacao, r.motivo, timestamp '2026-01-05 08:00' + make_interval(days => n::int, hours => (n % 9)::int),
       case when n % 3 = 0 then 'rds' else 'cad' end
     from (select r.*, row_number() over (order by r.cnpj) n from receita_cnpj r limit 120) r`],
+] as const satisfies readonly (readonly [string, string])[];
+
+type Passo = (typeof STATEMENTS)[number][0];
+/**
+ * The steps in three groups: the notices first (their effect changes registrations the others read),
+ * then two lanes that read nothing the other writes, each a transaction on a connection of its own —
+ * on 2 cores one statement at a time left a core idle (bench/README.md). Every step is in one group.
+ */
+const PRIMEIRO: readonly Passo[] = ['edital', 'sca_membro', 'edital_motivo', 'edital_contribuinte', 'edital (efeito)', 'historico_situacao (edital)'];
+const FAIXAS: readonly (readonly Passo[])[] = [
+  ['receita_cnpj', 'receita_cpf', 'infoconv_consulta'],
+  ['regime_especial_contribuinte', 'procurador', 'pendencia', 'solicitacao', 'solicitacao (CSN)', 'solicitacao_mensagem', 'manifestacao', 'gestor_contribuinte'],
 ];
+export const GRUPOS_OPERACAO = [PRIMEIRO, ...FAIXAS];
+/** Every step's name (the groups must hold each once: gerador.test.ts). */
+export const PASSOS_OPERACAO: readonly string[] = STATEMENTS.map(([name]) => name);
+const TEXTO = new Map<string, string>(STATEMENTS);
 
 /**
- * One transaction. Where the role may (a superuser: PGlite, the bench clusters), it runs as a replica:
- * no triggers — the counters they keep (resumo, outra UF, divergências) are recounted set-wise by
+ * Each group one transaction. Where the role may (a superuser: PGlite, the bench clusters), it runs as a
+ * replica: no triggers — the counters they keep (resumo, outra UF, divergências) are recounted set-wise by
  * seedRegistry afterwards, and the foreign keys hold by construction. Row by row, the statement
  * triggers' transition tables made the substitutes' addresses alone take minutes at 500,000.
  */
 export async function generateOperationalData(db: Database, tempos?: Record<string, number>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  await db.db.transaction(async (tx) => {
+  const grupo = (passos: readonly Passo[]) => db.db.transaction(async (tx) => {
     const [su] = await query<{ rolsuper: boolean }>(tx, sql`select rolsuper from pg_roles where rolname = current_user`);
     if (su?.rolsuper) await tx.execute(sql`set local session_replication_role = replica`);
-    for (const [name, text] of STATEMENTS) {
+    for (const name of passos) {
       const t0 = performance.now();
-      const r = (await tx.execute(sql.raw(text))) as unknown as { rowCount?: number; affectedRows?: number };
+      const r = (await tx.execute(sql.raw(TEXTO.get(name)!))) as unknown as { rowCount?: number; affectedRows?: number };
       counts[name] = r.rowCount ?? r.affectedRows ?? 0;
       if (tempos) tempos[name] = performance.now() - t0;
     }
   });
-  return counts;
+  await grupo(PRIMEIRO);
+  await Promise.all(FAIXAS.map(grupo));
+  // The report's order: the statements' own.
+  return Object.fromEntries(STATEMENTS.map(([name]) => [name, counts[name] ?? 0]));
 }

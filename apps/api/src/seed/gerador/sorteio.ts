@@ -12,6 +12,15 @@ import { ehMicro, TIPO } from './tipos.js';
 const FAIXA = new Map(FAIXAS_CEP.map(([ibge, inicio, fim]) => [ibge, [inicio, fim] as const]));
 /** Telephone area codes of Alagoas (ANATEL, as @brazilian-utils carries them): 82. */
 export const DDD_AL = String(bu.getAreaCodesByState('AL')[0]);
+
+/** Where a tax substitute (type 5) has its head office: a neighbouring capital (IBGE code, its CEP range, its DDD). */
+export interface OutraUf { uf: string; municipio: number; cepInicio: number; cepFaixa: number; ddd: string }
+const OUTRAS_UF: readonly OutraUf[] = ([['PE', 2611606, '81'], ['SE', 2800308, '79'], ['BA', 2927408, '71'], ['SP', 3550308, '11']] as const).map(([uf, municipio, ddd]) => {
+  const [inicio, fim] = FAIXA.get(municipio)!;
+  return { uf, municipio, cepInicio: inicio, cepFaixa: fim - inicio + 1, ddd };
+});
+/** The capital of the substitute whose head office registration is `contribuinteId` (arithmetic on keys). */
+export const outraUfDe = (contribuinteId: number): OutraUf => OUTRAS_UF[contribuinteId % 4]!;
 const dia = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 export const somarDias = (d: string, n: number) => iso(Date.parse(d) + n * dia);
@@ -243,23 +252,30 @@ export class Gen {
   }
 
   /** An address in Alagoas with a CEP inside its municipality's range. */
-  address(buf: CopyBuffer, np: number, company: boolean) {
+  /** The main address; `fora`: in that other State's capital (same draws, so the rest of the data stays put). */
+  address(buf: CopyBuffer, np: number, company: boolean, fora?: OutraUf) {
     const municipio = this.pick(this.municipioPeso);
     const [inicio, fim] = FAIXA.get(municipio)!;
     const cep = String(inicio + this.int(fim - inicio + 1)).padStart(8, '0');
     const bairros = municipio === 2704302 ? D.BAIRROS_MACEIO : D.BAIRROS_INTERIOR;
-    buf.add(
-      np, company ? 1 : 2, true, 76, 'AL', municipio, 1 + this.int(6), this.faker.person.fullName().toUpperCase(),
-      this.rng() < 0.1 ? 'S/N' : String(1 + this.int(3000)), this.rng() < 0.3 ? `SALA ${1 + this.int(50)}` : null,
-      bairros[this.int(bairros.length)], cep,
-    );
+    const tipoLogradouro = 1 + this.int(6);
+    const logradouro = this.faker.person.fullName().toUpperCase();
+    const numero = this.rng() < 0.1 ? 'S/N' : String(1 + this.int(3000));
+    const complemento = this.rng() < 0.3 ? `SALA ${1 + this.int(50)}` : null;
+    const bairro = bairros[this.int(bairros.length)]!;
+    if (fora) {
+      const cepFora = String(fora.cepInicio + ((np * 7919) % fora.cepFaixa)).padStart(8, '0');
+      buf.add(np, 1, true, 76, fora.uf, fora.municipio, tipoLogradouro, logradouro, numero, complemento, 'CENTRO', cepFora);
+    } else buf.add(np, company ? 1 : 2, true, 76, 'AL', municipio, tipoLogradouro, logradouro, numero, complemento, bairro, cep);
   }
   /** A landline (8 digits, here 3xxx-xxxx) or a mobile (9 digits from 9), with Alagoas' DDD. */
   fixo = () => '3' + this.digits(7);
   celular = () => '9' + this.digits(8);
-  companyContacts(b: { endereco: CopyBuffer; telefone: CopyBuffer }, np: number) {
-    this.address(b.endereco, np, true);
-    b.telefone.add(np, 2, DDD_AL, this.fixo());
-    if (this.rng() < 0.4) b.telefone.add(np, 3, DDD_AL, this.celular());
+  /** Address and phones; `fora`: a substitute's head office in another State, its phones with that DDD. */
+  companyContacts(b: { endereco: CopyBuffer; telefone: CopyBuffer }, np: number, fora?: OutraUf) {
+    this.address(b.endereco, np, true, fora);
+    const ddd = fora?.ddd ?? DDD_AL;
+    b.telefone.add(np, 2, ddd, this.fixo());
+    if (this.rng() < 0.4) b.telefone.add(np, 3, ddd, this.celular());
   }
 }

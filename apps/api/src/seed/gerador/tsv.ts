@@ -2,11 +2,13 @@ import type { Database } from '../../db/client.js';
 
 type Cell = string | number | boolean | null | undefined;
 
+const ESPECIAIS = /[\\\t\n\r]/;
+/** A cell in COPY's text format. Only texts can hold the format's special characters (the generator's hot path). */
 const escape = (v: Cell): string => {
+  if (typeof v === 'string') return ESPECIAIS.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
+  if (typeof v === 'number') return String(v);
   if (v === null || v === undefined) return '\\N';
-  if (typeof v === 'boolean') return v ? 't' : 'f';
-  const s = String(v);
-  return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s;
+  return v ? 't' : 'f';
 };
 
 /** Rows of one table collected in PostgreSQL's COPY text format and flushed in chunks. */
@@ -18,7 +20,9 @@ export class CopyBuffer {
     readonly columns: readonly string[],
   ) {}
   add(...cells: Cell[]) {
-    this.lines.push(cells.map(escape).join('\t'));
+    let line = escape(cells[0]);
+    for (let i = 1; i < cells.length; i++) line += '\t' + escape(cells[i]);
+    this.lines.push(line);
     this.count++;
   }
   /** Takes the collected rows out (so generation can go on while they are written). */
