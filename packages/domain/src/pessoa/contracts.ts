@@ -55,8 +55,13 @@ export type VinculoEmpresa = (typeof VINCULOS_EMPRESA)[number];
  * A page of a person's linked companies (#32: one person's 25,300-pixel table), 0-based, filtered by
  * CACEAL or CNPJ digits (prefix) or part of the company name. The §7 person pages keep their lists.
  */
+/** Screens that read an individual (LGPD log); anything else is logged as 'api'. */
+export const TELAS_LEITURA = ['pessoa', 'contribuinte', 'cadastra-pessoa', 'api'] as const;
+
 export const ConsultaEmpresasVinculadas = z.object({
   vinculo: z.enum(VINCULOS_EMPRESA),
+  /** The screen asking (an individual's companies are personal data: each page read is logged, LGPD). */
+  tela: z.enum(TELAS_LEITURA).default('api'),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
   filtro: z.string().trim().max(100).optional(),
@@ -199,8 +204,6 @@ export type ContadorEncontrado = z.infer<typeof ContadorEncontrado>;
 
 export const NumeroPessoaRaiz = z.object({ numeroPessoa: z.number().int(), numeroPessoaRaiz: z.number().int() });
 
-/** Screens that read an individual (LGPD log); anything else is logged as 'api'. */
-export const TELAS_LEITURA = ['pessoa', 'contribuinte', 'cadastra-pessoa', 'api'] as const;
 
 /** LGPD: reads of individuals, by CPF or by user (administrators). */
 export const ConsultaLeituras = z

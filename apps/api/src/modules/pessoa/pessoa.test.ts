@@ -162,6 +162,21 @@ describe('a person\'s linked companies a page at a time (#32)', () => {
     expect(socio.content.every((e) => e.qualificacao)).toBe(true);
   });
 
+  it("an individual's companies are logged as a read of that individual (LGPD), with the screen; a company's are not", async () => {
+    const leituras = (cpf: string) => one<{ n: number }>(`select count(*)::int n from leitura_pessoa where cpf = '${cpf}' and login = 'atendente' and tela = 'pessoa'`);
+    const s = await one<{ np: number; cpf: string }>(`select s.numero_pessoa_socio as np, p.numero_documento as cpf from socio s
+      join pessoa p on p.numero_pessoa = s.numero_pessoa_socio where p.tipo = 'F' order by 1 limit 1`);
+    const antes = (await leituras(s.cpf)).n;
+    expect((await atendente.get(url(Number(s.np), 'vinculo=socio&tela=pessoa'))).statusCode).toBe(200);
+    expect((await atendente.get(url(Number(s.np), 'vinculo=socio&tela=pessoa&page=1'))).statusCode).toBe(200);
+    expect((await leituras(s.cpf)).n).toBe(antes + 2);
+    const j = await one<{ np: number }>(`select numero_pessoa_empresa as np from responsavel order by 1 limit 1`);
+    const total = await one<{ n: number }>('select count(*)::int n from leitura_pessoa');
+    expect((await atendente.get(url(Number(j.np), 'vinculo=socio'))).statusCode).toBe(200);
+    expect(await one<{ n: number }>('select count(*)::int n from leitura_pessoa')).toEqual(total);
+    expectProblem(await atendente.get(url(Number(s.np), 'vinculo=socio&tela=outra')), 400);
+  });
+
   it('bad input → 400; unknown person → 404; a role without person reads → 403; anonymous → 401', async () => {
     const p = await one<{ np: number }>(`select numero_pessoa as np from pessoa order by numero_pessoa limit 1`);
     expectProblem(await atendente.get(url(Number(p.np), 'vinculo=outro')), 400);

@@ -108,8 +108,12 @@ export function pessoaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: z.object({ numeroPessoa: NumeroPessoa }), querystring: ConsultaEmpresasVinculadas, response: { 200: PaginaEmpresasVinculadas },
       },
       handler: async (req) => {
-        if (!(await pessoaPorNumero(db(), req.params.numeroPessoa))) throw naoEncontrado();
-        return paginaEmpresasVinculadas(db(), req.params.numeroPessoa, req.query);
+        const p = await pessoaPorNumero(db(), req.params.numeroPessoa);
+        if (!p) throw naoEncontrado();
+        const pagina = await paginaEmpresasVinculadas(db(), req.params.numeroPessoa, req.query);
+        // Which companies an individual is partner, responsible or accountant of is theirs (LGPD), as the page is.
+        if (p.tipo === 'F') await registrarLeitura(db(), req.principal!.login, p.numero_documento, req.query.tela);
+        return pagina;
       },
     });
 

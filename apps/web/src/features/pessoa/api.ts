@@ -36,7 +36,7 @@ export function useEmpresasVinculadas(numeroPessoa: number, vinculo: VinculoEmpr
   return useQuery({
     queryKey: userKey(['pessoa', 'empresas', numeroPessoa, vinculo, o]),
     queryFn: ({ signal }) =>
-      http.get<PaginaEmpresasVinculadas>(`${base}/empresas-vinculadas/${numeroPessoa}`, { query: { vinculo, page: o.page - 1, size: o.size, filtro: o.filtro || undefined }, silent: true, signal }),
+      http.get<PaginaEmpresasVinculadas>(`${base}/empresas-vinculadas/${numeroPessoa}`, { query: { vinculo, tela: 'pessoa', page: o.page - 1, size: o.size, filtro: o.filtro || undefined }, silent: true, signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
