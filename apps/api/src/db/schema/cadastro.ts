@@ -38,10 +38,7 @@ export const pessoa = pgTable(
     ),
     index('pessoa_raiz_cnpj_idx').on(t.raizCnpj),
     index('pessoa_raiz_idx').on(t.numeroPessoaRaiz),
-    // Name search order (accent-free, byte order) and the starts-with range.
-    index('pessoa_nome_busca_idx').on(sql`${t.nomeBusca} collate "C"`, t.numeroPessoa),
-    // Kept for whoever filters persons by a piece of the name; the taxpayer search reads contribuinte_nome.
-    index('pessoa_nome_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+    // No index on the name: the taxpayer search reads contribuinte_nome, nothing else looks a person up by name (migration 0029).
   ],
 );
 
