@@ -69,22 +69,19 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   // Parents before children, so foreign keys hold at every flush.
   const order = [b.pessoa, b.contador, b.contribuinte, b.formaAtuacao, b.tipoUnidade, b.atividade, b.endereco, b.telefone, b.socio, b.responsavel, b.contribuinteContador, b.histSituacao, b.histRazao];
   // Write one chunk while the next is generated (the database works on the other core). A superuser's
-  // COPY skips the foreign-key triggers (copyRows), so the tables can go in two lanes of about the same
-  // bytes, each on a backend of its own: with one, the database waited for the JavaScript and the
-  // JavaScript for the database in turn, neither core busy (bench/README.md). Anyone else's COPY is
-  // checked: one lane, parents before children, chunks one after another.
+  // COPY skips the foreign-key triggers (copyRows), so a chunk's tables can go in two lanes, each on a
+  // backend of its own, each lane taking the largest text left: with one lane the database waited for
+  // the JavaScript and the JavaScript for the database in turn, neither core busy (bench/README.md).
+  // Anyone else's COPY is checked: one lane, parents before children, chunks one after another.
   const [su] = await query<{ rolsuper: boolean }>(db.db, sql`select rolsuper from pg_roles where rolname = current_user`);
-  const pessoas: CopyBuffer[] = [b.pessoa, b.endereco, b.telefone, b.socio, b.contador, b.histRazao];
-  const faixas = su?.rolsuper ? [pessoas, order.filter((t) => !pessoas.includes(t))] : [order];
+  const faixas = su?.rolsuper ? 2 : 1;
   let pending: Promise<void>[] = [];
   const flushAll = async () => {
-    const texts = new Map(order.map((t) => [t, t.take()] as const));
+    const fila = order.map((t) => [t, t.take()] as const).filter((x): x is readonly [CopyBuffer, string] => x[1] !== null);
+    if (faixas > 1) fila.sort((a, b) => b[1].length - a[1].length);
     await Promise.all(pending);
-    pending = faixas.map(async (faixa) => {
-      for (const t of faixa) {
-        const text = texts.get(t);
-        if (text) await db.copyRows(t.table, t.columns, text, { trusted: true });
-      }
+    pending = Array.from({ length: faixas }, async () => {
+      for (let x = fila.shift(); x; x = fila.shift()) await db.copyRows(x[0].table, x[0].columns, x[1], { trusted: true });
     });
   };
   let sinceFlush = 0;
