@@ -20,7 +20,8 @@ test('pessoa (#32 item 9): a person in charge of many companies sees them 20 a p
   await expect(bloco.getByTestId('item-count')).toHaveText(/^Exibindo 1 - 20 de \d+ registros$/);
   await bloco.getByRole('button', { name: 'Página 2' }).click();
   await expect(bloco.getByTestId('item-count')).toHaveText(/^Exibindo 21 - \d+ de \d+ registros$/);
-  expect(paginas).toContain('?vinculo=contador&page=1&size=20');
+  // tela=pessoa: the server logs each page of an individual's companies as a read of that individual (LGPD).
+  expect(paginas).toContain('?vinculo=contador&tela=pessoa&page=1&size=20');
 
   // The filter by CACEAL, CNPJ or name, answered by the server.
   const alvo = empresas[empresas.length - 1]!;
