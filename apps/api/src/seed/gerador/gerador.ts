@@ -1,10 +1,8 @@
 import { Faker, base, pt_BR } from '@faker-js/faker';
-import { sql } from 'drizzle-orm';
 import { cacealCheckDigit, cacealDoTipo, seededRng } from '@cadastro/domain';
 import type { Database } from '../../db/client.js';
-import { query } from '../../db/consulta.js';
 import { PORTE_MEI, SITUACAO } from '../referencia/tabelas.js';
-import { CopyBuffer } from './tsv.js';
+import { CopyBuffer, podeCarregarSemGatilhos } from './tsv.js';
 import * as D from './dados.js';
 import { HOJE, NATUREZA } from './dados.js';
 import { DDD_AL, Gen, outraUfDe, somarDias } from './sorteio.js';
@@ -73,8 +71,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   // backend of its own, each lane taking the largest text left: with one lane the database waited for
   // the JavaScript and the JavaScript for the database in turn, neither core busy (bench/README.md).
   // Anyone else's COPY is checked: one lane, parents before children, chunks one after another.
-  const [su] = await query<{ rolsuper: boolean }>(db.db, sql`select rolsuper from pg_roles where rolname = current_user`);
-  const faixas = su?.rolsuper ? 2 : 1;
+  const faixas = (await podeCarregarSemGatilhos(db.db)) ? 2 : 1;
   let pending: Promise<void>[] = [];
   const flushAll = async () => {
     const fila = order.map((t) => [t, t.take()] as const).filter((x): x is readonly [CopyBuffer, string] => x[1] !== null);

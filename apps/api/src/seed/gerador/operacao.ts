@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { query } from '../../db/consulta.js';
+import { podeCarregarSemGatilhos } from './tsv.js';
 import { HOJE } from './dados.js';
 
 /**
@@ -167,8 +167,7 @@ const TEXTO = new Map<string, string>(STATEMENTS);
 export async function generateOperationalData(db: Database, tempos?: Record<string, number>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const grupo = (passos: readonly Passo[]) => db.db.transaction(async (tx) => {
-    const [su] = await query<{ rolsuper: boolean }>(tx, sql`select rolsuper from pg_roles where rolname = current_user`);
-    if (su?.rolsuper) await tx.execute(sql`set local session_replication_role = replica`);
+    if (await podeCarregarSemGatilhos(tx)) await tx.execute(sql`set local session_replication_role = replica`);
     for (const name of passos) {
       const t0 = performance.now();
       const r = (await tx.execute(sql.raw(TEXTO.get(name)!))) as unknown as { rowCount?: number; affectedRows?: number };

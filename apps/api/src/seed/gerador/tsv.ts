@@ -1,4 +1,14 @@
-import type { Database } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { queryOne } from '../../db/consulta.js';
+
+/**
+ * Whether the connected role is a superuser: only one may set session_replication_role = replica, the
+ * trusted bulk load that skips foreign-key and counting triggers (everything is recounted afterwards).
+ */
+export async function podeCarregarSemGatilhos(db: DbOrTx): Promise<boolean> {
+  return (await queryOne<{ rolsuper: boolean }>(db, sql`select rolsuper from pg_roles where rolname = current_user`))?.rolsuper === true;
+}
 
 type Cell = string | number | boolean | null | undefined;
 
