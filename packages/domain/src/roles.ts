@@ -52,6 +52,13 @@ export const REPORT_AUTHORITIES: readonly Authority[] = ALL_AUTHORITIES.filter((
 /** The accountant area (manifestacao-contador: confirmation, statements, re-registration): one list for its routes and screens. */
 export const AREA_CONTADOR: readonly Authority[] = [Authority.SINC_GESTOR, Authority.MAN_MANIFESTACAO, Authority.NFC];
 
+/**
+ * The registry's own readers: the roles whose screens already show any taxpayer or person whole
+ * (detail, person lookup, the supertela). Outside them an individual's CPF on a public document (the
+ * FIC) is masked unless it is the reader's own registration; what they print is an act of the registry.
+ */
+export const LEITORES_DO_CADASTRO: readonly Authority[] = [Authority.CON_DADOS_CONTRI, Authority.MAN_DADOS_CONTRI, Authority.CON_PESSOA];
+
 export function isAuthority(value: string): value is Authority {
   return (ALL_AUTHORITIES as readonly string[]).includes(value);
 }

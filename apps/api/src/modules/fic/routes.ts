@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import { CacealFic, CodigoVerificacaoFic, Fic, mascararCpf, VerificacaoFic } from '@cadastro/domain';
+import { CacealFic, CodigoVerificacaoFic, Fic, VerificacaoFic } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { emitirFic, obterDadosFic, verificarFic } from './dados.js';
 import { ficPdf } from './pdf.js';
+import { ficParaQuemPede } from './leitor.js';
 
 const NAO_ENCONTRADO = 'Nenhum registro encontrado.';
 /** Public calls that write (an issued FIC) or could be scraped are throttled per client address. */
 const limite = { max: 30, timeWindow: '1 minute' };
-
-/** LGPD: an individual's CPF reaches anonymous users masked (***.456.789-**); staff signed in see it whole. */
-const paraQuemPede = <T extends { cnpj: string }>(req: FastifyRequest, fic: T): T =>
-  req.principal || fic.cnpj.length !== 11 ? fic : { ...fic, cnpj: mascararCpf(fic.cnpj) };
 
 /** §2 FIC — public: the certificate, its PDF with a verification code, and the check of a code. */
 export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -30,7 +26,7 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req) => {
         const fic = await obterDadosFic(ctx.database.db, req.params.caceal);
         if (!fic) throw notFound(NAO_ENCONTRADO);
-        return paraQuemPede(req, fic);
+        return ficParaQuemPede(ctx.database, req.principal, fic);
       },
     });
     app.get('/relatorio/fic/imprimir', {
@@ -47,7 +43,8 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const url = `${ctx.config.baseUrl}/#/fic/verificar/${v.codigo}`;
         // The screen tells the user which code the printed copy carries.
         reply.header('X-Codigo-Verificacao', v.codigo);
-        return sendPdf(reply, ctx.pdf, ficPdf({ ...v, fic: paraQuemPede(req, v.fic) }, url), `fic-${v.fic.numeroCaceal}.pdf`);
+        const fic = await ficParaQuemPede(ctx.database, req.principal, v.fic);
+        return sendPdf(reply, ctx.pdf, ficPdf({ ...v, fic }, url), `fic-${v.fic.numeroCaceal}.pdf`);
       },
     });
     app.get('/public/fic/verificar/:codigo', {
@@ -61,7 +58,7 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (req) => {
         const v = await verificarFic(ctx.database.db, req.params.codigo);
         if (!v) throw notFound('Código de verificação não encontrado.');
-        return { ...v, fic: paraQuemPede(req, v.fic) };
+        return { ...v, fic: await ficParaQuemPede(ctx.database, req.principal, v.fic) };
       },
     });
   };
