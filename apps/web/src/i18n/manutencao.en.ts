@@ -150,7 +150,7 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       pergunta: 'Delete registration {{caceal}}? Only possible for a registration created by mistake, with no history at all.',
       feita: 'Registration {{caceal}} deleted.',
       comHistorico: 'The registration cannot be deleted because it has history ({{motivos}}); change its registration status instead.',
-      motivo: { eventos: 'registry events', editais: 'notices', pendencias: 'irregularities', solicitacoes: 'requests', manifestacoes: 'accountant statements', fic: 'FIC issued', situacoes: 'status changes' },
+      motivo: { eventos: 'registry events', editais: 'notices', pendencias: 'irregularities', solicitacoes: 'requests', manifestacoes: 'accountant statements', fic: 'FIC issued by the registry', situacoes: 'status changes' },
     },
     endereco: { titulo: 'Addresses', novo: 'New address', tipo: 'Address type', latitude: 'Latitude', longitude: 'Longitude' },
     regime: {

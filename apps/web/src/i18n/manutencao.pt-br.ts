@@ -149,7 +149,7 @@ export const manutencao = {
       pergunta: 'Excluir a inscrição {{caceal}}? Só é possível para uma inscrição criada por engano, sem nenhum histórico.',
       feita: 'Inscrição {{caceal}} excluída.',
       comHistorico: 'A inscrição não pode ser excluída porque tem histórico ({{motivos}}); altere a situação cadastral.',
-      motivo: { eventos: 'eventos cadastrais', editais: 'editais', pendencias: 'pendências', solicitacoes: 'solicitações', manifestacoes: 'manifestações de contador', fic: 'FIC emitida', situacoes: 'alterações de situação' },
+      motivo: { eventos: 'eventos cadastrais', editais: 'editais', pendencias: 'pendências', solicitacoes: 'solicitações', manifestacoes: 'manifestações de contador', fic: 'FIC emitida pelo cadastro', situacoes: 'alterações de situação' },
     },
     endereco: { titulo: 'Endereços', novo: 'Novo Endereço', tipo: 'Tipo de endereço', latitude: 'Latitude', longitude: 'Longitude' },
     regime: {

@@ -12,7 +12,7 @@ export const ficEmissao = pgTable(
     contribuinteId: bigint('contribuinte_id', { mode: 'number' }).notNull().references(() => contribuinte.id, { onDelete: 'cascade' }),
     numeroCaceal: integer('numero_caceal').notNull(),
     emitidaEm: timestamp('emitida_em', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    /** The signed-in login when a staff member printed it; null from the public page. */
+    /** The login when the registry's staff printed it (LEITORES_DO_CADASTRO); null for anyone else, signed in or not. */
     emitidaPor: varchar('emitida_por', { length: 50 }),
     conteudo: jsonb('conteudo').notNull(),
   },

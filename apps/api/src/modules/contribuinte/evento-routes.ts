@@ -52,7 +52,7 @@ export function eventoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: [Authority.MAN_DADOS_CONTRI] },
       schema: {
         tags,
-        summary: 'Delete a registration created by mistake (no event, notice, pendência, request, statement, FIC or status change) — else 409',
+        summary: 'Delete a registration created by mistake (no event, notice, pendência, request, statement, FIC printed by staff or status change) — else 409',
         params: z.object({ numeroCaceal: z.coerce.number().int().min(0).max(99_999_999) }),
         response: { 200: z.object({ numeroCaceal: z.number().int(), mensagem: z.literal('cadastroExcluido') }) },
       },

@@ -11,7 +11,9 @@ export const MARCAS_DE_HISTORICO = ['eventos', 'editais', 'pendencias', 'solicit
 /**
  * DELETE contribuinte/{caceal}: a registry must never lose history, so "deleting" is only undoing a
  * registration created by mistake — one nobody has acted on yet: no registry event, no notice, no
- * pendência, no request, no accountant statement, no FIC issued, no status change after the first.
+ * pendência, no request, no accountant statement, no FIC issued by the registry's staff, no status
+ * change after the first. A FIC the public printed is not an act of the registry: anyone can print one
+ * of any CACEAL, so it must not make a registration undeletable (its issues go with it).
  * Anything else → 409 naming the reasons (codes); the taxpayer then goes through a status change
  * (BAIXA, NULA) instead. The deletion is audited with the row as it was, in the same transaction.
  */
@@ -25,7 +27,7 @@ export async function excluirContribuinte(tx: DbOrTx, login: string, numeroCacea
       exists (select 1 from pendencia where contribuinte_id = ${id}) as pendencias,
       exists (select 1 from solicitacao where contribuinte_id = ${id}) as solicitacoes,
       exists (select 1 from manifestacao where contribuinte_id = ${id}) as manifestacoes,
-      exists (select 1 from fic_emissao where contribuinte_id = ${id}) as fic,
+      exists (select 1 from fic_emissao where numero_caceal = ${numeroCaceal} and contribuinte_id = ${id} and emitida_por is not null) as fic,
       (select count(*) from historico_situacao where contribuinte_id = ${id}) > 1 as situacoes`))!;
   const motivos = MARCAS_DE_HISTORICO.filter((m) => h[m]);
   if (motivos.length) {

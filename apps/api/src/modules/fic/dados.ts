@@ -68,15 +68,18 @@ export function novoCodigoVerificacao(): string {
   return s;
 }
 
-/** Issues a FIC: the snapshot and its code are stored in one transaction before the PDF is drawn. */
-export async function emitirFic(database: Database, caceal: number, login: string | null, numeroPessoaRaiz?: number): Promise<VerificacaoFic | null> {
+/**
+ * Issues a FIC: the snapshot and its code are stored in one transaction before the PDF is drawn.
+ * `emitidaPor`: the login of the registry's staff who printed it (an act of the registry); null for the public.
+ */
+export async function emitirFic(database: Database, caceal: number, emitidaPor: string | null, numeroPessoaRaiz?: number): Promise<VerificacaoFic | null> {
   return database.db.transaction(async (tx) => {
     const fic = await obterDadosFic(tx, caceal);
     if (!fic || (numeroPessoaRaiz !== undefined && fic.numeroPessoaRaiz !== numeroPessoaRaiz)) return null;
     const [c] = await rows(tx, sql`select id from contribuinte where numero_caceal = ${caceal}`);
     const [e] = await tx
       .insert(ficEmissao)
-      .values({ codigo: novoCodigoVerificacao(), contribuinteId: Number(c!.id), numeroCaceal: caceal, emitidaPor: login, conteudo: fic })
+      .values({ codigo: novoCodigoVerificacao(), contribuinteId: Number(c!.id), numeroCaceal: caceal, emitidaPor, conteudo: fic })
       .returning({ codigo: ficEmissao.codigo, emitidaEm: ficEmissao.emitidaEm });
     return { codigo: e!.codigo, emitidaEm: instante(e!.emitidaEm), fic };
   });

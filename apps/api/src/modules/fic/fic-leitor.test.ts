@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { cacealCheckDigit, formatCpf, mascararCpf } from '@cadastro/domain';
 import { query } from '../../db/consulta.js';
-import { startTestApp, type Client, type TestApp } from '../../test/harness.js';
+import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { textoDoPdf } from '../../test/pdf.js';
 
 /**
@@ -91,5 +91,41 @@ describe('FIC: who reads an individual\'s whole CPF', () => {
     const c = await one<{ numero_caceal: number; doc: string }>(`select c.numero_caceal, p.numero_documento as doc from contribuinte c
       join pessoa p using (numero_pessoa) where p.tipo = 'J' order by c.id limit 1`);
     expect((await leitores.anonimo.get(`${api}/contribuinte/obterDadosFic/${c.numero_caceal}`)).json().cnpj).toBe(c.doc);
+  });
+});
+
+describe('FIC prints by the public', () => {
+  it('render on the public PDF lane; the registry\'s staff print on theirs', async () => {
+    const render = vi.spyOn(t.built.ctx.pdf, 'render');
+    try {
+      for (const quem of ['anonimo', 'autorregistrado', 'dono', 'atendente'] as const) {
+        render.mockClear();
+        expect((await leitores[quem].get(`${api}/relatorio/fic/imprimir?caceal=${individuo.caceal}`)).statusCode, quem).toBe(200);
+        expect(render, quem).toHaveBeenCalledTimes(1);
+        expect(render.mock.calls[0]![1], quem).toEqual(quem === 'atendente' ? undefined : { publico: true });
+      }
+    } finally {
+      render.mockRestore();
+    }
+  });
+
+  it('do not make a registration undeletable; a FIC the registry\'s staff printed does', async () => {
+    const auditor = await t.as('auditor');
+    const r = await registroDeIndividuo();
+    for (const quem of ['anonimo', 'autorregistrado'] as const) {
+      expect((await leitores[quem].get(`${api}/relatorio/fic/imprimir?caceal=${r.caceal}`)).statusCode).toBe(200);
+    }
+    expect(await all(`select emitida_por from fic_emissao where contribuinte_id = ${r.id}`)).toEqual([{ emitida_por: null }, { emitida_por: null }]);
+    const excluida = await auditor.delete(`${api}/contribuinte/${r.caceal}`);
+    expect(excluida.statusCode, excluida.body).toBe(200);
+    // Its issues went with it: a code of a registration that never was checks out as unknown.
+    expect(await all(`select 1 from fic_emissao where contribuinte_id = ${r.id}`)).toEqual([]);
+
+    const s = await registroDeIndividuo();
+    expect((await leitores.anonimo.get(`${api}/relatorio/fic/imprimir?caceal=${s.caceal}`)).statusCode).toBe(200);
+    expect((await leitores.atendente.get(`${api}/relatorio/fic/imprimir?caceal=${s.caceal}`)).statusCode).toBe(200);
+    const p = expectProblem(await auditor.delete(`${api}/contribuinte/${s.caceal}`), 409);
+    expect(p).toMatchObject({ message: 'error.contribuinte.comHistorico', params: 'fic' });
+    expect(await all(`select 1 from contribuinte where id = ${s.id}`)).toHaveLength(1);
   });
 });

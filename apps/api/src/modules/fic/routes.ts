@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors/problem.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { emitirFic, obterDadosFic, verificarFic } from './dados.js';
 import { ficPdf } from './pdf.js';
-import { ficParaQuemPede } from './leitor.js';
+import { ficParaQuemPede, leDoCadastro } from './leitor.js';
 
 const NAO_ENCONTRADO = 'Nenhum registro encontrado.';
 /** Public calls that write (an issued FIC) or could be scraped are throttled per client address. */
@@ -38,13 +38,16 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         produces: ['application/pdf'],
       },
       handler: async (req, reply) => {
-        const v = await emitirFic(ctx.database, req.query.caceal, req.principal?.login ?? null, req.query.numeroPessoaRaiz);
+        // Only the registry's staff print as the registry: their login is kept (an act that blocks undoing
+        // the registration) and they render on their own lane; anyone else is the public, on its lane.
+        const equipe = leDoCadastro(req.principal);
+        const v = await emitirFic(ctx.database, req.query.caceal, equipe ? req.principal!.login : null, req.query.numeroPessoaRaiz);
         if (!v) throw notFound(NAO_ENCONTRADO);
         const url = `${ctx.config.baseUrl}/#/fic/verificar/${v.codigo}`;
         // The screen tells the user which code the printed copy carries.
         reply.header('X-Codigo-Verificacao', v.codigo);
         const fic = await ficParaQuemPede(ctx.database, req.principal, v.fic);
-        return sendPdf(reply, ctx.pdf, ficPdf({ ...v, fic }, url), `fic-${v.fic.numeroCaceal}.pdf`);
+        return sendPdf(reply, ctx.pdf, ficPdf({ ...v, fic }, url), `fic-${v.fic.numeroCaceal}.pdf`, { publico: !equipe });
       },
     });
     app.get('/public/fic/verificar/:codigo', {

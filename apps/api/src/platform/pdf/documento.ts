@@ -20,11 +20,21 @@ export interface DocumentoPdf {
   emitidoEm?: string;
 }
 
-/** Renders off the event loop and streams the file as the answer; a failure before the first byte is a 500 problem. */
-export async function sendPdf(reply: FastifyReply, pdfs: PdfPool, doc: DocumentoPdf, arquivo: string, disposicao: 'inline' | 'attachment' = 'inline') {
+/**
+ * Renders off the event loop and streams the file as the answer; a failure before the first byte is a 500 problem.
+ * `publico`: whatever an anonymous caller can have printed goes on the pool's public lane, never the staff's.
+ */
+export async function sendPdf(
+  reply: FastifyReply,
+  pdfs: PdfPool,
+  doc: DocumentoPdf,
+  arquivo: string,
+  opcoes: { disposicao?: 'inline' | 'attachment'; publico?: boolean } = {},
+) {
+  const { disposicao = 'inline', publico } = opcoes;
   let corpo;
   try {
-    corpo = await pdfs.render({ ...doc, emitidoEm: doc.emitidoEm ?? new Date().toISOString() });
+    corpo = await pdfs.render({ ...doc, emitidoEm: doc.emitidoEm ?? new Date().toISOString() }, publico ? { publico: true } : undefined);
   } catch (e) {
     if (e instanceof FilaPdfCheia) reply.header('Retry-After', '5');
     throw e;

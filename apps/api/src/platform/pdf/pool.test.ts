@@ -57,7 +57,7 @@ describe('PDF worker pool', () => {
     const app = Fastify({ logger: false });
     registerErrorHandling(app);
     app.get('/ruim', (_req, reply) => sendPdf(reply, pool, invalido, 'x.pdf'));
-    app.get('/bom', (_req, reply) => sendPdf(reply, pool, documento(2), 'lista.pdf', 'attachment'));
+    app.get('/bom', (_req, reply) => sendPdf(reply, pool, documento(2), 'lista.pdf', { disposicao: 'attachment' }));
     const r = await app.inject({ method: 'GET', url: '/ruim' });
     expect(r.statusCode).toBe(500);
     expect(r.headers['content-type']).toMatch(/^application\/problem\+json/);
