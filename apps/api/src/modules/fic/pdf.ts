@@ -13,7 +13,7 @@ export function ficPdf(v: VerificacaoFic, urlVerificacao: string): DocumentoPdf 
     secao('Identificação'),
     campos([
       ['CACEAL', formatCaceal(f.numeroCaceal, f.digitoCaceal)],
-      // A CPF masked for anonymous eyes (LGPD) is printed as it came.
+      // A CPF masked for this reader (LGPD, leitor.ts) is printed as it came.
       [f.cnpj.length < 12 || f.cnpj.includes('*') ? 'CPF' : 'CNPJ', f.cnpj.includes('*') ? f.cnpj : formatDocumento(f.cnpj)],
       ['Início da atividade', dia(f.dataInicioAtividade)],
       ['Razão social', f.razaoSocial],

@@ -150,9 +150,10 @@ class Faixa {
 /**
  * Renders PDFs on worker threads, so a long document never stalls other requests: plain data goes in
  * (DocumentoPdf), bytes come back as a stream. Workers start on first use and are replaced if one dies;
- * waiting documents are bounded. Documents for anonymous readers (`publico`: the published notices)
- * have a thread and a queue of their own, so the public can never fill what the staff's sheets and
- * reports use. `trabalhadores: 0` renders on the event loop (only to compare, in bench/).
+ * waiting documents are bounded. Documents anyone can have printed (`publico`: the published notices,
+ * a FIC printed by anyone but the registry's staff) have a thread and a queue of their own, so the
+ * public can never fill what the staff's sheets and reports use. `trabalhadores: 0` renders on the
+ * event loop (only to compare, in bench/).
  */
 export class PdfPool {
   private readonly equipe: Faixa;

@@ -36,7 +36,7 @@ export function FicCertificado({ fic: f }: { fic: Fic }) {
       <Bloco titulo={t('fic.secao.identificacao')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(f.numeroCaceal, f.digitoCaceal)} />
-          {/* A CPF arrives masked for anonymous users (LGPD): shown as it came. */}
+          {/* A CPF arrives masked (LGPD) unless the reader is the registry's staff or the registration's own account: shown as it came. */}
           <Campo rotulo={f.cnpj.length < 12 || f.cnpj.includes('*') ? 'CPF' : 'CNPJ'} valor={f.cnpj.includes('*') ? f.cnpj : formatDocumento(f.cnpj)} />
           <Campo rotulo={t('contribuinte.inicioAtividade')} valor={formatDay(f.dataInicioAtividade)} />
           <Campo rotulo={t('contribuinte.razaoSocial')} valor={f.razaoSocial} />
