@@ -39,6 +39,14 @@ export function lendo<T>(minLsn: bigint, fn: () => T): T {
   return leitura.run({ minLsn }, fn);
 }
 
+/**
+ * Runs `fn` on the primary even inside a GET's replica routing: who may do what (sessions, roles,
+ * ownership) is never decided on what a replica has not replayed yet (a sign-out, a role taken away).
+ */
+export function noPrimario<T>(fn: () => T): T {
+  return leitura.exit(fn);
+}
+
 export interface EstadoReplica {
   replica: string;
   status: 'UP' | 'DOWN' | 'OUT_OF_SERVICE';
