@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { formatCpf } from '@cadastro/domain';
 import { PgCluster } from '../test/pg-cluster.js';
 import { linkDemoTaxpayerAccount } from '../seed/demo-accounts.js';
 import { seedRegistry } from '../seed/registro.js';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../test/harness.js';
-import { WAL_HEADER } from './replicas.js';
+import { WAL_COOKIE, WAL_HEADER } from './replicas.js';
 
 /**
  * A primary and a streaming standby of the test's own, replay paused at will (as replicas.server.test.ts).
  * Who may do what is decided on the primary: a sign-out, a deactivation, a role or a link taken away
- * count from the next call although the replica in rotation has not replayed them.
+ * count from the next call although the replica in rotation has not replayed them. The WAL position is
+ * handed out by the answers of requests that wrote — GETs too — and only by those.
  */
 // Generous: the replica must stay in rotation while replay is paused (a loaded machine is slow).
 const MAX_LAG_MS = 60_000;
@@ -43,6 +45,7 @@ const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const contagem = () => ({ ...t.built.ctx.database.replicas!.contagem });
 const um = async <T>(text: string) => (await sqlPrimario.query(text)).rows[0] as T;
 const walDe = (r: LightMyRequestResponse) => r.headers[WAL_HEADER];
+const cookiesDe = (r: LightMyRequestResponse) => [r.headers['set-cookie']].flat().join('\n');
 
 async function ate(cond: () => boolean | Promise<boolean>, ms = 20_000) {
   const t0 = Date.now();
@@ -129,5 +132,50 @@ describe('who may do what is decided on the primary, never on a replica that has
     } finally {
       expect((await admin.put('/api/users/contribuinte/pessoa', { numeroDocumento: doc })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('the WAL position: from the answers of requests that wrote, and only from those', { timeout: 90_000 }, () => {
+  it('answers that wrote nothing (anonymous 404/401, a CSRF refusal, a missing role, bad input, a plain read) hand out none', async () => {
+    const anonimo = t.client();
+    const semCsrf = t.client({ csrf: false });
+    const atendente = await t.as('atendente');
+    const auditor = await t.as('auditor');
+    const respostas = [
+      [404, await anonimo.post(`${api}/nao-existe`, {})],
+      [404, await anonimo.post('/nao-existe', {})],
+      [401, await anonimo.post(`${api}/eventos`, {})],
+      [403, await semCsrf.post('/api/logout', {})],
+      [403, await atendente.post('/api/users', { login: 'nunca', email: 'nunca@x.com.br', authorities: [] })],
+      [400, await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, { numeroPessoa: 'x' })],
+      [200, await auditor.get(BUSCA)],
+    ] as const;
+    for (const [status, r] of respostas) {
+      expect(r.statusCode, r.body).toBe(status);
+      expect(walDe(r), `${status} ${r.body}`).toBeUndefined();
+      expect(cookiesDe(r)).not.toContain(`${WAL_COOKIE}=`);
+    }
+    // A write still does.
+    const saida = await (await t.as('atendente')).post('/api/logout');
+    expect(saida.statusCode).toBe(204);
+    expect(walDe(saida)).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+  });
+
+  it('a GET that writes (§7 pessoa/cpf registers a person) hands out its position: the next read finds the person', async () => {
+    const auditor = await t.as('auditor');
+    const { cpf } = await um<{ cpf: string }>(`select cpf from receita_cpf rc where not exists (select 1 from pessoa p where p.numero_documento = rc.cpf) order by cpf limit 1`);
+    await comReplayParado(async () => {
+      const w = await auditor.get(`${api}/pessoa/cpf/${formatCpf(cpf)}`);
+      expect(w.statusCode, w.body).toBe(200);
+      expect(w.json()).toMatchObject({ numeroDocumento: cpf, criada: true });
+      const wal = walDe(w);
+      expect(wal).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+      expect(cookiesDe(w)).toContain(`${WAL_COOKIE}=${String(wal)}; Path=/`);
+      const achada = await auditor.request('GET', `${api}/pessoa/${cpf}`, undefined, { [WAL_HEADER]: String(wal) });
+      expect(achada.statusCode, achada.body).toBe(200);
+      expect(achada.json()[0]).toMatchObject({ numeroDocumento: cpf });
+      // Without it, the paused replica answers: the person is not there yet.
+      expectProblem(await auditor.get(`${api}/pessoa/${cpf}`), 404);
+    });
   });
 });
