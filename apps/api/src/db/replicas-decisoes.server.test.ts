@@ -12,7 +12,8 @@ import { WAL_COOKIE, WAL_HEADER } from './replicas.js';
  * A primary and a streaming standby of the test's own, replay paused at will (as replicas.server.test.ts).
  * Who may do what is decided on the primary: a sign-out, a deactivation, a role or a link taken away
  * count from the next call although the replica in rotation has not replayed them. The WAL position is
- * handed out by the answers of requests that wrote — GETs too — and only by those.
+ * handed out by the answers of requests that wrote — GETs too — and only by those; a forged one is
+ * clamped to what the primary has reached.
  */
 // Generous: the replica must stay in rotation while replay is paused (a loaded machine is slow).
 const MAX_LAG_MS = 60_000;
@@ -177,5 +178,19 @@ describe('the WAL position: from the answers of requests that wrote, and only fr
       // Without it, the paused replica answers: the person is not there yet.
       expectProblem(await auditor.get(`${api}/pessoa/${cpf}`), 404);
     });
+  });
+
+  it('a forged far-future position is clamped to what the primary has reached: the reads still go to the replica', async () => {
+    const auditor = await t.as('auditor');
+    await emDia();
+    const antes = contagem();
+    for (const forjada of ['FFFFFFFF/FFFFFFFF', '7FFF/0']) {
+      expect((await auditor.request('GET', BUSCA, undefined, { [WAL_HEADER]: forjada })).statusCode).toBe(200);
+      const porCookie = await t.app.inject({ method: 'GET', url: BUSCA, headers: { authorization: `Bearer ${auditor.token}`, cookie: `${WAL_COOKIE}=${forjada}` } });
+      expect(porCookie.statusCode).toBe(200);
+    }
+    const depois = contagem();
+    expect(depois.replica).toBeGreaterThan(antes.replica);
+    expect(depois.primario).toBe(antes.primario);
   });
 });

@@ -96,6 +96,8 @@ export class Replicas {
   private readonly queryPrimario: Query;
   /** The primary's WAL position over the last seconds, oldest first: a replica's lag is read from it. */
   private amostras: { t: number; lsn: bigint }[] = [];
+  /** The furthest the primary is known to have reached: its samples and every position handed out. */
+  private alcancado = 0n;
   private proxima = 0;
   private timer: NodeJS.Timeout | undefined;
   private emCurso: Promise<void> | undefined;
@@ -202,7 +204,25 @@ export class Replicas {
   /** The primary's WAL position now: after a commit, what a replica must have replayed to show it. */
   async posicaoPrimario(): Promise<string> {
     const r = (await this.queryPrimario('select pg_current_wal_lsn()::text as lsn')) as { rows: { lsn: string }[] };
-    return r.rows[0]!.lsn;
+    const lsn = r.rows[0]!.lsn;
+    const n = lsnNumero(lsn)!;
+    if (n > this.alcancado) this.alcancado = n;
+    return lsn;
+  }
+
+  /**
+   * A client's write position as the reads are to honour it. One past what this process has seen (a
+   * write answered by another API process since the last sample) is checked with the primary, now;
+   * one past even that was never handed out (forged, or of a primary since replaced): it counts as the
+   * poller's latest primary sample, which a replica in rotation has replayed — a forged far-future
+   * position would otherwise send every read of that client to the primary.
+   */
+  limitar(lsn: bigint): bigint | Promise<bigint> {
+    if (lsn <= this.alcancado) return lsn;
+    return this.posicaoPrimario().then(
+      () => (lsn <= this.alcancado ? lsn : (this.amostras.at(-1)?.lsn ?? 0n)),
+      () => lsn, // the primary does not answer: the position as sent (the reads find their way as before)
+    );
   }
 
   private async sondar() {

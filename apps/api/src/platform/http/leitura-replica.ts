@@ -29,7 +29,12 @@ export function registerReplicaRouting(app: FastifyInstance, replicas: Replicas,
       req.replicaRoteamento = r;
       naRequisicao(r, done);
     };
-    seguir(roteada ? ultimaEscrita(req) : 0n);
+    if (!roteada) return seguir(0n);
+    // A position past what the primary has reached is clamped (Replicas.limitar).
+    const pedido = ultimaEscrita(req);
+    const minLsn = pedido === 0n ? 0n : replicas.limitar(pedido);
+    if (typeof minLsn === 'bigint') return seguir(minLsn);
+    minLsn.then(seguir, () => seguir(pedido));
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.replicaRoteamento?.escreveu) return payload;
