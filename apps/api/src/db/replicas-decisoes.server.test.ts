@@ -151,15 +151,26 @@ describe('the WAL position: from the answers of requests that wrote, and only fr
       [400, await auditor.post(`${api}/contribuinte/alterarSituacaoPessoa`, { numeroPessoa: 'x' })],
       [200, await auditor.get(BUSCA)],
     ] as const;
-    for (const [status, r] of respostas) {
-      expect(r.statusCode, r.body).toBe(status);
-      expect(walDe(r), `${status} ${r.body}`).toBeUndefined();
-      expect(cookiesDe(r)).not.toContain(`${WAL_COOKIE}=`);
-    }
+    // A mutating call that only reads (tax staff look an accountant up by CRC).
+    const k = await um<{ crc: string; cl: number }>(`select crc_uf || crc_numero as crc, classificacao_id as cl from contador order by numero_pessoa limit 1`);
+    const consulta = await auditor.post(`${api}/contador/consultar`, { crc: k.crc, classificacao: k.cl });
     // A write still does.
     const saida = await (await t.as('atendente')).post('/api/logout');
     expect(saida.statusCode).toBe(204);
     expect(walDe(saida)).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    // A read the primary serves (the client's last write not replayed yet) wrote nothing either.
+    let doPrimario: LightMyRequestResponse | undefined;
+    await comReplayParado(async () => {
+      const escrita = await (await t.as('atendente')).post('/api/logout');
+      const r = contagem().primario;
+      doPrimario = await auditor.request('GET', BUSCA, undefined, { [WAL_HEADER]: String(walDe(escrita)) });
+      expect(contagem().primario).toBeGreaterThan(r);
+    });
+    for (const [status, r] of [...respostas, [200, consulta], [200, doPrimario!]] as const) {
+      expect(r.statusCode, r.body).toBe(status);
+      expect(walDe(r), `${status} ${r.body}`).toBeUndefined();
+      expect(cookiesDe(r)).not.toContain(`${WAL_COOKIE}=`);
+    }
   });
 
   it('a GET that writes (§7 pessoa/cpf registers a person) hands out its position: the next read finds the person', async () => {

@@ -139,7 +139,8 @@ export class Replicas {
     const connectPrimario = pool.connect.bind(this.primario) as Query;
     pool.connect = (...args: unknown[]) => {
       const l = leitura.getStore();
-      if (l) marcarEscrita(l);
+      // A transaction takes its connection without a callback; the pool's own query() passes one.
+      if (l && !args.some((a) => typeof a === 'function')) marcarEscrita(l);
       return connectPrimario(...args);
     };
     pool.query = (...args: unknown[]) => {
