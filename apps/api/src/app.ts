@@ -178,7 +178,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const embutido = database.driver === 'pglite';
   registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (embutido ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs, naPorta: embutido });
   const secureCookie = config.profile === 'prod' && config.baseUrl.startsWith('https');
-  // Before the guard: its session check is a read like the others.
+  // Before the guard, whose session check nonetheless reads the primary (Sessoes: who may do what never comes from a replica).
   if (database.replicas) registerReplicaRouting(app, database.replicas, { secureCookie });
   registerGuard(app, tokens, sessoes, { secureCookie });
   registerInputBoundary(app);

@@ -6,9 +6,9 @@ import { isDatabaseUnreachable } from '../platform/errors/banco.js';
  * Hot-standby replicas (PostgreSQL streaming replication) for the reads of GET requests.
  *
  * The pool drizzle is given is the primary's, with its `query()` routed here: inside a read-only
- * request (see `lendo`) a statement goes to a replica in rotation, else to the primary. Transactions
+ * request (see `naRequisicao`) a statement goes to a replica in rotation, else to the primary. Transactions
  * take a connection (`connect()`), which is never routed: every write, and every read inside one,
- * stays on the primary.
+ * stays on the primary. Who may do what is read on the primary too (`noPrimario`).
  *
  * Read-your-writes: a write's response carries the primary's WAL position after its commit (cookie
  * and header, `WAL_COOKIE`); a later read goes to a replica only if that replica has replayed past
@@ -27,16 +27,43 @@ export function lsnNumero(lsn: string | undefined | null): bigint | undefined {
   return m ? (BigInt(`0x${m[1]}`) << 32n) + BigInt(`0x${m[2]}`) : undefined;
 }
 
-/** What a read-only request needs of a replica, and the one it got (chosen at its first statement). */
-interface Leitura {
-  minLsn: bigint;
+/**
+ * A request as the routing sees it: whether its statements may go to a replica (GET, HEAD) at or past
+ * `minLsn`, the replica it got (chosen at its first statement), and whether it wrote on the primary
+ * (its answer then hands out the primary's WAL position: `escreveu`).
+ */
+export interface Requisicao {
+  readonly roteada: boolean;
+  readonly minLsn: bigint;
   replica?: Replica | null;
+  escreveu: boolean;
 }
-const leitura = new AsyncLocalStorage<Leitura>();
+const leitura = new AsyncLocalStorage<Requisicao>();
 
-/** Runs `fn` (the rest of a GET request) with its statements allowed on a replica at or past `minLsn`. */
-export function lendo<T>(minLsn: bigint, fn: () => T): T {
-  return leitura.run({ minLsn }, fn);
+/** Runs `fn` (the rest of a request) as `r`: a GET's statements allowed on a replica, every request's writes noted. */
+export function naRequisicao<T>(r: Requisicao, fn: () => T): T {
+  return leitura.run(r, fn);
+}
+
+/**
+ * Runs `fn` on the primary even inside a GET's replica routing: who may do what (sessions, roles,
+ * ownership) is never decided on what a replica has not replayed yet (a sign-out, a role taken away).
+ */
+export function noPrimario<T>(fn: () => T): T {
+  return leitura.exit(fn);
+}
+
+/** A statement of a mutating request that only reads (a CTE may write: it counts as a write). */
+const SO_LEITURA = /^\s*(?:select|show|values)\b/i;
+const textoDe = (arg: unknown) => (typeof arg === 'string' ? arg : (arg as { text?: unknown } | null)?.text);
+const soLe = (arg: unknown) => {
+  const texto = textoDe(arg);
+  return typeof texto === 'string' && SO_LEITURA.test(texto);
+};
+/** A transaction: the request wrote (or may have); in a GET, the rest of it reads what it wrote, on the primary. */
+function marcarEscrita(l: Requisicao) {
+  l.escreveu = true;
+  if (l.roteada) l.replica = null;
 }
 
 export interface EstadoReplica {
@@ -69,6 +96,8 @@ export class Replicas {
   private readonly queryPrimario: Query;
   /** The primary's WAL position over the last seconds, oldest first: a replica's lag is read from it. */
   private amostras: { t: number; lsn: bigint }[] = [];
+  /** The furthest the primary is known to have reached: its samples and every position handed out. */
+  private alcancado = 0n;
   private proxima = 0;
   private timer: NodeJS.Timeout | undefined;
   private emCurso: Promise<void> | undefined;
@@ -99,13 +128,29 @@ export class Replicas {
     this.timer.unref();
   }
 
-  /** Routes the primary pool's query() (not its connect(): transactions stay on the primary). */
+  /**
+   * Routes the primary pool's query() (not its connect(): transactions stay on the primary), and notes
+   * on the request whatever wrote: a transaction (connect()), a statement of a mutating request that is
+   * not a read, a GET's statement a replica refused as a write.
+   */
   private instalar() {
     const queryPrimario = this.queryPrimario;
-    (this.primario as unknown as { query: Query }).query = (...args: unknown[]) => {
+    const pool = this.primario as unknown as { query: Query; connect: Query };
+    const connectPrimario = pool.connect.bind(this.primario) as Query;
+    pool.connect = (...args: unknown[]) => {
+      const l = leitura.getStore();
+      // A transaction takes its connection without a callback; the pool's own query() passes one.
+      if (l && !args.some((a) => typeof a === 'function')) marcarEscrita(l);
+      return connectPrimario(...args);
+    };
+    pool.query = (...args: unknown[]) => {
       const l = leitura.getStore();
       // Callback calls (none of ours) stay as they are.
       if (!l || args.some((a) => typeof a === 'function')) return queryPrimario(...args);
+      if (!l.roteada) {
+        if (!soLe(args[0])) l.escreveu = true;
+        return queryPrimario(...args);
+      }
       if (l.replica === undefined) l.replica = this.escolher(l.minLsn) ?? null;
       const r = l.replica;
       if (!r) {
@@ -120,6 +165,7 @@ export class Replicas {
         (err: unknown) => {
           // Nothing was written by a statement that failed: the primary answers it instead.
           if (!this.devolver(r, err)) throw err;
+          if ((err as { code?: string }).code === '25006') l.escreveu = true;
           l.replica = null; // the rest of this request reads from the primary
           this.contagem.devolvidas++;
           return queryPrimario(...args);
@@ -159,7 +205,25 @@ export class Replicas {
   /** The primary's WAL position now: after a commit, what a replica must have replayed to show it. */
   async posicaoPrimario(): Promise<string> {
     const r = (await this.queryPrimario('select pg_current_wal_lsn()::text as lsn')) as { rows: { lsn: string }[] };
-    return r.rows[0]!.lsn;
+    const lsn = r.rows[0]!.lsn;
+    const n = lsnNumero(lsn)!;
+    if (n > this.alcancado) this.alcancado = n;
+    return lsn;
+  }
+
+  /**
+   * A client's write position as the reads are to honour it. One past what this process has seen (a
+   * write answered by another API process since the last sample) is checked with the primary, now;
+   * one past even that was never handed out (forged, or of a primary since replaced): it counts as the
+   * poller's latest primary sample, which a replica in rotation has replayed — a forged far-future
+   * position would otherwise send every read of that client to the primary.
+   */
+  limitar(lsn: bigint): bigint | Promise<bigint> {
+    if (lsn <= this.alcancado) return lsn;
+    return this.posicaoPrimario().then(
+      () => (lsn <= this.alcancado ? lsn : (this.amostras.at(-1)?.lsn ?? 0n)),
+      () => lsn, // the primary does not answer: the position as sent (the reads find their way as before)
+    );
   }
 
   private async sondar() {

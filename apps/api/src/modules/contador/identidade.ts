@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AuditMessage, AuditType, Authority, formatarCrc, hasAnyAuthority, partesCrc, type ContadorArea, type CrcClassificacao } from '@cadastro/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
+import { noPrimario } from '../../db/replicas.js';
 import { auditEvent } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth/tokens.js';
 import { HttpProblem, tooManyRequests } from '../../platform/errors/problem.js';
@@ -49,10 +50,10 @@ export async function contadorAutorizado(db: DbOrTx, principal: Principal, p: Cr
   return k;
 }
 
-/** The accountant the signed-in account is linked to, or the 404. */
+/** The accountant the signed-in account is linked to (the link read on the primary, as every ownership), or the 404. */
 export async function contadorDaConta(db: DbOrTx, principal: Principal): Promise<ContadorCrc & { nome: string }> {
-  const r = await queryOne<{ uf: string; numero: string; cl: number }>(db, sql`select k.crc_uf as uf, k.crc_numero as numero, k.classificacao_id as cl
-    from usuario u join contador k on k.numero_pessoa = u.numero_pessoa where u.id = ${principal.id}`);
+  const r = await noPrimario(() => queryOne<{ uf: string; numero: string; cl: number }>(db, sql`select k.crc_uf as uf, k.crc_numero as numero, k.classificacao_id as cl
+    from usuario u join contador k on k.numero_pessoa = u.numero_pessoa where u.id = ${principal.id}`));
   if (!r) throw contadorNaoEncontrado();
   const k = (await contadorPorCrc(db, { crc: `${r.uf}${r.numero}`, classificacao: r.cl }))!;
   const pessoa = await pessoaPorNumero(db, k.numeroPessoa);

@@ -8,6 +8,7 @@ import { requirePrincipal } from '../../platform/auth/guard.js';
 import { forbidden, notFound } from '../../platform/errors/problem.js';
 import type { Principal } from '../../platform/auth/tokens.js';
 import { queryOne } from '../../db/consulta.js';
+import { noPrimario } from '../../db/replicas.js';
 import { pessoaDoUsuario } from '../conta/pessoa.js';
 import { registro } from './abas.js';
 
@@ -33,15 +34,16 @@ async function pessoaLida(db: DbOrTx, numeroPessoa: number): Promise<Lido | unde
   return p && { numeroPessoa: Number(p.np), raiz: Number(p.raiz) };
 }
 
-/** Whether the registration of a CACEAL, or a person, belongs to the user. */
+/** Whether the registration of a CACEAL, or a person, belongs to the user (decided on the primary, as every ownership). */
 export async function pertenceAoUsuario(db: DbOrTx, userId: number, by: { numeroPessoa: number } | { caceal: number }): Promise<boolean> {
-  return eDoUsuario(db, userId, 'caceal' in by ? await registroLido(db, by) : await pessoaLida(db, by.numeroPessoa));
+  return noPrimario(async () => eDoUsuario(db, userId, 'caceal' in by ? await registroLido(db, by) : await pessoaLida(db, by.numeroPessoa)));
 }
 
 /**
  * What a registration call reads for its caller: staff, what they asked; a taxpayer, the registration
  * resolved once from the path (and ?caceal=), checked for ownership, then read by its CACEAL, so the
- * registration checked is the one read.
+ * registration checked is the one read. The check reads the primary (who may read what is never a
+ * replica's say); the handler's reads of the data may then go to a replica.
  */
 export async function registroDoChamador(
   db: DbOrTx,
@@ -49,8 +51,11 @@ export async function registroDoChamador(
   by: { numeroPessoa?: number; caceal?: number },
 ): Promise<{ numeroPessoa?: number; caceal?: number }> {
   if (principal.authorities.includes(Authority.CON_DADOS_CONTRI)) return by;
-  const r = await registroLido(db, by);
-  if (!(await eDoUsuario(db, principal.id, r))) throw forbidden('Only your own registration');
+  const { r, dono } = await noPrimario(async () => {
+    const r = await registroLido(db, by);
+    return { r, dono: await eDoUsuario(db, principal.id, r) };
+  });
+  if (!dono) throw forbidden('Only your own registration');
   // By person with ?caceal=: the registration must be of that person (as obterDadosCadastrais answers staff).
   if (by.numeroPessoa !== undefined && r!.numeroPessoa !== by.numeroPessoa) throw notFound('Nenhum registro encontrado.');
   return { caceal: r!.caceal };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AuditMessage, AuditType, motivoPermitido, SITUACAO_EDITAL, violacaoData, type ConfirmacaoPublicacao, type ResultadoPublicacao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
+import { noPrimario } from '../../db/replicas.js';
 import { GRUPO_GESTOR_EDITAL, type ScaPort } from '../../integrations/sca/port.js';
 import { auditChange } from '../../platform/audit.js';
 import { badRequest, conflict, fieldProblem, forbidden } from '../../platform/errors/problem.js';
@@ -11,10 +12,10 @@ import { editalParaAlterar, TRANSICAO, transicaoRecusada } from './manutencao.js
 
 const DESCRICAO_SITUACAO: Record<number, string> = { 1: 'EM EDIÇÃO', 2: 'PRONTO PARA PUBLICAR', 3: 'PUBLICADO', 4: 'REPUBLICADO' };
 
-/** verificarSePessoaLogadaEhResponsavel: the Sign button shows only for the notice's responsible person. */
+/** verificarSePessoaLogadaEhResponsavel: the Sign button shows only for the notice's responsible person (decided on the primary). */
 export async function ehResponsavel(db: DbOrTx, userId: number, id: number): Promise<boolean> {
-  const r = await queryOne<{ ok: boolean }>(db, sql`select exists (select 1 from edital e join usuario u on u.numero_pessoa = e.numero_pessoa_responsavel
-    where e.id = ${id} and u.id = ${userId}) as ok`);
+  const r = await noPrimario(() => queryOne<{ ok: boolean }>(db, sql`select exists (select 1 from edital e join usuario u on u.numero_pessoa = e.numero_pessoa_responsavel
+    where e.id = ${id} and u.id = ${userId}) as ok`));
   return Boolean(r?.ok);
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
+import { noPrimario } from '../../db/replicas.js';
 import type { Principal, TokenClaims } from './tokens.js';
 
-/** How long a replica trusts what it read about a token before asking the database again. */
+/** How long an API process trusts what it read about a token before asking the database again. */
 const DEFAULT_TTL_MS = 2_000;
 const KEPT = 20_000;
 
@@ -19,8 +20,9 @@ interface Lembrado {
  * (a password change or deactivation bumps it), and the token was not signed out. The principal's
  * authorities are the user's current ones, so a role taken away is gone on the next call.
  *
- * One indexed query per token every `ttlMs`; this replica forgets at once what it changed itself
- * (`forgetUser`), other replicas within `ttlMs`.
+ * One indexed query per token every `ttlMs`, always on the primary (never a read replica, even inside
+ * a GET's replica routing: a sign-out or a role taken away must count before a replica replays it);
+ * this process forgets at once what it changed itself (`forgetUser`), other processes within `ttlMs`.
  */
 export class Sessoes {
   private readonly lembrados = new Map<string, Lembrado>();
@@ -44,13 +46,13 @@ export class Sessoes {
   }
 
   private async load(c: TokenClaims): Promise<Principal | null> {
-    const r = await queryOne<{ login: string; activated: boolean; token_version: number; authorities: string[]; revogado: boolean }>(
+    const r = await noPrimario(() => queryOne<{ login: string; activated: boolean; token_version: number; authorities: string[]; revogado: boolean }>(
       this.db,
       sql`select u.login, u.activated, u.token_version,
         coalesce((select array_agg(ua.autoridade order by ua.autoridade) from usuario_autoridade ua where ua.usuario_id = u.id), '{}') as authorities,
         exists (select 1 from token_revogado r where r.jti = ${c.jti}) as revogado
         from usuario u where u.id = ${c.userId}`,
-    );
+    ));
     const valid = r && r.activated && Number(r.token_version) === c.version && !r.revogado;
     const principal: Principal | null = valid
       ? Object.freeze({ id: c.userId, login: r.login, authorities: Object.freeze([...r.authorities]) })
