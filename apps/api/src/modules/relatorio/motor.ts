@@ -229,7 +229,9 @@ export async function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>,
       await xlsx.fechar();
     } catch (e) {
       if (e instanceof ClienteSaiu) {
+        // Nobody reads the file any more: both ends closed, so is its descriptor.
         xlsx.saida.destroy();
+        arquivo.escrita.destroy();
         return;
       }
       opcoes.aoFalhar(e);

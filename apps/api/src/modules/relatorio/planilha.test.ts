@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -60,6 +61,16 @@ async function abertos() {
   return r!;
 }
 
+/** The temporary files of spreadsheets this process still holds open (Linux: unlinked, still in /proc). */
+const arquivosAbertos = () =>
+  fs.readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`).includes('cadastro-planilha-');
+    } catch {
+      return false;
+    }
+  }).length;
+
 describe('report spreadsheet (XLSX) streaming', () => {
   it('a reader that reads nothing holds no database connection: every row is written and the cursor released meanwhile; then it gets the whole file', async () => {
     const total = 60_000;
@@ -95,6 +106,19 @@ describe('report spreadsheet (XLSX) streaming', () => {
     expect(abandonada).toBe(true);
     expect(l.w.destroyed).toBe(true);
     expect(x.saida.destroyed).toBe(true);
+    expect(await abertos()).toEqual({ cursores: 0, transacoes: 0 });
+  }, 60_000);
+
+  it('a client that leaves half-way stops the cursor; its temporary file is closed', async () => {
+    const l = leitor();
+    const x = await exportar(60_000, { cliente: l.w, lote: 200 });
+    x.saida.pipe(l.w);
+    l.w.destroy();
+    x.saida.destroy();
+    expect(await noPrazo(x.fim, 30_000)).toBe(true);
+    expect(x.lidas()).toBeLessThan(60_000);
+    for (let i = 0; i < 50 && arquivosAbertos() > 0; i++) await dormir(100);
+    expect(arquivosAbertos()).toBe(0);
     expect(await abertos()).toEqual({ cursores: 0, transacoes: 0 });
   }, 60_000);
 
