@@ -92,6 +92,10 @@ const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
   /** A spreadsheet download whose reader takes nothing for this long is closed and its cursor released. */
   REPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The most rows a report's spreadsheet holds (default: one Excel sheet, 1,048,572 below its header); more → 422. */
+  REPORT_XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(1_048_572),
+  /** Spreadsheets generated at once (each holds an export connection while its rows are written); one more → 503. */
+  REPORT_XLSX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(2),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
@@ -150,6 +154,7 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Seconds a spreadsheet's reader may take nothing before the download is closed. */
   reportIdleTimeoutSeconds: number;
+  reportXlsx: { maxRows: number; concurrent: number };
   /** The application's variables this configuration was read from, secrets masked (management/env). */
   environment: Readonly<Record<string, string>>;
 }
@@ -203,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE, publicQueue: e.PDF_PUBLIC_QUEUE },
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     reportIdleTimeoutSeconds: e.REPORT_IDLE_TIMEOUT_SECONDS,
+    reportXlsx: { maxRows: e.REPORT_XLSX_MAX_ROWS, concurrent: e.REPORT_XLSX_CONCURRENT },
     environment: describeEnv(present),
   };
 }

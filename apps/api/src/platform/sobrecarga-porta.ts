@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 
 export interface OpcoesPorta {
   /** Asked once per new connection: shed it? */
@@ -10,6 +10,8 @@ export interface OpcoesPorta {
   corpo: string;
   /** Paths (GET) always handed on to the HTTP server: the liveness probe. */
   nuncaRecusar: string[];
+  /** How often the accept queue is probed (ms; 0 = never). */
+  sondaMs?: number;
 }
 
 /**
@@ -30,7 +32,9 @@ export function recusarNaPorta(server: Server, opcoes: OpcoesPorta) {
     'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json; charset=utf-8\r\nRetry-After: 1\r\n' +
     `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(opcoes.corpo)}\r\n\r\n${opcoes.corpo}`;
   const sempre = opcoes.nuncaRecusar.map((u) => `GET ${u} `);
+  const fila = sondarFila(server, opcoes.sondaMs ?? 0);
   server.on('connection', (s: Socket) => {
+    if (fila.eSonda(s)) return;
     if (!opcoes.recusar()) return entregar(s);
     const aoErro = () => s.destroy();
     s.on('error', aoErro);
@@ -52,4 +56,56 @@ export function recusarNaPorta(server: Server, opcoes: OpcoesPorta) {
       opcoes.recusada();
     });
   });
+  return { esperaNaFila: fila.espera };
+}
+
+/**
+ * How long a new connection waits in the kernel before this process accepts it. While the thread is
+ * busy, Node accepts a few connections at a time (PGlite's SQL runs on it): 300 connections at once sat
+ * in the accept queue for up to 16 s, served one by one, while the in-progress count was 1 and the
+ * loop never late — nothing the process saw. So it connects to itself every `sondaMs`: the time until
+ * its own probe is accepted is the queue's wait, and a probe not accepted for that long already says so.
+ */
+function sondarFila(server: Server, sondaMs: number) {
+  let desde = 0;
+  let pendente = false;
+  let ultima = 0;
+  let sonda: Socket | undefined;
+  let relogio: NodeJS.Timeout | undefined;
+  const sondar = () => {
+    if (pendente || !server.listening) return;
+    const a = server.address() as AddressInfo | null;
+    if (!a || typeof a !== 'object') return;
+    const host = a.address === '0.0.0.0' ? '127.0.0.1' : a.address === '::' ? '::1' : a.address;
+    pendente = true;
+    desde = performance.now();
+    const esta = net.connect({ port: a.port, host });
+    sonda = esta;
+    esta.unref();
+    const fim = () => {
+      if (sonda === esta) pendente = false;
+    };
+    esta.on('error', fim);
+    esta.on('close', fim);
+  };
+  if (sondaMs > 0) {
+    server.on('listening', () => {
+      relogio = setInterval(sondar, sondaMs);
+      relogio.unref();
+    });
+    server.on('close', () => clearInterval(relogio));
+  }
+  return {
+    eSonda(s: Socket): boolean {
+      // Its local port is known once the kernel connected it, which is before this process accepts it.
+      if (!pendente || !sonda || s.remotePort !== sonda.localPort || s.remoteAddress !== sonda.localAddress) return false;
+      ultima = performance.now() - desde;
+      pendente = false;
+      s.destroy();
+      sonda?.destroy();
+      return true;
+    },
+    /** The wait of the last probe accepted, or of the one still waiting if it is longer. */
+    espera: () => Math.max(ultima, pendente ? performance.now() - desde : 0),
+  };
 }

@@ -36,7 +36,10 @@ const NUNCA_DESCARTAR = new Set(['/management/health/liveness']);
  *   only when the previous ones are done: the in-progress count stays small while the queue builds up
  *   in socket buffers, unseen. What shows it is the event loop falling behind: a timer due every
  *   `amostraMs` fires late by about the work queued ahead of it. Late beyond `maxAtrasoMs`, twice in a
- *   row, shed.
+ *   row, shed. Nor does the loop always fall behind: between two statements it turns, and Node then
+ *   accepts only a few of the connections waiting in the kernel — the rest wait there, unseen. The door
+ *   probes that queue (it connects to itself): new connections waiting beyond `maxAtrasoMs` to be
+ *   accepted shed too.
  *
  * A request counts as in progress only once its body has been read (preValidation): a client that
  * sends headers and then trickles (or never sends) its body costs a socket until the server's request
@@ -70,7 +73,9 @@ export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobreca
     });
   }
 
-  const sobrecarregado = () => emCurso >= maxEmCurso || (maxAtrasoMs > 0 && atrasoMs > maxAtrasoMs);
+  /** Embedded: how long new connections wait to be accepted (the door's probe); 0 elsewhere. */
+  let esperaNaFila = () => 0;
+  const sobrecarregado = () => emCurso >= maxEmCurso || (maxAtrasoMs > 0 && (atrasoMs > maxAtrasoMs || esperaNaFila() > maxAtrasoMs));
   const recusar = () => {
     descartados++;
     return unavailable('Server busy; try again shortly', 1);
@@ -90,12 +95,13 @@ export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobreca
   if (opcoes.naPorta && maxAtrasoMs > 0) {
     // The loop's lateness as of now: the sampler's timer overdue counts before it gets to run.
     const atrasoAgora = () => (amostraMs > 0 ? Math.min(anteriorMs, Math.max(0, performance.now() - esperado)) : atrasoMs);
-    recusarNaPorta(app.server, {
-      recusar: () => Math.max(atrasoMs, atrasoAgora()) > maxAtrasoMs,
+    ({ esperaNaFila } = recusarNaPorta(app.server, {
+      recusar: () => Math.max(atrasoMs, atrasoAgora(), esperaNaFila()) > maxAtrasoMs,
       recusada: () => descartados++,
       corpo: JSON.stringify({ type: ProblemType.DEFAULT, title: 'Service Unavailable', status: 503, detail: 'Server busy; try again shortly', message: 'error.http.503' }),
       nuncaRecusar: [...NUNCA_DESCARTAR],
-    });
+      sondaMs: amostraMs,
+    }));
   }
   const release = (req: { contadoEmCurso: boolean }) => {
     if (req.contadoEmCurso) {
@@ -112,5 +118,5 @@ export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobreca
     release(req);
     done();
   });
-  return { emCurso: () => emCurso, atrasoMs: () => atrasoMs, descartados: () => descartados, registrarAtraso };
+  return { emCurso: () => emCurso, atrasoMs: () => atrasoMs, esperaNaFila: () => esperaNaFila(), descartados: () => descartados, registrarAtraso };
 }

@@ -66,6 +66,9 @@ export const relatorio = {
     nao: 'Não',
     baixando: 'Baixando a planilha: {{kb}} kB recebidos…',
     erroPlanilha: 'Não foi possível baixar a planilha.',
+    /** The server's refusals of a spreadsheet (its `message` codes; params: the most rows). */
+    planilhaGrandeDemais: 'O relatório tem mais de {{n}} linhas, o máximo de uma planilha: refine os filtros.',
+    planilhasOcupadas: 'Outras planilhas estão sendo geradas agora; tente de novo em alguns segundos.',
     panorama: {
       titulo: 'Retrato do cadastro',
       dica: 'Clique em uma barra ou fatia (ou em uma linha da tabela) para abrir o relatório correspondente.',

@@ -7,9 +7,9 @@ import { ALERT_TIMEOUT_MS, formatCelulaRelatorio, formatInteiro, LIMITE_CONTAGEM
 import { useAlerts } from './alerts';
 import { Carregando } from './Carregando';
 import { DataTable } from './DataTable';
-import { baixar, useAbrirPdf } from './documentos';
+import { baixar, erroDaPlanilha, useAbrirPdf } from './documentos';
 import { httpErrorMessage } from './errors';
-import { HttpError, request } from './http';
+import { request } from './http';
 import { Pagination } from './Pagination';
 
 export const TAMANHO_PAGINA_RELATORIO = 20;
@@ -77,9 +77,8 @@ export function ReportPage(p: ReportPageProps) {
       baixar(href, `${p.arquivo}.xlsx`);
       setTimeout(() => URL.revokeObjectURL(href), 60_000);
     } catch (e) {
-      // §8: a blob call's error is still JSON problem text; its detail goes along.
-      const detalhe = e instanceof HttpError ? (e.problem?.detail ?? '') : '';
-      alerts.show('danger', `${t('relatorio.erroPlanilha')} ${detalhe}`.trim(), ALERT_TIMEOUT_MS);
+      // §8: a blob call's error is still JSON problem text.
+      alerts.show('danger', erroDaPlanilha(e, t), ALERT_TIMEOUT_MS);
     } finally {
       setBaixando(null);
     }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_TIMEOUT_MS } from '@cadastro/domain';
+import type { TFunction } from 'i18next';
+import { ALERT_TIMEOUT_MS, formatInteiro } from '@cadastro/domain';
 import { useAlerts } from './alerts';
 import { HttpError, request } from './http';
 
@@ -43,4 +44,16 @@ export function baixar(href: string, arquivo: string) {
   document.body.appendChild(a);
   a.click();
   a.remove();
+}
+
+/** The spreadsheet refusals the server names by code (its detail is in Portuguese only). */
+const RECUSAS_PLANILHA = new Set(['relatorio.planilhaGrandeDemais', 'relatorio.planilhasOcupadas']);
+
+/** Why a spreadsheet download failed, in the session's language: a refusal the server names by code, else its detail. */
+export function erroDaPlanilha(e: unknown, t: TFunction): string {
+  const problema = e instanceof HttpError ? e.problem : undefined;
+  const detalhe = problema?.message && RECUSAS_PLANILHA.has(problema.message)
+    ? t(problema.message, { n: formatInteiro(Number(problema.params ?? 0)) })
+    : (problema?.detail ?? '');
+  return `${t('relatorio.erroPlanilha')} ${detalhe}`.trim();
 }

@@ -1,4 +1,4 @@
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { z } from 'zod';
@@ -12,7 +12,8 @@ import { HttpProblem } from '../../platform/errors/problem.js';
 import { tabelaLonga } from '../../platform/pdf/blocos.js';
 import { distribuirLarguras } from '../../platform/pdf/layout.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
-import { planilhaEmFluxo, type ColunaXlsx } from '../../platform/xlsx.js';
+import { LINHAS_POR_FOLHA, planilhaEmFluxo, type ColunaXlsx } from '../../platform/xlsx.js';
+import { arquivoTemporario } from '../../platform/arquivo-temporario.js';
 
 export type FiltroDe<N extends NomeRelatorio> = z.infer<(typeof FILTROS_RELATORIO)[(typeof RELATORIOS)[N]['filtro']]>;
 type Valor = string | number | boolean | null;
@@ -112,38 +113,79 @@ export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio
 }
 
 export interface OpcoesPlanilha {
-  /** The stream the client reads (the HTTP response): its backpressure paces the cursor. */
+  /** The client's stream (the HTTP response): watched for a reader that stopped taking bytes. */
   cliente?: Writable;
-  /** A reader that takes nothing for this long gets the connection closed and the cursor released. */
+  /** A reader that takes nothing for this long gets the connection closed (the file it reads is let go). */
   ociosoMs: number;
   /** Data rows per sheet (default Excel's limit): beyond, a new sheet. */
   linhasPorFolha?: number;
+  /** The most rows a spreadsheet holds: more is refused before the download starts (422). */
+  maxLinhas?: number;
   /** Rows per fetch from the cursor. */
   lote?: number;
+  /** Embedded: the cursor outside a transaction, so the one connection serves the clerks between batches. */
+  retido?: boolean;
   aoFalhar: (e: unknown) => void;
   /** The reader went idle and was cut off. */
   aoAbandonar?: () => void;
 }
 
-class LeitorOcioso extends ClienteSaiu {}
+/** The rows of one sheet: a spreadsheet longer than Excel opens in one sheet is a query to narrow. */
+export const MAX_LINHAS_PLANILHA = LINHAS_POR_FOLHA;
 
 /** What the zip may hold unread, uncompressed, before the cursor waits (one batch is ~0.5 MB of XML). */
 const PENDENTE_MAX = 1024 * 1024;
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const aVez = () => new Promise((r) => setImmediate(r));
+
+const grandeDemais = (max: number) =>
+  new HttpProblem(422, `O relatório tem mais de ${formatInteiro(max)} linhas, o máximo de uma planilha: refine os filtros.`, { message: 'relatorio.planilhaGrandeDemais', params: String(max) });
 
 /**
- * The spreadsheet, streamed: a cursor feeds the workbook writer batch by batch, so memory stays flat.
- * Returns the stream at once (the caller sends it) and fills it in the background; `fim` settles when
- * the cursor's transaction is over, `lidas` counts the rows fetched.
+ * Exports generating at once: each holds a database connection (or, embedded, turns of the one
+ * connection) and a core while it runs; one more is refused at once with 503 + Retry-After rather
+ * than queued behind them (or in the database pool, where the clerks' searches would meet it).
  */
-export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, opcoes: OpcoesPlanilha) {
+export class VagasPlanilha {
+  private emUso = 0;
+  constructor(readonly max: number) {}
+  /** A place, or 503; the function returned gives it back (once). */
+  tomar(): () => void {
+    if (this.emUso >= this.max) {
+      throw new HttpProblem(503, 'Outras planilhas estão sendo geradas agora; tente de novo em alguns segundos.', { message: 'relatorio.planilhasOcupadas', retryAfterSeconds: 5 });
+    }
+    this.emUso++;
+    let devolvida = false;
+    return () => {
+      if (!devolvida) this.emUso--;
+      devolvida = true;
+    };
+  }
+  get ocupadas() {
+    return this.emUso;
+  }
+}
+
+/**
+ * The spreadsheet. Counted first (over `maxLinhas` → 422 before any byte is sent), then written as
+ * fast as the database and the zip go into a temporary file while the client reads that file as it
+ * grows: a slow or stalled reader holds disk, never the cursor, its connection or its snapshot. Memory
+ * stays flat (a batch of rows, the zip's window). `fim` settles when the rows are all written and the
+ * cursor is released — whatever the reader does; `lidas` counts the rows fetched.
+ */
+export async function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, opcoes: OpcoesPlanilha) {
   const { cliente, ociosoMs } = opcoes;
+  const maxLinhas = opcoes.maxLinhas ?? MAX_LINHAS_PLANILHA;
+  const q = r.consulta(f);
+  const contagem = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${q.contagem ?? q.from} limit ${maxLinhas + 1}) x`);
+  if ((contagem?.n ?? 0) > maxLinhas) throw grandeDemais(maxLinhas);
   const lista = listaDe(r.nome);
   // A list's items go on rows of their own below their row's cells (the first beside them): the taxpayer once.
   const doGrupo = colunasDe(r.nome);
   const cols = [...doGrupo, ...(lista?.colunas ?? [])];
   const titulos: Record<string, [string, number]> = { ...(r.colunas as Record<string, [string, number]>), ...r.lista?.colunas };
   const tipos: Record<ColunaRelatorio['tipo'], ColunaXlsx['tipo']> = { texto: 'texto', caceal: 'texto', cnpj: 'texto', cpf: 'texto', cnae: 'texto', data: 'data', inteiro: 'inteiro', simNao: 'texto' };
+  const arquivo = await arquivoTemporario('cadastro-planilha-');
   const xlsx = planilhaEmFluxo({
     aba: r.titulo,
     titulo: `SEFAZ-AL · ${r.titulo}`,
@@ -151,31 +193,21 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
     colunas: cols.map((c) => ({ titulo: titulos[c.campo]![0], tipo: tipos[c.tipo] })),
     linhasPorFolha: opcoes.linhasPorFolha,
   });
+  xlsx.saida.pipe(arquivo.escrita);
+  const saida = arquivo.leitura;
   const valor = (c: ColunaRelatorio, v: Linha[string] | undefined): string | number | null =>
     c.tipo === 'data' || c.tipo === 'inteiro' ? (v === undefined || v === null || typeof v === 'boolean' || Array.isArray(v) ? null : v) : textoCelula(c, v) || null;
-  const saiu = () => xlsx.saida.destroyed || (cliente?.destroyed ?? false);
-  // Behind: the client's socket wants draining, or the zip holds too much not yet compressed and sent.
-  const atrasado = () => (cliente?.writableNeedDrain ?? false) || xlsx.pendente() > PENDENTE_MAX;
-  /** Waits for the reader before the next batch; nothing moving for `ociosoMs` → LeitorOcioso. */
-  const esperarLeitor = async () => {
-    let marca = '';
-    let desde = performance.now();
-    while (atrasado() && !saiu()) {
-      const agora = `${cliente?.writableLength ?? 0}:${xlsx.pendente()}`;
-      if (agora !== marca) {
-        marca = agora;
-        desde = performance.now();
-      } else if (performance.now() - desde > ociosoMs) throw new LeitorOcioso();
-      await dormir(Math.min(50, ociosoMs / 4));
-    }
-    if (saiu()) throw new ClienteSaiu();
-  };
+  // The file takes bytes as fast as the disk: waiting on it (and on the zip) keeps memory flat, never waits for the client.
+  const atrasado = () => arquivo.escrita.writableNeedDrain || xlsx.pendente() > PENDENTE_MAX;
+  const saiu = () => saida.destroyed || arquivo.escrita.destroyed;
+  vigiarLeitor(saida, arquivo.lidos, cliente, ociosoMs, opcoes.aoAbandonar);
   let lidas = 0;
-  const q = r.consulta(f);
   const fim = (async () => {
     try {
-      const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy}`, opcoes.lote ?? 2_000, async (linhas) => {
+      const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${maxLinhas + 1}`, opcoes.lote ?? 2_000, async (linhas) => {
         lidas += linhas.length;
+        // Rows added since the count: the file ends with an error rather than silently short.
+        if (lidas > maxLinhas) throw grandeDemais(maxLinhas);
         for (const l of linhas) {
           const grupo = doGrupo.map((c) => valor(c, l[c.campo]));
           if (!lista) xlsx.linha(grupo);
@@ -185,23 +217,51 @@ export function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: Fi
             if (!sub.length) xlsx.linha(grupo);
           }
         }
-        // A client that went away or stopped reading ends the cursor and its transaction.
-        await esperarLeitor();
-      });
+        while (atrasado() && !saiu()) await dormir(5);
+        // A client that went away ends the cursor at once.
+        if (saiu()) throw new ClienteSaiu();
+        // The clerks' requests get their turn between two batches (embedded, the same thread runs the SQL).
+        await aVez();
+      }, { retido: opcoes.retido });
       if (n === 0) xlsx.linha([r.vazio]);
       const soma = (await totais(db, r, q)).totais;
       if (soma) xlsx.linha(cols.map((c, i) => (c.campo in soma ? soma[c.campo]! : i === 0 ? 'Total' : null)));
       await xlsx.fechar();
     } catch (e) {
-      if (e instanceof LeitorOcioso) {
-        opcoes.aoAbandonar?.();
-        cliente?.destroy();
+      if (e instanceof ClienteSaiu) {
+        // Nobody reads the file any more: both ends closed, so is its descriptor.
         xlsx.saida.destroy();
+        arquivo.escrita.destroy();
+        return;
       }
-      if (e instanceof ClienteSaiu) return;
       opcoes.aoFalhar(e);
       xlsx.saida.destroy(e as Error);
+      arquivo.escrita.destroy(e as Error);
     }
   })();
-  return { saida: xlsx.saida, fim, lidas: () => lidas, folhas: () => xlsx.folhas };
+  return { saida, fim, lidas: () => lidas, folhas: () => xlsx.folhas };
+}
+
+/**
+ * Cuts off a reader that took nothing for `ociosoMs`: its connection closed, the file it was reading
+ * let go (a download kept open for days would keep its file on disk).
+ */
+function vigiarLeitor(saida: Readable, entregues: () => number, cliente: Writable | undefined, ociosoMs: number, aoAbandonar?: () => void) {
+  if (!cliente) return;
+  let marca = 0;
+  let desde = performance.now();
+  const vigia = setInterval(() => {
+    if (saida.destroyed || cliente.destroyed || saida.readableEnded) return clearInterval(vigia);
+    // Idle: the client's side is full and not one byte went on since the last look.
+    if (!cliente.writableNeedDrain || entregues() !== marca) {
+      marca = entregues();
+      desde = performance.now();
+    } else if (performance.now() - desde > ociosoMs) {
+      clearInterval(vigia);
+      aoAbandonar?.();
+      cliente.destroy();
+      saida.destroy();
+    }
+  }, Math.max(10, Math.min(1000, ociosoMs / 4)));
+  vigia.unref();
 }

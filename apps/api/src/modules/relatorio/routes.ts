@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { RELATORIOS_SQL } from './definicoes.js';
-import { documentoPdf, pagina, planilha, type FiltroDe } from './motor.js';
+import { documentoPdf, pagina, planilha, VagasPlanilha, type FiltroDe } from './motor.js';
 import { panorama } from './panorama.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -36,6 +36,7 @@ const comoNaSpec = (onde: 'query' | 'body') => async (req: FastifyRequest) => {
 export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const db = () => ctx.database.db;
+    const vagas = new VagasPlanilha(ctx.config.reportXlsx.concurrent);
     for (const nome of NOMES_RELATORIO) registrar(nome);
 
     // The home page's picture of the registry: for whoever holds any report role (each chart opens a report).
@@ -64,18 +65,28 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // One implementation per call, whichever path or verb reaches it.
       const previa = async (f: unknown, { page, size }: z.infer<typeof paginaQuery>) => pagina(db(), r, ler(f), page, size);
       const pdf = async (f: unknown, reply: FastifyReply) => sendPdf(reply, ctx.pdf, await documentoPdf(db(), r, ler(f)), `${arquivo}.pdf`);
-      const xlsx = (f: unknown, req: FastifyRequest, reply: FastifyReply) => {
-        const { saida } = planilha(ctx.database.fluxos, r, ler(f), {
-          cliente: reply.raw,
-          ociosoMs: ctx.config.reportIdleTimeoutSeconds * 1000,
-          aoFalhar: (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'),
-          aoAbandonar: () => req.log.warn({ seconds: ctx.config.reportIdleTimeoutSeconds }, 'report spreadsheet reader idle: connection closed, cursor released'),
-        });
-        return reply
-          .header('Content-Type', XLSX)
-          .header('Content-Disposition', `attachment; filename="${arquivo}.xlsx"`)
-          .header('Cache-Control', 'no-store')
-          .send(saida);
+      const xlsx = async (f: unknown, req: FastifyRequest, reply: FastifyReply) => {
+        const devolver = vagas.tomar();
+        try {
+          const { saida, fim } = await planilha(ctx.database.fluxos, r, ler(f), {
+            cliente: reply.raw,
+            ociosoMs: ctx.config.reportIdleTimeoutSeconds * 1000,
+            maxLinhas: ctx.config.reportXlsx.maxRows,
+            retido: ctx.database.driver === 'pglite',
+            aoFalhar: (e) => req.log.error({ err: e }, 'report spreadsheet failed mid-stream'),
+            aoAbandonar: () => req.log.warn({ seconds: ctx.config.reportIdleTimeoutSeconds }, 'report spreadsheet reader idle: connection closed, its file let go'),
+          });
+          // The place is held while the rows are written, not while a slow client reads them.
+          void fim.finally(devolver);
+          return reply
+            .header('Content-Type', XLSX)
+            .header('Content-Disposition', `attachment; filename="${arquivo}.xlsx"`)
+            .header('Cache-Control', 'no-store')
+            .send(saida);
+        } catch (e) {
+          devolver();
+          throw e;
+        }
       };
       const naQuery = { config, preValidation: comoNaSpec('query') } as const;
       const noCorpo = { config, preValidation: comoNaSpec('body') } as const;
