@@ -92,8 +92,8 @@ const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
   /** A spreadsheet download whose reader takes nothing for this long is closed and its cursor released. */
   REPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /** The most rows a report's spreadsheet holds (default: one Excel sheet, 1,048,572 below its header); more → 422. */
-  REPORT_XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(1_048_572),
+  /** The most rows one report spreadsheet export holds (rows past a sheet go on in the next sheet); more → 422. */
+  REPORT_XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(3_000_000),
   /** Spreadsheets generated at once (each holds an export connection while its rows are written); one more → 503. */
   REPORT_XLSX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(2),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {

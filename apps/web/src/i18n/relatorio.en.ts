@@ -69,7 +69,7 @@ export const relatorio: Pick<Messages, 'relatorio'> = {
     baixando: 'Downloading the spreadsheet: {{kb}} kB received…',
     erroPlanilha: 'The spreadsheet could not be downloaded.',
     /** The server's refusals of a spreadsheet (its `message` codes; params: the most rows). */
-    planilhaGrandeDemais: 'The report has more than {{n}} rows, the most a spreadsheet holds: narrow the filters.',
+    planilhaGrandeDemais: 'The report has more than {{n}} rows, the most exported at once: narrow the filters.',
     planilhasOcupadas: 'Other spreadsheets are being generated right now; try again in a few seconds.',
     panorama: {
       titulo: 'A picture of the registry',

@@ -67,7 +67,7 @@ export const relatorio = {
     baixando: 'Baixando a planilha: {{kb}} kB recebidos…',
     erroPlanilha: 'Não foi possível baixar a planilha.',
     /** The server's refusals of a spreadsheet (its `message` codes; params: the most rows). */
-    planilhaGrandeDemais: 'O relatório tem mais de {{n}} linhas, o máximo de uma planilha: refine os filtros.',
+    planilhaGrandeDemais: 'O relatório tem mais de {{n}} linhas, o máximo para exportar de uma vez: refine os filtros.',
     planilhasOcupadas: 'Outras planilhas estão sendo geradas agora; tente de novo em alguns segundos.',
     panorama: {
       titulo: 'Retrato do cadastro',

@@ -15,13 +15,13 @@ const recusa = (status: number, message: string, detail: string, params?: string
 
 describe('why a spreadsheet download failed', () => {
   it('the refusals the server names by code are worded in the session’s language (the server’s detail is Portuguese only)', async () => {
-    const grande = recusa(422, 'relatorio.planilhaGrandeDemais', 'O relatório tem mais de 1.048.572 linhas, o máximo de uma planilha: refine os filtros.', '1048572');
+    const grande = recusa(422, 'relatorio.planilhaGrandeDemais', 'O relatório tem mais de 1.048.572 linhas, o máximo para exportar de uma vez: refine os filtros.', '1048572');
     const ocupadas = recusa(503, 'relatorio.planilhasOcupadas', 'Outras planilhas estão sendo geradas agora; tente de novo em alguns segundos.');
     const tEn = await traducao('en', en);
-    expect(erroDaPlanilha(grande, tEn)).toBe('The spreadsheet could not be downloaded. The report has more than 1.048.572 rows, the most a spreadsheet holds: narrow the filters.');
+    expect(erroDaPlanilha(grande, tEn)).toBe('The spreadsheet could not be downloaded. The report has more than 1.048.572 rows, the most exported at once: narrow the filters.');
     expect(erroDaPlanilha(ocupadas, tEn)).toBe('The spreadsheet could not be downloaded. Other spreadsheets are being generated right now; try again in a few seconds.');
     const tPt = await traducao('pt-br', ptBr);
-    expect(erroDaPlanilha(grande, tPt)).toBe('Não foi possível baixar a planilha. O relatório tem mais de 1.048.572 linhas, o máximo de uma planilha: refine os filtros.');
+    expect(erroDaPlanilha(grande, tPt)).toBe('Não foi possível baixar a planilha. O relatório tem mais de 1.048.572 linhas, o máximo para exportar de uma vez: refine os filtros.');
   });
 
   it('any other failure: the server’s detail goes along, or the generic text alone', async () => {

@@ -139,7 +139,7 @@ const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const aVez = () => new Promise((r) => setImmediate(r));
 
 const grandeDemais = (max: number) =>
-  new HttpProblem(422, `O relatório tem mais de ${formatInteiro(max)} linhas, o máximo de uma planilha: refine os filtros.`, { message: 'relatorio.planilhaGrandeDemais', params: String(max) });
+  new HttpProblem(422, `O relatório tem mais de ${formatInteiro(max)} linhas, o máximo para exportar de uma vez: refine os filtros.`, { message: 'relatorio.planilhaGrandeDemais', params: String(max) });
 
 /**
  * Exports generating at once: each holds a database connection (or, embedded, turns of the one
