@@ -79,7 +79,8 @@ describe('POST eventos (supertela): one event, one transaction', () => {
       (select numero_pessoa_socio from socio where numero_pessoa_empresa = ${r.numero_pessoa}) limit 1`);
     const cota = Math.floor(100 / (socios.length + 1));
     const body = {
-      ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version: d.version,
+      // The versions the screen read, as the SPA sends them (the person's contact is shared with its other registrations).
+      ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version: d.version, versoes: d.versoes,
       dadosCadastrais: {
         ...blocoDados(d), nomeFantasia: 'NOVO NOME FANTASIA', porteId: novoPorte,
         processamentoDados: { ...d.processamentoDados, opcaoLivroEletronico: true, dataAutorizacaoLivroEletronico: null },

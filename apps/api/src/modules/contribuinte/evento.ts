@@ -53,7 +53,7 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
   const mei = violacaoAtividadesMeiNoEvento({ ehMei: estado.eh_mei, porteId: estado.porte_id }, e.dadosCadastrais ? e.dadosCadastrais.porteId : undefined,
     e.atividades?.map((a) => a.codigoCnae), estado.cnaes_atuais ?? []);
   if (mei) exigirRegras(mei.aba, `${mei.aba}.`, mei.violacao);
-  const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes);
+  const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes, !!estado.contato_compartilhado);
 
   const alteracoes: Alteracao[] = [];
   let propagar = false;
