@@ -76,6 +76,10 @@ export const MENSAGENS_REGRAS = {
     pt: 'O CEP não pertence a Alagoas (faixa dos Correios: {{n}}).',
     en: 'The CEP does not belong to Alagoas (Correios range: {{n}}).',
   },
+  naInscricao: {
+    pt: 'Inscrição {{n}}, da mesma raiz de CNPJ, que receberia o novo porte:',
+    en: 'Registration {{n}}, of the same CNPJ root, which would get the new size:',
+  },
   cnpjNaoAtivoNaReceita: {
     pt: 'O CNPJ está {{n}} na Receita Federal: confirme que deseja reativar a inscrição mesmo assim.',
     en: 'The CNPJ is {{n}} at the Receita Federal: confirm that you want to reactivate the registration anyway.',
@@ -84,20 +88,32 @@ export const MENSAGENS_REGRAS = {
 
 export type CodigoRegra = keyof typeof MENSAGENS_REGRAS;
 
-/** A broken rule: its code, the field it concerns (when one) and the value the text names. */
+/**
+ * A broken rule: its code, the field it concerns (when one) and the value the text names; `inscricao`
+ * when it was found on another registration the change reaches (a porte propagated to the CNPJ root).
+ */
 export interface Violacao {
   regra: CodigoRegra;
   campo?: string;
   n?: string;
+  inscricao?: string;
 }
 
-/** The pt-BR (or English) text of a violation, its value in place. */
+/** The pt-BR (or English) text of a violation, its value in place (and the registration it concerns first). */
 export function textoRegra(v: Violacao, idioma: 'pt' | 'en' = 'pt'): string {
-  return MENSAGENS_REGRAS[v.regra][idioma].replace('{{n}}', v.n ?? '');
+  const texto = MENSAGENS_REGRAS[v.regra][idioma].replace('{{n}}', v.n ?? '');
+  return v.inscricao ? `${MENSAGENS_REGRAS.naInscricao[idioma].replace('{{n}}', v.inscricao)} ${texto}` : texto;
 }
 
-/** The field error's message: the code, and its value after a colon (the `V` convention). */
-export const codigoRegra = (v: Violacao) => (v.n === undefined ? v.regra : `${v.regra}:${v.n}`);
+/** The field error's message: the code, its value after a colon (the `V` convention), the other registration after '@'. */
+export const codigoRegra = (v: Violacao) => `${v.n === undefined ? v.regra : `${v.regra}:${v.n}`}${v.inscricao ? `@${v.inscricao}` : ''}`;
+
+/** codigoRegra read back (the SPA words a server's field error with it). */
+export function lerCodigoRegra(mensagem: string): { codigo: string; n?: string; inscricao?: string } {
+  const [antes, inscricao] = mensagem.split('@') as [string, string | undefined];
+  const i = antes.indexOf(':');
+  return { codigo: i < 0 ? antes : antes.slice(0, i), ...(i < 0 ? {} : { n: antes.slice(i + 1) }), ...(inscricao ? { inscricao } : {}) };
+}
 
 /** The texts as i18n `validation` entries of one language. */
 export const validacoesRegras = (idioma: 'pt' | 'en') =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAGENS_REGRAS, NATUREZA, PORTE, sublimiteAplicavel, textoRegra, violacaoCompetencia, violacaoData, violacaoEireli, violacaoEnquadramento, violacaoQsa, violacaoReativacao, violacaoResponsavel, violacaoSublimite } from '../index.js';
+import { codigoRegra, lerCodigoRegra, MENSAGENS_REGRAS, NATUREZA, PORTE, sublimiteAplicavel, textoRegra, violacaoCompetencia, violacaoData, violacaoEireli, violacaoEnquadramento, violacaoQsa, violacaoReativacao, violacaoResponsavel, violacaoSublimite } from '../index.js';
 
 describe('issue 30 domain rules', () => {
   it('QSA and responsible by legal nature', () => {
@@ -36,6 +36,18 @@ describe('issue 30 domain rules', () => {
     expect(violacaoReativacao('INAPTA', 1, true)).toBeNull();
     expect(violacaoReativacao('INAPTA', 2, undefined)).toBeNull();
     for (const m of Object.values(MENSAGENS_REGRAS)) expect(m.pt.includes('{{n}}')).toBe(m.en.includes('{{n}}'));
+  });
+});
+
+describe('issue 39 §6: a violation found on another registration', () => {
+  it('names it in the text (pt, en) and after "@" in the code, read back by lerCodigoRegra', () => {
+    const v = { regra: 'porteMeiNatureza', campo: 'porteId', inscricao: '24.000.001-2' } as const;
+    expect(textoRegra(v)).toMatch(/^Inscrição 24\.000\.001-2, da mesma raiz de CNPJ, que receberia o novo porte: MEI é somente/);
+    expect(textoRegra(v, 'en')).toMatch(/^Registration 24\.000\.001-2, of the same CNPJ root, which would get the new size: MEI is only/);
+    expect(codigoRegra(v)).toBe('porteMeiNatureza@24.000.001-2');
+    expect(lerCodigoRegra('atividadeNaoPermitidaMei:4711-3/02@24.000.001-2')).toEqual({ codigo: 'atividadeNaoPermitidaMei', n: '4711-3/02', inscricao: '24.000.001-2' });
+    expect(lerCodigoRegra('maxlength:50')).toEqual({ codigo: 'maxlength', n: '50' });
+    expect(lerCodigoRegra('required')).toEqual({ codigo: 'required' });
   });
 });
 
