@@ -114,7 +114,8 @@ test('supertela: a stale version is refused with the exact text; an inactive reg
   const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json();
   const outro = await request.post(`${api}/eventos`, {
     headers,
-    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, processo: 'OUTRO', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
+    // The versions it read, as the SPA sends them (issue 39 §4: shared parts without them may be refused, 428).
+    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, versoes: d.versoes, processo: 'OUTRO', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
       dadosCadastrais: { nomeFantasia: 'OUTRA PESSOA', email: d.identificacao.email, porteId: d.identificacao.porte?.id ?? null, valorCapitalSocial: d.identificacao.valorCapitalSocial,
         processamentoDados: d.processamentoDados, formasAtuacao: d.formasAtuacao.map((f: { id: number }) => f.id), tiposUnidade: d.tipoUnidade.map((f: { id: number }) => f.id),
         telefones: d.identificacao.telefones.map((f: { id: number; codigoTipoTelefone: number; ddd: string; numeroTelefone: string }) => ({ id: f.id, codigoTipoTelefone: f.codigoTipoTelefone, ddd: f.ddd, numeroTelefone: f.numeroTelefone })) } },
@@ -222,7 +223,7 @@ test("supertela: a legal-entity partner's Alterar Razão Social and a new partne
   const bloco = socios.map((s) => ({ numeroPessoaSocio: s.numeroPessoaSocio, qualificacaoId: s.qualificacao.id, percentualParticipacao: Number(s.percentualParticipacao ?? 0), dataInclusao: s.dataInclusao }));
   const entra = await request.post(`${api}/eventos`, {
     headers,
-    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, processo: 'E2E-PJ', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
+    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, versoes: d.versoes, processo: 'E2E-PJ', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
       socios: [...bloco, { numeroPessoaSocio: outra.numeroPessoa, qualificacaoId: bloco[0]?.qualificacaoId ?? qualificacoes[0]!.id, percentualParticipacao: 0, dataInclusao: '2026-01-02' }] },
   });
   expect(entra.status(), await entra.text()).toBe(200);

@@ -123,3 +123,18 @@ test('Alterar Pendência: a regularization before its competência or in the fut
   await expect(modal).toBeVisible();
   expect(alteracoes).toEqual([]); // refused on the screen, nothing sent
 });
+
+test('Alterar Pendência: a competência after the current month is refused on the screen, nothing sent (issue 39 §7)', async ({ page }) => {
+  const alteracoes = enviados(page, 'PATCH', /\/pendencias\/alterar$/);
+  await page.goto('/#/consultar-pendencias?cl=7&sit=1&page=1');
+  await signIn(page, 'auditor');
+  await page.getByTestId('pendencias-consultar').getByRole('button', { name: /Alterar a pendência/ }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Alterar Pendência' });
+  await modal.getByRole('textbox', { name: 'Mês da Competência' }).fill('12');
+  await modal.getByRole('textbox', { name: 'Ano da Competência' }).fill('2099');
+  const hoje = hojeEmMaceio();
+  await expect(modal.getByText(`A competência não pode ser posterior ao mês corrente (${hoje.slice(5, 7)}/${hoje.slice(0, 4)}).`)).toBeVisible();
+  await modal.getByRole('button', { name: 'Salvar' }).click();
+  await expect(modal).toBeVisible();
+  expect(alteracoes).toEqual([]); // refused on the screen, nothing sent
+});

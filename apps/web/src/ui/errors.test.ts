@@ -18,6 +18,13 @@ describe('the text of a failed call (§8)', () => {
     expect(httpErrorMessage(problem400([{ field: 'query', message: 'minlength:3' }]), t)).toContain('pelo menos 3 caracteres');
   });
 
+  it('a rule broken on another registration the change reaches names it first (issue 39 §6)', () => {
+    expect(httpErrorMessage(problem400([{ field: 'dadosCadastrais.porteId', message: 'atividadeNaoPermitidaMei:4711-3/02@24.000.001-2' }]), t)).toBe(
+      'Erro no campo "dadosCadastrais.porteId": Inscrição 24.000.001-2, da mesma raiz de CNPJ, que receberia o novo porte: '
+      + 'A atividade 4711-3/02 não é permitida ao MEI: o MEI exerce somente as ocupações do Anexo XI da Resolução CGSN nº 140/2018.',
+    );
+  });
+
   it('an unknown key gives way to the server detail, never the bare key', () => {
     const m = httpErrorMessage(problem400([{ field: 'sequencialMotivoPessoa', message: 'transicaoNaoPermitida' }], 'O motivo X não se aplica a CACEAL 24000004 (BAIXADO).'), t);
     expect(m).toBe('O motivo X não se aplica a CACEAL 24000004 (BAIXADO).');

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { lerCodigoRegra } from '@cadastro/domain';
 import { HttpError } from './http';
 
 /**
@@ -24,9 +25,14 @@ export function httpErrorMessage(err: unknown, t: TFunction): string {
       if (p?.fieldErrors?.length) {
         // A rule's key with a text of ours is shown in words; an unknown key gives way to the
         // server's own explanation (detail), never to the bare key.
-        const known = p.fieldErrors.filter((f) => t(`validation.${f.message.split(':')[0]}`, { defaultValue: '' }));
+        const known = p.fieldErrors.filter((f) => t(`validation.${lerCodigoRegra(f.message).codigo}`, { defaultValue: '' }));
         if (known.length < p.fieldErrors.length && p.detail) return p.detail;
-        return known.map((f) => t('error.fieldError', { field: f.field, message: t(`validation.${f.message.split(':')[0]}`, { n: f.message.split(':')[1] }) })).join(' ');
+        return known.map((f) => {
+          const c = lerCodigoRegra(f.message);
+          // A rule broken on another registration the change reaches (issue 39 §6) names it first.
+          const texto = t(`validation.${c.codigo}`, { n: c.n });
+          return t('error.fieldError', { field: f.field, message: c.inscricao ? `${t('validation.naInscricao', { n: c.inscricao })} ${texto}` : texto });
+        }).join(' ');
       }
       return fromBody();
     }

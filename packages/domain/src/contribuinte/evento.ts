@@ -173,7 +173,8 @@ export const SalvarEvento = ProcessoEvento.extend({
   /**
    * The versions of the shared data the screen read (obterDadosCadastrais' `versoes`, obterSocios'
    * `versaoEnderecos`): a part the event writes that changed meanwhile → 409, nothing written.
-   * Absent (§7 clients): not checked, as before.
+   * Absent (§7 clients): a shared part is written only if it last changed through this registration
+   * (covered by `version`) or never; else 428, nothing written (issue 39 §4).
    */
   versoes: VersoesCompartilhadas.extend({
     enderecosSocios: z.array(z.object({ numeroPessoa: NumeroPessoa, version: z.number().int().min(0) })).max(500).optional(),

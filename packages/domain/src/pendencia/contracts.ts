@@ -32,6 +32,8 @@ export const Pendencia = z.object({
   situacao: Codigo,
   origem: Codigo,
   version: z.number().int(),
+  /** The registration's start of activity, yyyy-MM-dd: the earliest competência the form accepts (issue 39 §7). */
+  inicioAtividade: z.string().nullable().optional(),
 });
 export type Pendencia = z.infer<typeof Pendencia>;
 

@@ -17,6 +17,15 @@ describe('a CEP inside its municipality (Correios ranges)', () => {
     expect(violacaoCepMunicipio('01001000', 3304557)).toBeNull(); // Rio de Janeiro: not in the table
     expect(violacaoCepMunicipio('08010000', 3550308)).toBeNull(); // São Paulo's second range: other states are not judged
   });
+  it('an Alagoas address without a municipality: its CEP within the State range (issue 39 §7)', () => {
+    const v = violacaoCepMunicipio('01001000', null, 'AL')!;
+    expect(v).toEqual({ regra: 'cepForaDaUf', campo: 'cep', n: '57000-000 a 57999-999' });
+    expect(textoRegra(v)).toBe('O CEP não pertence a Alagoas (faixa dos Correios: 57000-000 a 57999-999).');
+    expect(textoRegra(v, 'en')).toBe('The CEP does not belong to Alagoas (Correios range: 57000-000 a 57999-999).');
+    expect(violacaoCepMunicipio('57999999', null, 'AL')).toBeNull();
+    expect(violacaoCepMunicipio('01001000', null, 'SP')).toBeNull();
+    expect(violacaoCepMunicipio('01001000', undefined, null)).toBeNull();
+  });
   it('finds the municipality of a CEP the table covers', () => {
     expect(municipioDoCep('57020000')).toBe(MACEIO);
     expect(municipioDoCep('57310000')).toBe(ARAPIRACA);

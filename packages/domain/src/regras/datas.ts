@@ -23,3 +23,19 @@ export function violacaoData(
   }
   return null;
 }
+
+/** MM/yyyy of a day (a competência as written on screen). */
+const mesAno = (d: string) => `${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/**
+ * A pendência's competência (its month, yyyy-MM-01) is a month the registration lived (issue 39 §7:
+ * 01/1980 for a company started in 1993, and 12/2031, were stored): not before the month its activity
+ * started, not after Maceió's current month. An unknown start is not judged.
+ */
+export function violacaoCompetencia(competencia: string | null | undefined, inicioAtividade: string | null | undefined, hoje = hojeEmMaceio()): Violacao | null {
+  if (!competencia) return null;
+  const mes = competencia.slice(0, 7);
+  if (mes > hoje.slice(0, 7)) return { regra: 'competenciaFutura', campo: 'competencia', n: mesAno(hoje) };
+  if (inicioAtividade && mes < inicioAtividade.slice(0, 7)) return { regra: 'competenciaAntesInicioAtividade', campo: 'competencia', n: mesAno(inicioAtividade) };
+  return null;
+}

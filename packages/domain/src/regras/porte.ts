@@ -40,6 +40,18 @@ export function violacaoNovoPorte(atual: Enquadramento, porteId: number | null |
 }
 
 /**
+ * The Simples' state sublimit (LC 123/2006 art. 19, art. 13-A) is a limit above the ME's ceiling
+ * (art. 3º, I): only an EPP in the Simples can exceed it. For any other porte it does not apply.
+ */
+export const sublimiteAplicavel = (porteId: number | null | undefined) => porteId === PORTE.EPP;
+
+/** "Sublimite excedido" held by a registration that is not an EPP in the Simples (a Microempresa, a MEI…). */
+export function violacaoSublimite(e: Pick<Enquadramento, 'porteId' | 'ehOptanteSimples'> & { sublimiteExcedido: boolean | null | undefined }): Violacao | null {
+  if (e.sublimiteExcedido !== true || (sublimiteAplicavel(e.porteId) && e.ehOptanteSimples)) return null;
+  return { regra: 'sublimiteSomenteEpp', campo: 'sublimiteExcedido' };
+}
+
+/**
  * The EIRELI's lifetime, the one source for the server, the SPA and the generator. Lei 12.441/2011
  * (DOU 2011-07-12, in force 180 days later, art. 3º) created it: its first day, 2012-01-09. Lei 14.195
  * of 2021-08-26 (DOU 2021-08-27, in force on its publication, art. 58) ended it: art. 41 turned the

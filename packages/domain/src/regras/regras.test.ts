@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAGENS_REGRAS, NATUREZA, PORTE, textoRegra, violacaoData, violacaoEireli, violacaoEnquadramento, violacaoQsa, violacaoReativacao, violacaoResponsavel } from '../index.js';
+import { codigoRegra, lerCodigoRegra, MENSAGENS_REGRAS, NATUREZA, PORTE, sublimiteAplicavel, textoRegra, violacaoCompetencia, violacaoData, violacaoEireli, violacaoEnquadramento, violacaoQsa, violacaoReativacao, violacaoResponsavel, violacaoSublimite } from '../index.js';
 
 describe('issue 30 domain rules', () => {
   it('QSA and responsible by legal nature', () => {
@@ -36,5 +36,36 @@ describe('issue 30 domain rules', () => {
     expect(violacaoReativacao('INAPTA', 1, true)).toBeNull();
     expect(violacaoReativacao('INAPTA', 2, undefined)).toBeNull();
     for (const m of Object.values(MENSAGENS_REGRAS)) expect(m.pt.includes('{{n}}')).toBe(m.en.includes('{{n}}'));
+  });
+});
+
+describe('issue 39 §6: a violation found on another registration', () => {
+  it('names it in the text (pt, en) and after "@" in the code, read back by lerCodigoRegra', () => {
+    const v = { regra: 'porteMeiNatureza', campo: 'porteId', inscricao: '24.000.001-2' } as const;
+    expect(textoRegra(v)).toMatch(/^Inscrição 24\.000\.001-2, da mesma raiz de CNPJ, que receberia o novo porte: MEI é somente/);
+    expect(textoRegra(v, 'en')).toMatch(/^Registration 24\.000\.001-2, of the same CNPJ root, which would get the new size: MEI is only/);
+    expect(codigoRegra(v)).toBe('porteMeiNatureza@24.000.001-2');
+    expect(lerCodigoRegra('atividadeNaoPermitidaMei:4711-3/02@24.000.001-2')).toEqual({ codigo: 'atividadeNaoPermitidaMei', n: '4711-3/02', inscricao: '24.000.001-2' });
+    expect(lerCodigoRegra('maxlength:50')).toEqual({ codigo: 'maxlength', n: '50' });
+    expect(lerCodigoRegra('required')).toEqual({ codigo: 'required' });
+  });
+});
+
+describe('issue 39 §7 domain rules', () => {
+  it("a pendência's competência: not before the month the activity started, not after the current month", () => {
+    expect(violacaoCompetencia('1980-01-01', '1993-05-10', '2026-11-25')).toEqual({ regra: 'competenciaAntesInicioAtividade', campo: 'competencia', n: '05/1993' });
+    expect(violacaoCompetencia('2031-12-01', '1993-05-10', '2026-11-25')).toEqual({ regra: 'competenciaFutura', campo: 'competencia', n: '11/2026' });
+    expect(violacaoCompetencia('1993-05-01', '1993-05-10', '2026-11-25')).toBeNull();
+    expect(violacaoCompetencia('2026-11-01', '1993-05-10', '2026-11-25')).toBeNull();
+    expect(violacaoCompetencia('1980-01-01', null, '2026-11-25')).toBeNull();
+    expect(textoRegra(violacaoCompetencia('1980-01-01', '1993-05-10', '2026-11-25')!, 'en')).toBe('The period cannot be before the month the company started its activities (05/1993).');
+  });
+  it('the sublimite is an EPP\'s: a Microempresa or a MEI cannot have exceeded it', () => {
+    expect(violacaoSublimite({ porteId: PORTE.ME, ehOptanteSimples: true, sublimiteExcedido: true })).toEqual({ regra: 'sublimiteSomenteEpp', campo: 'sublimiteExcedido' });
+    expect(violacaoSublimite({ porteId: PORTE.MEI, ehOptanteSimples: true, sublimiteExcedido: true })?.regra).toBe('sublimiteSomenteEpp');
+    expect(violacaoSublimite({ porteId: PORTE.EPP, ehOptanteSimples: false, sublimiteExcedido: true })?.regra).toBe('sublimiteSomenteEpp');
+    expect(violacaoSublimite({ porteId: PORTE.EPP, ehOptanteSimples: true, sublimiteExcedido: true })).toBeNull();
+    expect(violacaoSublimite({ porteId: PORTE.ME, ehOptanteSimples: true, sublimiteExcedido: false })).toBeNull();
+    expect([PORTE.ME, PORTE.EPP, PORTE.MEI, PORTE.DEMAIS].filter(sublimiteAplicavel)).toEqual([PORTE.EPP]);
   });
 });

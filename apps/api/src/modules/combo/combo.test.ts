@@ -63,9 +63,9 @@ describe('combos (§7)', () => {
     expectProblem(await t.client().get(`${base}/tipo-status-processamento?sistema=xyz`), 400);
   });
 
-  it('{id}/sublimite: yes/no for ME and EPP, empty for MEI and DEMAIS; unknown size → 404', async () => {
-    expect((await t.client().get(`${base}/1/sublimite`)).json().map((o: { descricao: string }) => o.descricao)).toEqual(['SIM', 'NÃO']);
-    expect((await t.client().get(`${base}/2/sublimite`)).json()).toHaveLength(2);
+  it('{id}/sublimite: yes/no for EPP only, empty for ME (issue 39 §7: LC 123 art. 3º I, 19), MEI and DEMAIS; unknown size → 404', async () => {
+    expect((await t.client().get(`${base}/2/sublimite`)).json().map((o: { descricao: string }) => o.descricao)).toEqual(['SIM', 'NÃO']);
+    expect((await t.client().get(`${base}/1/sublimite`)).json()).toEqual([]);
     expect((await t.client().get(`${base}/3/sublimite`)).json()).toEqual([]);
     expect((await t.client().get(`${base}/4/sublimite`)).json()).toEqual([]);
     expectProblem(await t.client().get(`${base}/99/sublimite`), 404);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { Authority, onlyDigits } from '@cadastro/domain';
+import { Authority, onlyDigits, sublimiteAplicavel } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import * as s from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors/problem.js';
@@ -11,8 +11,6 @@ import { GRUPO_GESTOR_EDITAL } from '../../integrations/sca/port.js';
 
 const tags = ['combo'];
 /** ref_porte ids (PORTES in seed/referencia/tabelas.ts). */
-const PORTE_ME = 1;
-const PORTE_EPP = 2;
 type Lookup = PgTable & { id: never; descricao: never; ativo: never };
 
 /** Plain {id, descricao, ativo} combos of §7 and the table behind each. */
@@ -108,15 +106,15 @@ export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
 
-    // Simples Nacional: the state sublimit (LC 123/2006, arts. 19-20) can only be exceeded by an ME or an
-    // EPP; for MEI and DEMAIS it does not apply, so the options are empty ('Não se aplica.').
+    // Simples Nacional: the state sublimit (LC 123/2006, arts. 19-20) lies above the ME's ceiling, so only an
+    // EPP can exceed it (issue 39 §7); for ME, MEI and DEMAIS it does not apply: no options ('Não se aplica.').
     app.get('/:id/sublimite', {
       config: { access: 'public' },
       schema: { tags, summary: 'Sublimit options (exceeded yes/no) for a company size; empty when it does not apply', params: z.object({ id: z.coerce.number().int().positive() }) },
       handler: async (req, reply) => {
         const [porte] = await db().select().from(s.refPorte).where(eq(s.refPorte.id, req.params.id));
         if (!porte) throw notFound(`Company size ${req.params.id} not found`);
-        const aplica = porte.id === PORTE_ME || porte.id === PORTE_EPP;
+        const aplica = sublimiteAplicavel(porte.id);
         return sendCached(req, reply, aplica ? [{ id: 1, descricao: 'SIM', ativo: true }, { id: 0, descricao: 'NÃO', ativo: true }] : []);
       },
     });

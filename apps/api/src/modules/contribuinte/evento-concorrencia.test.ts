@@ -192,13 +192,48 @@ describe('POST eventos: a save does not overwrite shared data it did not read (i
     expect(await all(`select logradouro from endereco where numero_pessoa = ${s0.numeroPessoaSocio} and logradouro like 'RUA DO SOCIO %'`)).toEqual([{ logradouro: 'RUA DO SOCIO A' }]);
   });
 
-  it('§7 clients that send no versoes keep the original contract (200); the registration version still guards its own save', async () => {
-    const { a, b } = await parAB(3);
+  it('§7 clients without versoes: their own fields save (200), the registration version still guards its own save', async () => {
+    const { b } = await parAB(3);
     const telaB = await tela(clerkB, b);
-    const telaA = await tela(clerkA, a);
-    await ok(clerkA, evento(telaA, { dadosCadastrais: blocoDados(telaA.d, { email: 'antigo29@empresa.com.br' }) }));
     const antigo = { ...evento(telaB, { dadosCadastrais: blocoDados(telaB.d, { valorCapitalSocial: '10.00' }) }), versoes: undefined };
     await ok(clerkB, antigo);
     expectProblem(await clerkB.post(`${api}/eventos`, antigo), 409);
+  });
+
+  it("issue 39 §4: a §7 save without versoes that would rewrite the QSA gets 428 and the partner A's clerk added survives", async () => {
+    const { a, b } = await parAB(4);
+    const telaB = await tela(clerkB, b);
+    const telaA = await tela(clerkA, a);
+    const naQsa = telaA.socios.map((s) => s.numeroPessoaSocio).join(',');
+    const novo = await one<{ numero_pessoa: number }>(`select numero_pessoa from pessoa where tipo = 'F' and numero_pessoa not in (${naQsa}) order by numero_pessoa limit 1`);
+    const [primeiro] = blocoSocios(telaA.socios);
+    await ok(clerkA, evento(telaA, { socios: [...blocoSocios(telaA.socios), { ...primeiro!, numeroPessoaSocio: novo.numero_pessoa, percentualParticipacao: 0 }] }));
+
+    // B's client read the QSA before, changes a percentage and sends the list it read, without versions.
+    const socB = blocoSocios(telaB.socios).map((s, i) => (i === 0 ? { ...s, percentualParticipacao: s.percentualParticipacao > 0 ? s.percentualParticipacao - 1 : 0.01 } : s));
+    const antes = await impressao();
+    const r = await clerkB.post(`${api}/eventos`, { ...evento(telaB, { socios: socB }), versoes: undefined });
+    const p = expectProblem(r, 428) as { detail?: string; message?: string; params?: string };
+    expect(p.message).toBe('error.evento.versoesAusentes');
+    expect(p.detail).toContain(`o quadro de sócios, compartilhados com outras inscrições da empresa e alterados por outra via (inscrição ${inscricao(a)})`);
+    expect(p.params).toBe(`socios,${inscricao(a)},`);
+    expect(await impressao()).toEqual(antes);
+    expect(await all(`select 1 from socio where numero_pessoa_empresa = ${a.numero_pessoa} and numero_pessoa_socio = ${novo.numero_pessoa}`)).toHaveLength(1);
+
+    // With the versions B's save goes through; after it, the QSA last changed through B: B's client may write it without them.
+    const nova = await tela(clerkB, b);
+    const fresco = blocoSocios(nova.socios).map((s, i) => (i === 0 ? { ...s, percentualParticipacao: 0 } : s));
+    await ok(clerkB, evento(nova, { socios: fresco }));
+    const depois = await tela(clerkB, b);
+    await ok(clerkB, { ...evento(depois, { socios: fresco.map((s, i) => (i === 0 ? { ...s, percentualParticipacao: 0.5 } : s)) }), versoes: undefined });
+    expect(await all(`select 1 from socio where numero_pessoa_empresa = ${a.numero_pessoa} and numero_pessoa_socio = ${novo.numero_pessoa}`)).toHaveLength(1);
+
+    // A contact (nome fantasia, e-mail) of a person with other registrations, sent without versions: 428 too.
+    const telaA2 = await tela(clerkA, a);
+    await ok(clerkA, evento(telaA2, { dadosCadastrais: blocoDados(telaA2.d, { email: 'antigo39@empresa.com.br' }) }));
+    const telaB2 = await tela(clerkB, b);
+    const sem = { ...evento(telaB2, { dadosCadastrais: blocoDados(telaB.d, { valorCapitalSocial: '11.00' }) }), versoes: undefined };
+    expect((expectProblem(await clerkB.post(`${api}/eventos`, sem), 428) as { params?: string }).params).toBe('contato,,');
+    expect(await one(`select email from pessoa where numero_pessoa = ${a.numero_pessoa}`)).toEqual({ email: 'antigo39@empresa.com.br' });
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AuditMessage, AuditType, hojeEmMaceio, type Alteracao, type DadosCadastraisEdicao } from '@cadastro/domain';
+import { AuditMessage, AuditType, hojeEmMaceio, PORTE, type Alteracao, type DadosCadastraisEdicao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
 import { arr, diffCampos, diffLista, simNao, texto, type Campos } from './evento-diff.js';
@@ -110,8 +110,9 @@ export async function aplicarDadosCadastrais(tx: DbOrTx, r: Registro, a: DadosAt
       where numero_pessoa = ${r.numeroPessoa}`);
   }
   if (proprios.some((x) => x.campo !== 'nomeFantasia' && x.campo !== 'email')) {
-    // A MEI is porte 3 (§9): another porte ends the MEI flag (the table's check says so too).
-    ctes.push(sql`update contribuinte set porte_id = ${b.porteId}, eh_mei = eh_mei and ${b.porteId ?? 0}::int = 3, valor_capital_social = ${b.valorCapitalSocial},
+    // A MEI is porte 3 (§9): another porte ends the MEI flag (the table's check says so too); the sublimite is an EPP's (issue 39 §7).
+    ctes.push(sql`update contribuinte set porte_id = ${b.porteId}, eh_mei = eh_mei and ${b.porteId ?? 0}::int = 3,
+        sublimite_excedido = case when ${b.porteId ?? 0}::int = ${PORTE.EPP} then sublimite_excedido end, valor_capital_social = ${b.valorCapitalSocial},
         opcao_livro_eletronico = ${p.opcaoLivroEletronico}, data_autorizacao_livro_eletronico = ${novo.livro},
         opcao_documento_eletronico = ${p.opcaoDocumentoEletronico}, data_autorizacao_documento_eletronico = ${novo.documento},
         opcao_livros_fiscais = ${p.opcaoLivrosFiscais}, data_autorizacao_livros_fiscais = ${novo.fiscais}, uso_obrigatorio_sped = ${p.usoObrigatorioDoSped}
@@ -158,7 +159,8 @@ export function propagacaoPorte(login: string, r: Registro, porteId: number): SQ
   return [
     sql`alvo as (select c.id, c.porte_id from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
       where p.raiz_cnpj = ${r.raizCnpj} and c.id <> ${r.id} and c.porte_id is distinct from ${porteId}::int for update of c)`,
-    sql`mudou as (update contribuinte c set porte_id = ${porteId}::int, eh_mei = c.eh_mei and ${porteId}::int = 3, version = c.version + 1, updated_at = now()
+    sql`mudou as (update contribuinte c set porte_id = ${porteId}::int, eh_mei = c.eh_mei and ${porteId}::int = 3,
+        sublimite_excedido = case when ${porteId}::int = ${PORTE.EPP} then c.sublimite_excedido end, version = c.version + 1, updated_at = now()
       from alvo where c.id = alvo.id returning c.id, alvo.porte_id as antes)`,
     sql`propagado as (insert into evento_auditoria (principal, event_type, entity, entity_id, data, before, after)
       select ${login}, ${AuditType.ENTITY_UPDATED}, 'Contribuinte', mudou.id::text,

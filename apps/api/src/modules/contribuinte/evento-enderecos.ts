@@ -73,8 +73,8 @@ export async function aplicarEnderecos(tx: DbOrTx, listas: ListaEnderecos[], atu
     l.lista.forEach((e, i) => {
       const chave = `${l.prefixo}#${e.id}`;
       if (e.id !== undefined && JSON.stringify(antes.get(chave)) === JSON.stringify(depois.get(chave))) return;
-      // Issue 32: a new or changed address's CEP is inside its municipality's Correios range.
-      exigirRegras(l.aba, `${l.caminho}.${i}.`, violacaoCepMunicipio(e.cep, e.municipioId));
+      // Issue 32: a new or changed address's CEP is inside its municipality's Correios range (no municipality: AL's, issue 39).
+      exigirRegras(l.aba, `${l.caminho}.${i}.`, violacaoCepMunicipio(e.cep, e.municipioId, e.uf));
       mudados.push({ ...e, numeroPessoa: l.numeroPessoa });
     });
     // One principal per person at every moment (unique index): a stored principal that stops being one is cleared first.

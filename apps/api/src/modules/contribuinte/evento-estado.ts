@@ -6,6 +6,7 @@ import { queryOne } from '../../db/consulta.js';
 import { arr } from './evento-diff.js';
 import { inicioEmpresaSql } from './inicio-empresa.js';
 import { versoesLidas, type VersaoLida } from './evento-versoes.js';
+import { irmasSql, type Irma } from './evento-porte.js';
 
 type Evento = z.output<typeof SalvarEvento>;
 export type Ref = { id: number; descricao: string };
@@ -48,6 +49,10 @@ export interface Estado {
   cnaes_atuais: string[] | null;
   /** The person's version (nome fantasia, e-mail) and the stored versions of the shared parts the event may write. */
   versao_contato: number; versoes: VersaoLida[];
+  /** The person has other registrations (read for a client without `versoes`: its contact is then shared). */
+  contato_compartilhado: boolean;
+  /** The root's other registrations the event's new porte would reach (evento-porte). */
+  irmas: Irma[];
   dados: DadosAtuais | null;
   atividades: AtividadesAtuais | null;
   socios: SociosAtuais | null;
@@ -167,7 +172,8 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
         ${inicioEmpresaSql(sql`coalesce(p.numero_pessoa_raiz, p.numero_pessoa)`)} as inicio_empresa,
         c.porte_id, c.eh_mei, c.eh_optante_simples,
         ${e.dadosCadastrais ? sql`(select coalesce(array_agg(a.cnae order by a.cnae), '{}') from atividade_contribuinte a where a.contribuinte_id = c.id)` : sql`null`} as cnaes_atuais,
-        p.version as versao_contato, ${versoesLidas(e)} as versoes, ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
+        p.version as versao_contato, ${versoesLidas(e)} as versoes,
+        ${!e.versoes && e.dadosCadastrais ? sql`exists (select 1 from contribuinte c2 where c2.numero_pessoa = c.numero_pessoa and c2.id <> c.id)` : sql`false`} as contato_compartilhado, ${irmasSql(e)} as irmas, ${dados} as dados, ${atividades} as atividades, ${socios} as socios, ${enderecos} as enderecos, ${refsEndereco} as refs_endereco,
         ${outros.length ? sql`json_build_object(${sql.join(outros, sql`, `)})` : sql`'{}'::json`} as outros
       from trava join contribuinte c on c.id = trava.id join pessoa p on p.numero_pessoa = c.numero_pessoa`,
   );

@@ -69,9 +69,16 @@ const TEXTO: Record<Parte, string> = {
  * The guard of one event: each apply step calls `conferir` with the shared parts it is about to write
  * (only those that change: an equal list overwrites nothing). A part whose stored version is not the one
  * the screen read → 409 naming the part and the registration that changed it; the parts written are
- * bumped by the event's final statement (`atualizar`). A client that sends no `versoes` is not checked.
+ * bumped by the event's final statement (`atualizar`).
+ *
+ * A client that sends no `versoes` (§7 clients other than the SPA; issue 39 §4: its stale QSA silently
+ * dropped a partner another registration had added) is checked against the registration's version: a
+ * part never changed since the load, or last changed through THIS registration (every such event moved
+ * the version the event already checked), is safe to write; one last changed elsewhere (another
+ * registration, the person page) — and the contact of a person with other registrations, whose version
+ * does not say where it changed — cannot be judged without its version: 428, nothing written.
  */
-export function guardaVersoes(e: Evento, numeroPessoa: number, versaoContato: number, lidas: VersaoLida[]) {
+export function guardaVersoes(e: Evento, numeroPessoa: number, versaoContato: number, lidas: VersaoLida[], contatoCompartilhado: boolean) {
   const escritas = new Map<string, Escrita>();
   const lida = (x: Escrita) => lidas.find((v) => Number(v.numero_pessoa) === x.numeroPessoa && v.parte === x.parte);
   const esperada = (x: Escrita): number | undefined => {
@@ -86,6 +93,13 @@ export function guardaVersoes(e: Evento, numeroPessoa: number, versaoContato: nu
   return {
     conferir: (xs: Escrita[]) => {
       for (const x of xs) {
+        if (!e.versoes) {
+          const v = lida(x);
+          const alheia = x.parte === 'contato' ? contatoCompartilhado : !!v && Number(v.numero_caceal) !== e.numeroCaceal;
+          if (alheia) throw semVersoes(x, v);
+          escritas.set(`${x.numeroPessoa}:${x.parte}`, x);
+          continue;
+        }
         const atual = x.parte === 'contato' ? versaoContato : Number(lida(x)?.version ?? 0);
         const viu = esperada(x);
         if (viu !== undefined && viu !== atual) throw alterado(x, lida(x));
@@ -117,3 +131,26 @@ function alterado(x: Escrita, v: VersaoLida | undefined): HttpProblem {
     params: [socio ? 'enderecosSocio' : x.parte, inscricao, socio].join(','),
   });
 }
+
+/**
+ * 428 Precondition Required (RFC 6585): a shared part that changed elsewhere, written without the
+ * version the client read; `params` as the 409's (part, registration that changed it, partner).
+ */
+function semVersoes(x: Escrita, v: VersaoLida | undefined): HttpProblem {
+  const inscricao = v?.numero_caceal != null ? formatCaceal(Number(v.numero_caceal), v.digito ?? undefined) : '';
+  const socio = x.documento ? formatDocumento(x.documento) : '';
+  const texto = socio ? `os endereços do sócio ${socio}` : PARTE_MINUSCULA[x.parte];
+  return new HttpProblem(428, `Para alterar ${texto}, compartilhados com outras inscrições da empresa e alterados por outra via${inscricao ? ` (inscrição ${inscricao})` : ''}, `
+    + 'envie em "versoes" as versões lidas (obterDadosCadastrais, obterSocios); nada foi gravado.', {
+    message: 'error.evento.versoesAusentes',
+    params: [socio ? 'enderecosSocio' : x.parte, inscricao, socio].join(','),
+  });
+}
+
+const PARTE_MINUSCULA: Record<Parte, string> = {
+  contato: 'o nome fantasia ou o e-mail',
+  telefones: 'os telefones',
+  enderecos: 'os endereços',
+  socios: 'o quadro de sócios',
+  responsavel: 'o responsável',
+};

@@ -79,7 +79,8 @@ describe('POST eventos (supertela): one event, one transaction', () => {
       (select numero_pessoa_socio from socio where numero_pessoa_empresa = ${r.numero_pessoa}) limit 1`);
     const cota = Math.floor(100 / (socios.length + 1));
     const body = {
-      ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version: d.version,
+      // The versions the screen read, as the SPA sends them (the person's contact is shared with its other registrations).
+      ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version: d.version, versoes: d.versoes,
       dadosCadastrais: {
         ...blocoDados(d), nomeFantasia: 'NOVO NOME FANTASIA', porteId: novoPorte,
         processamentoDados: { ...d.processamentoDados, opcaoLivroEletronico: true, dataAutorizacaoLivroEletronico: null },
@@ -240,6 +241,10 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     // Issue 32: a CEP of Maceió with another town (the first of AL, Água Branca: 57490-000–57499-999) is refused, naming the range.
     const cep = expectProblem(await auditor.post(`${api}/eventos`, body([{ ...novo, cep: '57020000' }])), 400);
     expect(cep.fieldErrors?.[0]).toMatchObject({ field: 'dadosCadastrais.enderecos.0.cep', message: 'cepForaDoMunicipio:57490-000 a 57499-999' });
+    // Issue 39 §7: an AL address without a município keeps a CEP of Alagoas (a São Paulo CEP was accepted).
+    const semMun = expectProblem(await auditor.post(`${api}/eventos`, body([{ ...novo, municipioId: null, cep: '01001000' }])), 400);
+    expect(semMun.fieldErrors?.[0]).toMatchObject({ field: 'dadosCadastrais.enderecos.0.cep', message: 'cepForaDaUf:57000-000 a 57999-999' });
+    expect(semMun.detail).toBe('O CEP não pertence a Alagoas (faixa dos Correios: 57000-000 a 57999-999).');
     const ok = await auditor.post(`${api}/eventos`, body([novo]));
     expect(ok.statusCode, ok.body).toBe(200);
     const depois = await dados(r);

@@ -9,6 +9,7 @@ import { aplicarDadosCadastrais, propagacaoPorte, type Registro } from './evento
 import { aplicarAtividades, aplicarContador, aplicarProcuradores, aplicarRegimes, aplicarResponsavel } from './evento-blocos.js';
 import { aplicarEnderecos } from './evento-enderecos.js';
 import { lerEstado } from './evento-estado.js';
+import { exigirPorteNasIrmas, travarRaiz } from './evento-porte.js';
 import { aplicarSocios } from './evento-socios.js';
 import { guardaVersoes, travarPessoas } from './evento-versoes.js';
 
@@ -33,6 +34,7 @@ type Evento = z.output<typeof SalvarEvento>;
 export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promise<EventoSalvo> {
   // Issue 29: what the registration shares with others is locked first, then read (see evento-versoes).
   await travarPessoas(tx, e);
+  await travarRaiz(tx, e);
   const estado = await lerEstado(tx, e);
   if (!estado || Number(estado.numero_pessoa) !== e.numeroPessoa) throw notFound('Nenhum registro encontrado.');
   // Locked: a concurrent save of the same registration waits in lerEstado, then finds the version moved on.
@@ -53,7 +55,10 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
   const mei = violacaoAtividadesMeiNoEvento({ ehMei: estado.eh_mei, porteId: estado.porte_id }, e.dadosCadastrais ? e.dadosCadastrais.porteId : undefined,
     e.atividades?.map((a) => a.codigoCnae), estado.cnaes_atuais ?? []);
   if (mei) exigirRegras(mei.aba, `${mei.aba}.`, mei.violacao);
-  const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes);
+  // Issue 39 §6: the porte propagated to the CNPJ root's other registrations is judged on each of them.
+  const porteNovo = e.dadosCadastrais?.porteId;
+  if (porteNovo != null && porteNovo !== estado.porte_id) exigirPorteNasIrmas(estado.irmas ?? [], estado.natureza, porteNovo);
+  const { conferir, atualizar } = guardaVersoes(e, reg.numeroPessoa, Number(estado.versao_contato), estado.versoes, !!estado.contato_compartilhado);
 
   const alteracoes: Alteracao[] = [];
   let propagar = false;

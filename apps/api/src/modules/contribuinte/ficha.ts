@@ -1,5 +1,5 @@
 import {
-  enderecoEmLinha, telefonesEmLinha, formatCaceal, formatCep, formatCnae, formatCrcContador, formatDocumento, formatMoeda, formatNaturezaJuridica, formatPercentual, SITUACAO_REGIME,
+  enderecoEmLinha, telefonesEmLinha, formatCaceal, formatCep, formatCnae, formatCrcContador, formatDocumento, formatMoeda, formatNaturezaJuridica, formatPercentual, SITUACAO_REGIME, sublimiteAplicavel,
 } from '@cadastro/domain';
 import type { Content } from 'pdfmake/interfaces';
 import type { DbOrTx } from '../../db/client.js';
@@ -41,7 +41,7 @@ export async function fichaCadastralPdf(db: DbOrTx, caceal: number): Promise<{ d
       ['Categoria', id.indicadorMatriz],
       ['MEI', simNao(id.ehMei)],
       ['Optante do Simples Nacional', simNao(id.ehOptanteDoSimples)],
-      ['Sublimite do Simples excedido', id.ehOptanteDoSimples ? simNao(d.sublimiteSN) : 'Não se aplica.'],
+      ['Sublimite do Simples excedido', id.ehOptanteDoSimples && sublimiteAplicavel(id.porte?.id) ? simNao(d.sublimiteSN) : 'Não se aplica.'],
       ['Formas de atuação', d.formasAtuacao.map((f) => f.descricao).join('; ')],
       ['Tipos de unidade', d.tipoUnidade.map((u) => u.descricao).join('; ')],
     ]),

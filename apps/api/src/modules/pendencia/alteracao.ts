@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  AuditMessage, hojeEmMaceio, ORIGEM_CADASTRO, SITUACAO_PENDENCIA, violacaoData, type AlterarPendencia, type Pendencia, type RegularizarPendencia,
+  AuditMessage, hojeEmMaceio, ORIGEM_CADASTRO, SITUACAO_PENDENCIA, violacaoCompetencia, violacaoData, type AlterarPendencia, type Pendencia, type RegularizarPendencia,
 } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
@@ -78,6 +78,8 @@ export async function alterarPendencia(tx: DbOrTx, login: string, req: z.output<
   if (req.idDocumentoOrigem !== undefined && req.idDocumentoOrigem !== atual.cnpj.slice(0, 8)) {
     throw fieldProblem('pendencia', 'idDocumentoOrigem', 'pattern', 'The document of origin is the CNPJ root of the pendência.');
   }
+  // Issue 39 §7: the competência is a month the registration lived (from its start to the current month).
+  exigirRegras('pendencia', '', violacaoCompetencia(req.competencia, atual.inicio_atividade && String(atual.inicio_atividade).slice(0, 10)));
   // A regularization date belongs to a regularized pendência only (the table's check says the other half).
   const regularizada = req.sequencialSituacao === SITUACAO_PENDENCIA.REGULARIZADA;
   // Issue 30: a regularization is real — not after today, not before its competência.

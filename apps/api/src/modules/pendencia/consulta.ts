@@ -28,6 +28,7 @@ export interface LinhaPendencia {
   origem_id: number;
   origem: string;
   version: number;
+  inicio_atividade: string | null;
 }
 
 const dia = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
@@ -35,7 +36,8 @@ const dia = (v: unknown) => (v === null || v === undefined ? null : String(v).sl
 /** The columns of §3 Pendencia with their names (one join per lookup table). */
 export const SELECT_PENDENCIA = sql`select p.sequencial, p.cnpj, p.classificacao_id, k.descricao as classificacao, p.descricao, p.acoes_regularizadoras,
     p.competencia, p.prazo, p.data_regularizacao, p.data_cancelamento, p.criticidade_id, cr.descricao as criticidade,
-    p.situacao_id, si.descricao as situacao, k.origem_id, o.descricao as origem, p.version
+    p.situacao_id, si.descricao as situacao, k.origem_id, o.descricao as origem, p.version,
+    (select c.data_inicio_atividade from contribuinte c where c.id = p.contribuinte_id) as inicio_atividade
   from pendencia p join ref_classificacao_irregularidade k on k.id = p.classificacao_id
   join ref_criticidade_irregularidade cr on cr.id = p.criticidade_id join ref_situacao_irregularidade si on si.id = p.situacao_id
   join ref_origem_irregularidade o on o.id = k.origem_id`;
@@ -55,6 +57,7 @@ export function paraPendencia(r: LinhaPendencia): Pendencia {
     situacao: { sequencial: Number(r.situacao_id), nome: r.situacao },
     origem: { sequencial: Number(r.origem_id), nome: r.origem },
     version: Number(r.version),
+    inicioAtividade: dia(r.inicio_atividade),
   };
 }
 

@@ -119,7 +119,8 @@ describe('regularizar and alterar (§4, §9)', () => {
   });
 
   it('issue 30: a regularization is real — not before its competência, not after today (400 naming the rule, nothing written)', async () => {
-    const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 and p.situacao_id = 1 order by p.sequencial desc limit 1`);
+    // A registration started before the competência the test types (03/2025).
+    const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 and p.situacao_id = 1 and c.data_inicio_atividade < '2025-03-01' order by p.sequencial desc limit 1`);
     const imagem = () => one(`select situacao_id, data_regularizacao, competencia, version from pendencia where sequencial = ${p.sequencial}`);
     // A pendência of a month still to come cannot be regularized today.
     await all(`update pendencia set competencia = date_trunc('month', current_date + 62)::date where sequencial = ${p.sequencial}`);
@@ -138,7 +139,7 @@ describe('regularizar and alterar (§4, §9)', () => {
   });
 
   it('alters a registry-origin pendência (version-checked, audited); a regularized situation needs its date; other origins → 409', async () => {
-    const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 order by p.sequencial desc limit 1`);
+    const p = await one<Linha>(`${LINHA} where p.classificacao_id = 7 and c.data_inicio_atividade < '2025-03-01' order by p.sequencial desc limit 1`);
     const base = { sequencial: Number(p.sequencial), competencia: '2025-03', sequencialCriticidade: 3, sequencialSituacao: 1, descricao: 'Endereço desatualizado', version: Number(p.version) };
     expectProblem(await atendente.request('PATCH', `${api}/pendencias/alterar`, base), 403);
     expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencialSituacao: 2 }), 400).fieldErrors?.[0]?.field).toBe('dataRegularizacao');
@@ -151,5 +152,25 @@ describe('regularizar and alterar (§4, §9)', () => {
     expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, base), 409).detail).toBe('O registro foi alterado por outra pessoa; consulte novamente.');
     const outra = await one<Linha>(`${LINHA} where p.classificacao_id <> 7 order by p.sequencial limit 1`);
     expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencial: Number(outra.sequencial), version: Number(outra.version) }), 409);
+  });
+
+  it('issue 39 §7: a competência before the registration started, or after the current month → 400 naming the rule, nothing written', async () => {
+    const p = await one<Linha & { inicio: string }>(`select p.sequencial, p.version, to_char(c.data_inicio_atividade, 'YYYY-MM-DD') as inicio
+      from pendencia p join contribuinte c on c.id = p.contribuinte_id where p.classificacao_id = 7 and c.data_inicio_atividade > '1990-02-01' order by p.sequencial limit 1`);
+    const imagem = () => one(`select competencia::text, version, situacao_id from pendencia where sequencial = ${p.sequencial}`);
+    const antes = await imagem();
+    const base = { sequencial: Number(p.sequencial), sequencialCriticidade: 3, sequencialSituacao: 1, descricao: 'Endereço desatualizado', version: Number(p.version) };
+    const inicio = `${p.inicio.slice(5, 7)}/${p.inicio.slice(0, 4)}`;
+    const cedo = expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, competencia: '1990-01' }), 400);
+    expect(cedo.fieldErrors?.[0]).toMatchObject({ field: 'competencia', message: `competenciaAntesInicioAtividade:${inicio}` });
+    expect(cedo.detail).toBe(`A competência não pode ser anterior ao mês de início das atividades da empresa (${inicio}).`);
+    const tarde = expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, competencia: '2099-12' }), 400);
+    expect(tarde.fieldErrors?.[0]?.message).toMatch(/^competenciaFutura:\d{2}\/\d{4}$/);
+    expect(tarde.detail).toMatch(/^A competência não pode ser posterior ao mês corrente \(\d{2}\/\d{4}\)\.$/);
+    expect(await imagem()).toEqual(antes);
+    // The month the activity started is a valid competência; the list carries the start for the form's check.
+    const ok = await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, competencia: p.inicio.slice(0, 7) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ competencia: `${p.inicio.slice(0, 7)}-01`, inicioAtividade: p.inicio });
   });
 });

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, type CadastrarProcurador, type PessoaEncontrada } from '@cadastro/domain';
+import { AuditMessage, violacaoCepMunicipio, type CadastrarProcurador, type PessoaEncontrada } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { auditChange } from '../../platform/audit.js';
 import { fieldProblem, HttpProblem } from '../../platform/errors/problem.js';
+import { exigirRegras } from '../../platform/errors/regra.js';
 import { encontrada, pessoaPorDocumento } from './consulta.js';
 
 type Cadastro = z.output<typeof CadastrarProcurador>;
@@ -32,6 +33,7 @@ export async function cadastrarProcurador(tx: DbOrTx, login: string, req: Cadast
     if (!r.uf) throw bad('uf', 'UF desconhecida.');
     if (!r.mun) throw bad('municipioId', 'Município desconhecido nesta UF.');
     if (!r.tl) throw bad('tipoLogradouroId', 'Tipo de logradouro desconhecido.');
+    exigirRegras('procurador', 'endereco.', violacaoCepMunicipio(e.cep, e.municipioId, e.uf));
   }
   const nome = req.nome.toUpperCase();
   const criada = await queryOne<{ n: string }>(tx, sql`insert into pessoa (tipo, numero_documento, nome) values ('F', ${doc}, ${nome}) returning numero_pessoa as n`);

@@ -32,6 +32,7 @@ describe('coherence of a generated registry', () => {
       (select count(*)::int from pessoa where natureza_juridica_id = 2135 and tipo = 'J') individuais,
       (select count(*)::int from pessoa where natureza_juridica_id in ${SA_COOP}) sa,
       (select count(*)::int from contribuinte where eh_mei) meis,
+      (select count(*)::int from contribuinte where sublimite_excedido) sublimites,
       (select count(*)::int from contribuinte where motivo_id = 501) duplicidades,
       (select count(*)::int from edital where situacao_edital_id in (3, 4) and situacao_cadastral_futura_id is not null) editais,
       (select count(*)::int from historico_situacao where edital_id is not null) efeitos,

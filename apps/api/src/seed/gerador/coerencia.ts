@@ -47,6 +47,8 @@ export const REGRAS_COERENCIA: Record<string, string> = {
     where c.eh_mei <> (c.porte_id = 3) or (c.eh_mei and (not c.eh_optante_simples or m.natureza_juridica_id <> 2135))`,
   atividadeNaoPermitidaMei: `select count(*) n from atividade_contribuinte a join contribuinte c on c.id = a.contribuinte_id
     where (c.eh_mei or c.porte_id = 3) and a.cnae not in ${ANEXO_XI}`,
+  // LC 123/2006 art. 3º I, 13-A, 19: the state sublimit is above the ME's ceiling — only an EPP in the Simples exceeds it (issue 39).
+  sublimiteForaDaEpp: `select count(*) n from contribuinte where sublimite_excedido and not (porte_id = 2 and eh_optante_simples)`,
   simplesForaDeMeEpp: `select count(*) n from contribuinte where eh_optante_simples and porte_id not in (1, 2, 3)`,
   simplesDivergenteNoCnpj: `select count(*) n from (select numero_pessoa from contribuinte group by 1 having count(distinct eh_optante_simples) > 1) x`,
   eireliForaDaVigencia: `select count(*) n from (select p.numero_pessoa, max(c.data_inicio_atividade) filter (where c.motivo_id is distinct from 501) i from pessoa p

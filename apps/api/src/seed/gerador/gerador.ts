@@ -1,5 +1,5 @@
 import { Faker, base, pt_BR } from '@faker-js/faker';
-import { cacealCheckDigit, cacealDoTipo, seededRng } from '@cadastro/domain';
+import { cacealCheckDigit, cacealDoTipo, PORTE, seededRng } from '@cadastro/domain';
 import type { Database } from '../../db/client.js';
 import { PORTE_MEI, SITUACAO } from '../referencia/tabelas.js';
 import { CopyBuffer, podeCarregarSemGatilhos } from './tsv.js';
@@ -117,7 +117,9 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     const mei = porte === PORTE_MEI;
     // Simples is the CNPJ's: ME/EPP may opt, an MEI always does, S.A./cooperatives never (DEMAIS).
     const simples = mei || ((porte === 1 || porte === 2) && rng() < 0.7);
-    const sublimite = simples && !mei ? rng() < 0.05 : null;
+    // Drawn as before (the seed's random stream unchanged); kept only for an EPP, the one porte that can exceed it.
+    const sorteioSublimite = simples && !mei ? rng() < 0.05 : null;
+    const sublimite = porte === PORTE.EPP ? sorteioSublimite : null;
     const { socios, responsavel } = g.qsa(natureza, inicio);
     const titular = natureza === NATUREZA.EMPRESARIO ? g.nomes[responsavel[0] - 1]! : null;
     const razao = g.companyName(cnaePrincipal, natureza, titular);

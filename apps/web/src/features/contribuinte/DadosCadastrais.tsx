@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Popover, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DadosCadastrais } from '@cadastro/domain';
-import { abreviarNomeFantasia, formatCaceal, formatCep, formatDocumento, formatMoeda, formatNaturezaJuridica } from '@cadastro/domain';
+import { abreviarNomeFantasia, formatCaceal, formatCep, formatDocumento, formatMoeda, formatNaturezaJuridica, sublimiteAplicavel } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay } from '../../ui/format';
@@ -52,7 +52,7 @@ export function IdentificacaoFixa({ d }: { d: DadosCadastrais }) {
       <Campo rotulo={t('contribuinte.matrizFilial')} valor={t(`contribuinte.${id.indicadorMatriz === 'Matriz' ? 'matriz' : 'filial'}`)} />
       <Campo rotulo={t('contribuinte.mei')} valor={simNao(id.ehMei)} />
       <Campo rotulo={t('contribuinte.simples')} valor={simNao(id.ehOptanteDoSimples)} />
-      <Campo rotulo={t('contribuinte.sublimite')} valor={id.ehOptanteDoSimples ? simNao(d.sublimiteSN) : t('contribuinte.naoSeAplica')} />
+      <Campo rotulo={t('contribuinte.sublimite')} valor={id.ehOptanteDoSimples && sublimiteAplicavel(id.porte?.id) ? simNao(d.sublimiteSN) : t('contribuinte.naoSeAplica')} />
     </>
   );
 }

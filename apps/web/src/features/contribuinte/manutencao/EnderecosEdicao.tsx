@@ -86,7 +86,7 @@ export function EnderecoDialogo({ endereco, onClose, onSalvar, exceto }: { ender
   });
   const coordenada = (v: string | null, lim: number) => v === null || (/^-?\d{1,3}(\.\d{1,6})?$/.test(v) && Math.abs(Number(v)) <= lim);
   // The server's rule (issue 32): the CEP inside the municipality's Correios range, shown before sending.
-  const foraDaFaixa = violacaoCepMunicipio(f.cep, f.municipioId);
+  const foraDaFaixa = violacaoCepMunicipio(f.cep, f.municipioId, f.uf);
   const valido = f.tipoEnderecoId > 0 && !!f.logradouro.trim() && (f.cep === null || /^\d{8}$/.test(f.cep)) && !foraDaFaixa && coordenada(f.latitude, 90) && coordenada(f.longitude, 180);
   const cep = f.cep ?? '';
   /** A complete CEP the reference table knows fills the UF and the município (Brazil only). */

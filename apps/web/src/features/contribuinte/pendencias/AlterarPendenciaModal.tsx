@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Pendencia } from '@cadastro/domain';
-import { formatDocumento, ORIGEM_CADASTRO, REGULARIZACAO, SITUACAO_PENDENCIA, violacaoData } from '@cadastro/domain';
+import { formatDocumento, ORIGEM_CADASTRO, REGULARIZACAO, SITUACAO_PENDENCIA, violacaoCompetencia, violacaoData } from '@cadastro/domain';
 import { alterarPendencia, mensagemErroPendencia, useComboPendencia } from './api';
 import { CompetenciaInput, competenciaDia, erroCompetencia, type Competencia } from './CompetenciaInput';
 import { CampoData } from '../../../ui/CampoData';
@@ -35,7 +35,9 @@ export function AlterarPendenciaModal({ pendencia: p, onClose, onSaved }: { pend
   const regraData = regularizada && !erros.competencia
     ? violacaoData(dataRegularizacao, 'dataRegularizacao', { dia: competenciaDia(competencia), regra: 'dataAntesCompetencia' })
     : null;
-  const valido = !erros.competencia && !erros.data && !erros.descricao && !regraData;
+  // Issue 39 §7: the server's rule too — a month the registration lived, from its start to the current month.
+  const regraCompetencia = erros.competencia ? null : violacaoCompetencia(competenciaDia(competencia), p.inicioAtividade);
+  const valido = !erros.competencia && !erros.data && !erros.descricao && !regraData && !regraCompetencia;
   const mostrar = (k: keyof typeof erros) => (enviado && erros[k] ? t(erros[k]!, { n: 1000 }) : null);
 
   const salvar = async () => {
@@ -72,7 +74,7 @@ export function AlterarPendenciaModal({ pendencia: p, onClose, onSaved }: { pend
         <Stack>
           {problema && <Alert color="red" role="alert">{problema}</Alert>}
           <Text size="sm"><strong>{t('pendencia.coluna.cnpj')}:</strong> {formatDocumento(p.cnpj)} — {p.classificacao.nome}</Text>
-          <CompetenciaInput id="alterar-competencia" rotulo={t('pendencia.alterar.competencia')} valor={competencia} onChange={setCompetencia} erro={mostrar('competencia')} obrigatoria />
+          <CompetenciaInput id="alterar-competencia" rotulo={t('pendencia.alterar.competencia')} valor={competencia} onChange={setCompetencia} erro={mostrar('competencia') ?? (regraCompetencia && t(`validation.${regraCompetencia.regra}`, { n: regraCompetencia.n }))} obrigatoria />
           <Group grow>
             <Select label={t('pendencia.coluna.criticidade')} withAsterisk allowDeselect={false} data={criticidades.map((c) => ({ value: String(c.id), label: c.descricao }))} value={criticidade} onChange={(v) => v && setCriticidade(v)} />
             <Select label={t('pendencia.coluna.situacao')} withAsterisk allowDeselect={false} data={situacoes.map((c) => ({ value: String(c.id), label: c.descricao }))} value={situacao} onChange={(v) => v && setSituacao(v)} />
