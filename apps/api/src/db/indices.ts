@@ -25,13 +25,15 @@ export interface Indice {
 
 export class IndicesIncompletosError extends Error {}
 
+const CATALOGO = sql`select i.relname as nome, t.relname as tabela, pg_get_indexdef(i.oid) as definicao,
+    c.contype::text as restricao, pg_get_constraintdef(c.oid) as definicao_restricao
+  from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+  left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u', 'x')
+  where t.relnamespace = 'public'::regnamespace and x.indisvalid`;
+
 /** The valid indexes of the public schema's tables, with the constraint each carries. */
 export function catalogoVivo(db: DbOrTx): Promise<Indice[]> {
-  return query<Indice>(db, sql`select i.relname as nome, t.relname as tabela, pg_get_indexdef(i.oid) as definicao,
-      c.contype::text as restricao, pg_get_constraintdef(c.oid) as definicao_restricao
-    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
-    left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u', 'x')
-    where t.relnamespace = 'public'::regnamespace and x.indisvalid order by i.relname`);
+  return query<Indice>(db, sql`${CATALOGO} order by i.relname`);
 }
 
 /** Step 1: what an interrupted seed left suspended (nothing on a database older than the record). */
@@ -49,13 +51,9 @@ export async function conferirIndices(db: Db): Promise<void> {
   const estado = await queryOne<{ assinatura: string }>(db, sql`select assinatura from catalogo_indice_estado`);
   if (estado?.assinatura !== assinatura) {
     // Migrations just ran on a database step 1 made whole: what is there now is what they define.
-    const vivo = await catalogoVivo(db);
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from catalogo_indice`);
-      for (const i of vivo) {
-        await tx.execute(sql`insert into catalogo_indice (nome, tabela, definicao, restricao, definicao_restricao)
-          values (${i.nome}, ${i.tabela}, ${i.definicao}, ${i.restricao}, ${i.definicao_restricao})`);
-      }
+      await tx.execute(sql`insert into catalogo_indice (nome, tabela, definicao, restricao, definicao_restricao) ${CATALOGO}`);
       await tx.execute(sql`delete from catalogo_indice_estado`);
       await tx.execute(sql`insert into catalogo_indice_estado (assinatura) values (${assinatura})`);
     });
@@ -70,6 +68,7 @@ async function reconstruir(db: Db, lista: Indice[]): Promise<void> {
   if (!lista.length) return;
   const vivo = new Map((await catalogoVivo(db)).map((i) => [i.nome, i]));
   const falhas: string[] = [];
+  const inteiros: string[] = [];
   for (const i of lista) {
     const atual = vivo.get(i.nome);
     if (!atual || (i.restricao && atual.restricao !== i.restricao)) {
@@ -80,8 +79,9 @@ async function reconstruir(db: Db, lista: Indice[]): Promise<void> {
         continue;
       }
     }
-    await db.execute(sql`update catalogo_indice set suspenso = false where nome = ${i.nome} and suspenso`);
+    inteiros.push(i.nome);
   }
+  if (inteiros.length) await db.execute(sql`update catalogo_indice set suspenso = false where suspenso and nome in ${inteiros}`);
   if (falhas.length) {
     throw new IndicesIncompletosError(`The database lacks ${falhas.length} index(es) or constraint(s) its migrations define, and rebuilding them failed `
       + `(an interrupted seed left the tables unprotected meanwhile?): ${falhas.join('; ')}. Fix the rows (e.g. remove the duplicates) and start again; `
