@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.js';
+import { IndicesIncompletosError } from './db/indices.js';
 import { buildApp, type BuiltApp } from './app.js';
 import { documentoAquecimento } from './platform/pdf/aquecimento.js';
 import { DEMO_ACCOUNTS, linkDemoTaxpayerAccount, UnsafeProductionError } from './seed/demo-accounts.js';
@@ -89,6 +90,7 @@ async function main() {
   } catch (err) {
     release();
     if (err instanceof UnsafeProductionError) recusar(err.message, 4);
+    if (err instanceof IndicesIncompletosError) recusar(err.message, 5);
     throw err;
   }
   const { app, ctx } = estado.built;

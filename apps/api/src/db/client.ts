@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { Replicas } from './replicas.js';
+import { conferirIndices, restaurarSuspensos } from './indices.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -75,7 +76,15 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  // The index set the migrations define, whole before and after them (indices.ts).
+  try {
+    await restaurarSuspensos(db);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await conferirIndices(db);
+  } catch (err) {
+    await client.close(); // a refused start leaves no database open (nor the data dir's files held)
+    throw err;
+  }
   return {
     db,
     fluxos: db,
@@ -128,13 +137,22 @@ async function openPostgres(
   const poolFluxos = abrir(STREAM_POOL_SIZE, STREAM_WAIT_MS);
   const orm = drizzle(pool, { schema });
   // Replicas may start together: one migrates, the others wait on the advisory lock.
-  const conn = await pool.connect();
   try {
-    await conn.query('SELECT pg_advisory_lock(727210)');
-    await migrate(drizzle(conn, { schema }), { migrationsFolder });
-  } finally {
-    await conn.query('SELECT pg_advisory_unlock(727210)').catch(() => undefined);
-    conn.release();
+    const conn = await pool.connect();
+    try {
+      await conn.query('SELECT pg_advisory_lock(727210)');
+      // The index set the migrations define, whole before and after them (indices.ts); under the same lock.
+      const naConexao = drizzle(conn, { schema }) as unknown as Db;
+      await restaurarSuspensos(naConexao);
+      await migrate(drizzle(conn, { schema }), { migrationsFolder });
+      await conferirIndices(naConexao);
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock(727210)').catch(() => undefined);
+      conn.release();
+    }
+  } catch (err) {
+    await Promise.all([pool.end(), poolFluxos.end()]).catch(() => undefined); // a refused start holds no connection
+    throw err;
   }
   // After the migrations: the replicas replay them.
   const replicas = replicaOpts?.urls.length

@@ -1,10 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { ALL_AUTHORITIES, AuditMessage, Authority, REPORT_AUTHORITIES, SystemActor } from '@cadastro/domain';
 import type { Db } from '../db/client.js';
 import { autoridade, usuario } from '../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../platform/auth/password.js';
 import { insertUsuario, lockLogin } from '../modules/conta/repository.js';
 import { auditChange } from '../platform/audit.js';
+import { queryOne } from '../db/consulta.js';
 
 const A = Authority;
 
@@ -131,13 +132,34 @@ async function ensureProdAccounts(db: Db, adminPassword: string | undefined): Pr
  * The demo taxpayer account sees a real registration in "meu cadastro": it is linked to the person
  * of the first generated registration; the notice manager to a member of GESTOR_EDITAL; the demo
  * accountant account to the first accountant in charge of a company (once each; an existing link is kept).
+ * A person another account already holds is left to it (a link gives that account the person's
+ * registrations: the dev start must not hand them to a published demo login), and every link made
+ * is audited like an administrator's (vinculo.ts). Returns the demo logins linked now.
  */
-export async function linkDemoTaxpayerAccount(db: Db) {
-  await db.execute(sql`update usuario set numero_pessoa = (select numero_pessoa from contribuinte where indicador_matriz = 'M' order by id limit 1)
-    where login = 'contribuinte' and numero_pessoa is null`);
-  // The notice manager stands for the first member of the notice team, so she may sign its notices.
-  await db.execute(sql`update usuario set numero_pessoa = (select min(numero_pessoa) from sca_membro where grupo = 'GESTOR_EDITAL')
-    where login = 'editais' and numero_pessoa is null`);
-  await db.execute(sql`update usuario set numero_pessoa = (select min(numero_pessoa_contador) from contribuinte_contador)
-    where login = 'contador' and numero_pessoa is null`);
+export async function linkDemoTaxpayerAccount(db: Db): Promise<string[]> {
+  const alvos = [
+    ['contribuinte', sql`select numero_pessoa from contribuinte where indicador_matriz = 'M' order by id limit 1`],
+    // The notice manager stands for the first member of the notice team, so she may sign its notices.
+    ['editais', sql`select min(numero_pessoa) from sca_membro where grupo = 'GESTOR_EDITAL'`],
+    ['contador', sql`select min(numero_pessoa_contador) from contribuinte_contador`],
+  ] as const;
+  const vinculadas: string[] = [];
+  for (const [login, pessoa] of alvos) if (await vincularDemo(db, login, pessoa)) vinculadas.push(login);
+  return vinculadas;
+}
+
+/** One demo link, in one transaction with its audit row; locks as vinculo.ts does (account, then person). */
+async function vincularDemo(db: Db, login: string, pessoa: SQL): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const u = await queryOne<{ id: number; np: string | null }>(tx, sql`select id, numero_pessoa as np from usuario where login = ${login} for update`);
+    if (!u || u.np != null) return false;
+    const alvo = await queryOne<{ np: string }>(tx, sql`select numero_pessoa as np from pessoa where numero_pessoa = (${pessoa}) for no key update`);
+    if (!alvo) return false;
+    const numeroPessoa = Number(alvo.np);
+    const outra = await queryOne<{ id: number }>(tx, sql`select id from usuario where numero_pessoa = ${numeroPessoa} limit 1`);
+    if (outra) return false;
+    await tx.execute(sql`update usuario set numero_pessoa = ${numeroPessoa}, last_modified_by = ${SystemActor.SYSTEM}, last_modified_date = now() where id = ${u.id}`);
+    await auditChange(tx, SystemActor.SYSTEM, 'usuario', u.id, { login, numeroPessoa: null }, { login, numeroPessoa }, AuditMessage.PERSON_LINKED);
+    return true;
+  });
 }

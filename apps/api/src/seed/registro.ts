@@ -1,9 +1,12 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { AuditMessage, SystemActor } from '@cadastro/domain';
 import type { Database } from '../db/client.js';
+import { auditChange } from '../platform/audit.js';
 import { conferirCapacidade, generateRegistry, type GeneratorOptions, type GeneratorResult } from './gerador/gerador.js';
 import { generateOperationalData } from './gerador/operacao.js';
 import { generateFederalOnly } from './gerador/receita.js';
+import { catalogoVivo, comandoDe, restaurarSuspensos, retomarIndices, suspenderIndices, type Indice } from '../db/indices.js';
 
 /** Registry tables the generator fills, children first (for TRUNCATE and index handling). */
 export const REGISTRY_TABLES = [
@@ -56,8 +59,39 @@ export async function countTaxpayers(db: Database): Promise<number> {
   return rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from contribuinte`))[0]?.n ?? 0;
 }
 
-export async function resetRegistry(db: Database) {
-  await db.db.execute(sql.raw(`TRUNCATE ${REGISTRY_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+/** What a reset removed: rows per table (counted before), and the accounts whose link to a person it undid. */
+export interface ResultadoReset {
+  linhas: Record<string, number>;
+  contasDesvinculadas: string[];
+}
+
+/**
+ * Empties the registry in one transaction. `antes` hears the row counts of every table it empties (the
+ * registry's, those a TRUNCATE … CASCADE reaches through foreign keys, the recounted ones) before anything
+ * goes. Accounts linked to a person are unlinked, each audited (PERSON_UNLINKED by system): person numbers
+ * start again at 1 and the next seed gives them to other people, so a kept link would hand an account a
+ * stranger's registrations. The accounts themselves stay (staff logins are not registry data).
+ */
+export async function resetRegistry(db: Database, antes?: (linhas: Record<string, number>) => void): Promise<ResultadoReset> {
+  return db.db.transaction(async (tx) => {
+    const lista = (ts: readonly string[]) => ts.map((t) => `'${t}'`).join(', ');
+    const alcancadas = rowsOf<{ t: string }>(await tx.execute(sql.raw(`with recursive alvo(oid) as (
+        select oid from pg_class where relnamespace = 'public'::regnamespace and relname in (${lista(REGISTRY_TABLES)})
+        union select f.conrelid from pg_constraint f join alvo a on f.confrelid = a.oid where f.contype = 'f')
+      select relname as t from pg_class where oid in (select oid from alvo)
+      union select relname from pg_class where relnamespace = 'public'::regnamespace and relname in (${lista(DERIVED_TABLES)})`))).map((r) => r.t).sort();
+    const contagens = rowsOf<{ t: string; n: number }>(await tx.execute(sql.raw(alcancadas.map((t) => `select '${t}' as t, count(*)::float8 as n from "${t}"`).join(' union all '))));
+    const linhas = Object.fromEntries(contagens.map((r) => [r.t, Number(r.n)]));
+    antes?.(linhas);
+    const contas = rowsOf<{ id: number; login: string; np: number }>(await tx.execute(sql`select id, login, numero_pessoa::float8 as np from usuario
+      where numero_pessoa is not null order by login for update`));
+    for (const c of contas) {
+      await tx.execute(sql`update usuario set numero_pessoa = null, last_modified_by = ${SystemActor.SYSTEM}, last_modified_date = now() where id = ${c.id}`);
+      await auditChange(tx, SystemActor.SYSTEM, 'usuario', c.id, { login: c.login, numeroPessoa: Number(c.np) }, { login: c.login, numeroPessoa: null }, AuditMessage.PERSON_UNLINKED);
+    }
+    await tx.execute(sql.raw(`TRUNCATE ${REGISTRY_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+    return { linhas, contasDesvinculadas: contas.map((c) => c.login) };
+  });
 }
 
 /**
@@ -68,24 +102,20 @@ export async function resetRegistry(db: Database) {
 export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebuildIndexes?: boolean }): Promise<GeneratorResult> {
   conferirCapacidade(opt.taxpayers); // before the indexes go
   const rebuild = opt.rebuildIndexes ?? opt.taxpayers >= 50_000;
-  let indexes: { indexname: string; indexdef: string; tablename: string }[] = [];
-  let unicas: { tablename: string; nome: string; indexdef: string }[] = [];
+  // What an earlier seed left suspended comes back first (it would be dropped again below, but never lost).
+  await restaurarSuspensos(db.db);
+  let suspensos: Indice[] = [];
   if (rebuild) {
-    indexes = rowsOf<{ indexname: string; indexdef: string; tablename: string }>(
-      await db.db.execute(sql.raw(`select i.indexname, i.indexdef, i.tablename from pg_indexes i
-        where i.schemaname = 'public' and i.tablename in (${[...REGISTRY_TABLES, ...DERIVED_TABLES].map((t) => `'${t}'`).join(', ')})
-          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)),
-    );
-    for (const i of indexes) await db.db.execute(sql.raw(`DROP INDEX ${i.indexname}`));
+    const tabelas = [...REGISTRY_TABLES, ...DERIVED_TABLES];
     // The UNIQUE constraints no foreign key leans on (CPF/CNPJ, CACEAL) go too: their keys arrive in random
     // order, and a B-tree fed at random costs the COPY more than one sorted build afterwards (bench/README.md).
-    unicas = rowsOf<{ tablename: string; nome: string; indexdef: string }>(
-      await db.db.execute(sql.raw(`select c.conrelid::regclass::text as tablename, c.conname as nome, pg_get_indexdef(c.conindid) as indexdef
-        from pg_constraint c where c.contype = 'u' and c.connamespace = 'public'::regnamespace
-          and c.conrelid::regclass::text in (${REGISTRY_TABLES.map((t) => `'${t}'`).join(', ')})
-          and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid)`)),
-    );
-    for (const u of unicas) await db.db.execute(sql.raw(`ALTER TABLE ${u.tablename} DROP CONSTRAINT ${u.nome}`));
+    const comFk = new Set(rowsOf<{ nome: string }>(await db.db.execute(sql.raw(`select distinct i.relname as nome
+      from pg_constraint f join pg_class i on i.oid = f.conindid where f.contype = 'f'`))).map((r) => r.nome));
+    suspensos = (await catalogoVivo(db.db)).filter((i) => (i.restricao === null && tabelas.includes(i.tabela))
+      || (i.restricao === 'u' && REGISTRY_TABLES.includes(i.tabela) && !comFk.has(i.nome)));
+    // Recorded as suspended in the DROPs' transaction: killed before the rebuild below, the next start or seed
+    // rebuilds them (db/indices.ts), instead of a registry left without its unique keys (issue #39 §3).
+    await suspenderIndices(db.db, suspensos);
   }
   const t0 = performance.now();
   const result = await generateRegistry(db, opt);
@@ -101,13 +131,17 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   // GIN builds (trigrams, words, pairs) take several times a B-tree's on the same rows: they go first, so
   // no long one starts last while the other lane sits idle.
   const gin = (def: string) => (/ USING gin /i.test(def) ? 0 : 1);
-  const builds = [...indexes, ...unicas].sort((a, b) => gin(a.indexdef) - gin(b.indexdef) || maiorPrimeiro(a.tablename, b.tablename));
+  const builds = [...suspensos].sort((a, b) => gin(a.definicao) - gin(b.definicao) || maiorPrimeiro(a.tabela, b.tabela));
+  // IF NOT EXISTS: a start meanwhile (another API process on the server) may have rebuilt some already.
+  const criar = (i: Indice) => comandoDe({ ...i, restricao: null });
   await emParalelo(db, [
-    ['select cadastro_recontar_vocabulario()', ...builds.filter((i) => vocabulario(i.tablename)).map((i) => i.indexdef)],
-    ...builds.filter((i) => !vocabulario(i.tablename)).map((i) => i.indexdef),
+    ['select cadastro_recontar_vocabulario()', ...builds.filter((i) => vocabulario(i.tabela)).map(criar)],
+    ...builds.filter((i) => !vocabulario(i.tabela)).map(criar),
   ]);
   // The unique indexes built above become the constraints again (a duplicate key would have failed the build).
-  for (const u of unicas) await db.db.execute(sql.raw(`ALTER TABLE ${u.tablename} ADD CONSTRAINT ${u.nome} UNIQUE USING INDEX ${u.nome}`));
+  const restricoes = new Set(rowsOf<{ n: string }>(await db.db.execute(sql.raw(`select conname as n from pg_constraint where connamespace = 'public'::regnamespace`))).map((r) => r.n));
+  for (const u of suspensos) if (u.restricao && !restricoes.has(u.nome)) await db.db.execute(sql.raw(comandoDe(u, true)));
+  await retomarIndices(db.db, suspensos.map((i) => i.nome));
   const t2 = performance.now();
   // Operational data is derived set-wise, with the indexes in place (its joins need them) and
   // statistics of the fresh tables (else the planner guesses, and a join over 500,000 rows can run minutes).

@@ -12,7 +12,12 @@ import path from 'node:path';
  * a seeded one by the worker that first needs it, holding a lock (a directory: mkdir is atomic) while
  * the others wait for its `.ready` file. Everything lives in the run's folder made by
  * global-setup.ts, which removes it (and the server's template databases) at the end.
+ *
+ * On a PostgreSQL server a template is a database named for its kind and the run (`tpl_<kind>_<run>`):
+ * two runs on one server never share a name, and one run's teardown never drops another's template
+ * (issue #39 §12: a fixed name, left behind by a run killed before its teardown, failed every later run).
  */
+
 export async function modelo(dir: string, chave: unknown, fazer: (arquivoBase: string) => Promise<string>): Promise<string> {
   const id = crypto.createHash('sha256').update(JSON.stringify(chave)).digest('hex').slice(0, 12);
   const pronto = path.join(dir, `${id}.ready`);
@@ -39,4 +44,10 @@ export async function modelo(dir: string, chave: unknown, fazer: (arquivoBase: s
       await fs.rm(trava, { recursive: true, force: true });
     }
   }
+}
+
+/** The run's id, the hex suffix of its folder (global-setup.ts names it so). */
+export function execucaoDaPasta(dir: string): string {
+  const m = /-([0-9a-f]{8})$/.exec(path.basename(dir));
+  return m ? m[1]! : crypto.createHash('sha256').update(dir).digest('hex').slice(0, 8);
 }

@@ -13,7 +13,7 @@ import { openDatabase } from '../db/client.js';
 import { mensagemCorreio } from '../db/schema/index.js';
 import type { GeneratorOptions } from '../seed/gerador/gerador.js';
 import { seedRegistry } from '../seed/registro.js';
-import { modelo } from './banco-modelo.js';
+import { execucaoDaPasta, modelo } from './banco-modelo.js';
 
 /** What a test file starts with: a generated registry of this size and seed, besides the reference data. */
 export interface TestAppOptions {
@@ -90,7 +90,10 @@ async function gravar(t: TestApp, base: string): Promise<string> {
  */
 function modeloNoServidor(dir: string, servidor: string, registry: GeneratorOptions | undefined): Promise<string> {
   return modelo(dir, { servidor: true, registry: registry ?? null }, async (base) => {
-    const nome = `tpl_${path.basename(base)}`;
+    const nome = `tpl_${path.basename(base)}_${execucaoDaPasta(dir)}`;
+    // Holding the lock with no `.ready`: a database of this name is an attempt of this run that failed
+    // halfway (its worker's error was reported); it is made again from scratch.
+    await onServer(servidor, `DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
     if (registry) {
       const url = await createServerDatabase(servidor, { nome, template: await modeloNoServidor(dir, servidor, undefined) });
       const database = await openDatabase(url, os.tmpdir());
