@@ -116,8 +116,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     // can exceed Fastify's 10 s default.
     pluginTimeout: 60_000,
     // Malformed percent-encoding and over-long parameters answer problem+json like every other error.
-    frameworkErrors: frameworkErrorHandler(sendProblem),
-    clientErrorHandler: clientErrorProblem,
+    frameworkErrors: frameworkErrorHandler(sendProblem, { https: config.baseUrl.startsWith('https') }),
+    clientErrorHandler: clientErrorProblem({ https: config.baseUrl.startsWith('https') }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
