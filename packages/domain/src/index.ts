@@ -2,6 +2,7 @@ export * from './roles.js';
 export * from './constants.js';
 export * from './common/problem.js';
 export * from './common/messages.js';
+export * from './common/campos.js';
 export * from './account/contracts.js';
 export * from './common/inteiro.js';
 export * from './common/paging.js';

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { codigoConhecido, textoCampo } from '@cadastro/domain';
 import { HttpError } from './http';
 
 /**
@@ -22,11 +23,13 @@ export function httpErrorMessage(err: unknown, t: TFunction): string {
       const appError = err.headers?.get('x-app-error') ?? err.headers?.get('x-cadastroapp-error');
       if (appError) return t(appError, { param: err.headers?.get('x-app-params') ?? '' });
       if (p?.fieldErrors?.length) {
-        // A rule's key with a text of ours is shown in words; an unknown key gives way to the
-        // server's own explanation (detail), never to the bare key.
-        const known = p.fieldErrors.filter((f) => t(`validation.${f.message.split(':')[0]}`, { defaultValue: '' }));
+        // Each field by its screen name and what to do (issue #39 §9), in our words where we have
+        // them; an unknown key gives way to the server's own explanation (detail), never the bare key.
+        const idioma = t('idioma') === 'en' ? 'en' : 'pt';
+        const palavra = (f: { message: string }) => t(`validation.${f.message.split(':')[0]}`, { n: f.message.split(':')[1], defaultValue: '' }) || undefined;
+        const known = p.fieldErrors.filter((f) => palavra(f) || codigoConhecido(f.field, f.message));
         if (known.length < p.fieldErrors.length && p.detail) return p.detail;
-        return known.map((f) => t('error.fieldError', { field: f.field, message: t(`validation.${f.message.split(':')[0]}`, { n: f.message.split(':')[1] }) })).join(' ');
+        return known.map((f) => textoCampo(f.field, f.message, idioma, palavra(f))).join('; ');
       }
       return fromBody();
     }
