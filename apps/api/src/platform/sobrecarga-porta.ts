@@ -10,6 +10,8 @@ export interface OpcoesPorta {
   corpo: string;
   /** Paths (GET) always handed on to the HTTP server: the liveness probe. */
   nuncaRecusar: string[];
+  /** Headers every answer carries (HSTS over https). */
+  cabecalhos?: Record<string, string>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function recusarNaPorta(server: Server, opcoes: OpcoesPorta) {
   };
   const resposta =
     'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json; charset=utf-8\r\nRetry-After: 1\r\n' +
+    Object.entries(opcoes.cabecalhos ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
     `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(opcoes.corpo)}\r\n\r\n${opcoes.corpo}`;
   const sempre = opcoes.nuncaRecusar.map((u) => `GET ${u} `);
   server.on('connection', (s: Socket) => {
