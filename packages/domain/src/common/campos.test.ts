@@ -22,6 +22,9 @@ describe('field refusals in words (issue #39 §9)', () => {
     expect(textoCampo('dataRegularizacao', 'dataFutura:28/11/2026', 'pt')).toBe('Data de regularização: A data não pode ser posterior a hoje (28/11/2026).');
     expect(textoCampo('login', 'pattern', 'pt', 'Este campo aceita apenas letras.')).toBe('Login: Este campo aceita apenas letras.');
     expect(textoCampo('x.y', 'Too big: expected number to be <=4', 'pt')).toBe('x.y: valor inválido');
+    // A contract's own sentence is said as it is.
+    expect(textoCampo('body', 'CACEAL inválido: 240000001, 1234', 'pt')).toBe('CACEAL inválido: 240000001, 1234');
+    expect(textoCampo('descricao', 'Texto com mais de uma linha não é aceito.', 'pt')).toBe('Descrição: Texto com mais de uma linha não é aceito.');
     expect(codigoConhecido('x', 'transicaoNaoPermitida')).toBe(false);
     expect(codigoConhecido('dadosCadastrais.valorCapitalSocial', 'pattern')).toBe(true);
   });

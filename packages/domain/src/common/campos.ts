@@ -62,6 +62,11 @@ const CODIGOS: Record<string, { pt: string; en: string }> = {
   cpf: { pt: 'CPF inválido', en: 'invalid CPF' },
 };
 
+/** The field of a refusal of the whole body, path or query string (no field of its own). */
+const INTEIRO = new Set(['body', 'params', 'querystring', 'headers']);
+/** Not a code (`pattern`, `maxlength:50`) and not one of zod's own English defaults. */
+const ehFrase = (m: string) => !/^[A-Za-z]+(:|$)/.test(m) && !/^(Invalid|Too (big|small)|Expected|Unrecognized)\b/.test(m);
+
 const FORMATO = { pt: 'use o formato {{n}}', en: 'use the form {{n}}' };
 const INVALIDO = { pt: 'valor inválido', en: 'invalid value' };
 
@@ -77,6 +82,8 @@ export function rotuloCampo(caminho: string, idioma: Idioma): string {
  */
 export function textoCampo(caminho: string, mensagem: string, idioma: Idioma, palavra?: string): string {
   const ultimo = caminho.split('.').filter((s) => !/^\d+$/.test(s)).pop() ?? caminho;
+  // A sentence of ours (a contract's own words, e.g. 'CACEAL inválido: 1234') is said as it is.
+  if (ehFrase(mensagem)) return INTEIRO.has(caminho) ? mensagem : `${rotuloCampo(caminho, idioma)}: ${mensagem}`;
   const { code, param } = parseValidationCode(mensagem);
   const formato = CAMPOS[ultimo]?.formato;
   const com = (t: string) => t.replace('{{n}}', param ?? '');
