@@ -21,6 +21,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Issue #39 §11: Number(text) reads '0x10' as 16 and ' 9' as 9; ids and counts go through Inteiro (domain).
+    files: ['packages/domain/src/**/*.ts', 'apps/api/src/modules/**/*.ts', 'apps/api/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='number']",
+        message: 'Use Inteiro(z.number()…) from @cadastro/domain: decimal digits only.',
+      }],
+    },
+  },
+  {
     // Tests must run and be able to fail.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: {

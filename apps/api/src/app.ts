@@ -102,6 +102,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
       loadDataDir: opts.loadDataDir,
     onConnectionLost: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool reconnects on demand'),
   });
+  // Over https every answer carries HSTS, the ones written outside the hooks too.
+  const https = config.baseUrl.startsWith('https');
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // A hop count as proxy-addr reads it: trust the nearest n proxies (fastify's types omit numbers).
@@ -116,8 +118,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     // can exceed Fastify's 10 s default.
     pluginTimeout: 60_000,
     // Malformed percent-encoding and over-long parameters answer problem+json like every other error.
-    frameworkErrors: frameworkErrorHandler(sendProblem),
-    clientErrorHandler: clientErrorProblem,
+    frameworkErrors: frameworkErrorHandler(sendProblem, { https }),
+    clientErrorHandler: clientErrorProblem({ https }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
@@ -173,10 +175,10 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   registerErrorHandling(app);
   registerRouteTable(app);
   // Headers first: a request shed under load still gets them.
-  registerSecurityHeaders(app, { https: config.baseUrl.startsWith('https') });
+  registerSecurityHeaders(app, { https });
   // Embedded, the queue builds up in the sockets: a saturated process also sheds new connections at the door.
   const embutido = database.driver === 'pglite';
-  registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (embutido ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs, naPorta: embutido });
+  registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (embutido ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs, naPorta: embutido, https });
   const secureCookie = config.profile === 'prod' && config.baseUrl.startsWith('https');
   // Before the guard, whose session check nonetheless reads the primary (Sessoes: who may do what never comes from a replica).
   if (database.replicas) registerReplicaRouting(app, database.replicas, { secureCookie });

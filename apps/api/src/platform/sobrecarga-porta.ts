@@ -12,6 +12,8 @@ export interface OpcoesPorta {
   nuncaRecusar: string[];
   /** How often the accept queue is probed (ms; 0 = never). */
   sondaMs?: number;
+  /** Headers every answer carries (HSTS over https). */
+  cabecalhos?: Record<string, string>;
 }
 
 /**
@@ -30,6 +32,7 @@ export function recusarNaPorta(server: Server, opcoes: OpcoesPorta) {
   };
   const resposta =
     'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json; charset=utf-8\r\nRetry-After: 1\r\n' +
+    Object.entries(opcoes.cabecalhos ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
     `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(opcoes.corpo)}\r\n\r\n${opcoes.corpo}`;
   const sempre = opcoes.nuncaRecusar.map((u) => `GET ${u} `);
   const fila = sondarFila(server, opcoes.sondaMs ?? 0);

@@ -92,7 +92,7 @@ describe('load shedding', () => {
   });
 
   it('embedded: while the loop is behind, a new connection gets the 503 at the door, before the HTTP server parses it; the liveness probe still passes', async () => {
-    const { app, sobrecarga } = await montar({ maxEmCurso: 1000, maxAtrasoMs: 400, amostraMs: 0, naPorta: true });
+    const { app, sobrecarga } = await montar({ maxEmCurso: 1000, maxAtrasoMs: 400, amostraMs: 0, naPorta: true, https: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const porta = (app.server.address() as AddressInfo).port;
     let lidos = 0;
@@ -103,6 +103,8 @@ describe('load shedding', () => {
     const recusada = await bruto(porta, 'GET /rapido HTTP/1.1\r\n');
     expect(recusada).toMatch(/^HTTP\/1\.1 503 /);
     expect(recusada).toMatch(/\r\nRetry-After: 1\r\n/);
+    // Over https, HSTS too (issue #39 §11: every answer).
+    expect(recusada).toMatch(/\r\nStrict-Transport-Security: max-age=15552000\r\n/);
     expect(recusada).toMatch(/\r\nContent-Type: application\/problem\+json/);
     expect(JSON.parse(recusada.slice(recusada.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 503, message: 'error.http.503' });
     expect(lidos).toBe(0);

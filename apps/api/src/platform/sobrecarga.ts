@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ProblemType } from '@cadastro/domain';
 import { unavailable } from './errors/problem.js';
 import { recusarNaPorta } from './sobrecarga-porta.js';
+import { HSTS } from './http/security-headers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +19,8 @@ export interface OpcoesSobrecarga {
   amostraMs?: number;
   /** Embedded: while the loop is behind, new connections get the 503 at the door, before Fastify reads them. */
   naPorta?: boolean;
+  /** Over https the door's 503 carries HSTS like every other answer (issue #39 §11). */
+  https?: boolean;
 }
 
 /** Never shed: a liveness probe answered 503 would make the orchestrator kill a busy, healthy process. */
@@ -101,6 +104,7 @@ export function registerLoadShedding(app: FastifyInstance, opcoes: OpcoesSobreca
       corpo: JSON.stringify({ type: ProblemType.DEFAULT, title: 'Service Unavailable', status: 503, detail: 'Server busy; try again shortly', message: 'error.http.503' }),
       nuncaRecusar: [...NUNCA_DESCARTAR],
       sondaMs: amostraMs,
+      cabecalhos: opcoes.https ? { 'Strict-Transport-Security': HSTS } : {},
     }));
   }
   const release = (req: { contadoEmCurso: boolean }) => {

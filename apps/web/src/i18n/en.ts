@@ -11,6 +11,7 @@ import { manutencao } from './manutencao.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
+  idioma: 'en',
   global: {
     title: 'Taxpayer Registry',
     skipToContent: 'Skip to content',

@@ -10,6 +10,8 @@ import { manutencao } from './manutencao.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
+  // The language of these texts, for words built outside i18n (field refusals, @cadastro/domain textoCampo).
+  idioma: 'pt',
   global: {
     title: 'Cadastro de Contribuintes',
     skipToContent: 'Ir para o conteúdo',

@@ -1,11 +1,12 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import ptBr from '../i18n/pt-br';
+import en from '../i18n/en';
 import { httpErrorMessage } from './errors';
 import { HttpError } from './http';
 
 const i18n = createInstance();
-await i18n.init({ resources: { 'pt-br': { translation: ptBr } }, lng: 'pt-br', lowerCaseLng: true, interpolation: { escapeValue: false } });
+await i18n.init({ resources: { 'pt-br': { translation: ptBr }, en: { translation: en } }, lng: 'pt-br', lowerCaseLng: true, interpolation: { escapeValue: false } });
 const t = i18n.t.bind(i18n);
 const problem400 = (fieldErrors: { field: string; message: string }[], detail?: string) =>
   new HttpError(400, '/x', { type: 'about:blank', status: 400, title: 'Bad Request', detail, fieldErrors: fieldErrors.map((f) => ({ objectName: 'x', ...f })) }, '', undefined);
@@ -13,16 +14,31 @@ const problem400 = (fieldErrors: { field: string; message: string }[], detail?: 
 describe('the text of a failed call (§8)', () => {
   it('a known rule key is shown in words, with its parameter', () => {
     expect(httpErrorMessage(problem400([{ field: 'dataFinal', message: 'dataFinalAntesDaInicial' }]), t)).toBe(
-      'Erro no campo "dataFinal": A data final não pode ser anterior à data inicial.',
+      'Data final: A data final não pode ser anterior à data inicial.',
     );
     expect(httpErrorMessage(problem400([{ field: 'query', message: 'minlength:3' }]), t)).toContain('pelo menos 3 caracteres');
   });
 
   it('a rule broken on another registration the change reaches names it first (issue 39 §6)', () => {
     expect(httpErrorMessage(problem400([{ field: 'dadosCadastrais.porteId', message: 'atividadeNaoPermitidaMei:4711-3/02@24.000.001-2' }]), t)).toBe(
-      'Erro no campo "dadosCadastrais.porteId": Inscrição 24.000.001-2, da mesma raiz de CNPJ, que receberia o novo porte: '
+      'Porte: Inscrição 24.000.001-2, da mesma raiz de CNPJ, que receberia o novo porte: '
       + 'A atividade 4711-3/02 não é permitida ao MEI: o MEI exerce somente as ocupações do Anexo XI da Resolução CGSN nº 140/2018.',
     );
+  });
+
+  it('a refused field is named as on the screen, with the form expected, in the session\'s language (issue #39 §9)', async () => {
+    const capital = problem400([{ field: 'dadosCadastrais.valorCapitalSocial', message: 'pattern' }], 'Capital social: use o formato 50000.00');
+    expect(httpErrorMessage(capital, t)).toBe('Capital social: use o formato 50000.00');
+    // The pendência query's own codes had no words: the server's English detail was shown.
+    const periodo = problem400([{ field: 'mesCompetenciaFinal', message: 'periodo' }, { field: 'anoCompetenciaInicial', message: 'ano' }], 'Invalid body: mesCompetenciaFinal (periodo)');
+    expect(httpErrorMessage(periodo, t)).toBe('Mês da competência final: a competência final não pode ser anterior à inicial; Ano da competência inicial: informe o ano com 4 dígitos');
+    await i18n.changeLanguage('en');
+    try {
+      expect(httpErrorMessage(capital, t)).toBe('Share capital: use the form 50000.00');
+      expect(httpErrorMessage(problem400([{ field: 'mesCompetenciaInicial', message: 'mes' }]), t)).toBe('Start month: enter a month from 1 to 12');
+    } finally {
+      await i18n.changeLanguage('pt-br');
+    }
   });
 
   it('an unknown key gives way to the server detail, never the bare key', () => {

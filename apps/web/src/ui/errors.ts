@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { lerCodigoRegra } from '@cadastro/domain';
+import { codigoConhecido, lerCodigoRegra, textoCampo } from '@cadastro/domain';
 import { HttpError } from './http';
 
 /**
@@ -23,16 +23,19 @@ export function httpErrorMessage(err: unknown, t: TFunction): string {
       const appError = err.headers?.get('x-app-error') ?? err.headers?.get('x-cadastroapp-error');
       if (appError) return t(appError, { param: err.headers?.get('x-app-params') ?? '' });
       if (p?.fieldErrors?.length) {
-        // A rule's key with a text of ours is shown in words; an unknown key gives way to the
-        // server's own explanation (detail), never to the bare key.
-        const known = p.fieldErrors.filter((f) => t(`validation.${lerCodigoRegra(f.message).codigo}`, { defaultValue: '' }));
-        if (known.length < p.fieldErrors.length && p.detail) return p.detail;
-        return known.map((f) => {
+        // Each field by its screen name and what to do (issue #39 §9), in our words where we have
+        // them; an unknown key gives way to the server's own explanation (detail), never the bare key.
+        const idioma = t('idioma') === 'en' ? 'en' : 'pt';
+        const palavra = (f: { message: string }) => {
           const c = lerCodigoRegra(f.message);
+          const texto = t(`validation.${c.codigo}`, { n: c.n, defaultValue: '' });
+          if (!texto) return undefined;
           // A rule broken on another registration the change reaches (issue 39 §6) names it first.
-          const texto = t(`validation.${c.codigo}`, { n: c.n });
-          return t('error.fieldError', { field: f.field, message: c.inscricao ? `${t('validation.naInscricao', { n: c.inscricao })} ${texto}` : texto });
-        }).join(' ');
+          return c.inscricao ? `${t('validation.naInscricao', { n: c.inscricao })} ${texto}` : texto;
+        };
+        const known = p.fieldErrors.filter((f) => palavra(f) || codigoConhecido(f.field, f.message));
+        if (known.length < p.fieldErrors.length && p.detail) return p.detail;
+        return known.map((f) => textoCampo(f.field, f.message, idioma, palavra(f))).join('; ');
       }
       return fromBody();
     }

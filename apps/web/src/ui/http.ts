@@ -1,5 +1,6 @@
 import type { Problem } from '@cadastro/domain';
 import { XSRF_COOKIE, XSRF_HEADER } from '@cadastro/domain';
+import i18n from 'i18next';
 import { progress } from './progress';
 import { readStored, storageKeys } from './storage';
 
@@ -65,7 +66,8 @@ export async function request<T>(method: string, url: string, body?: unknown, op
         .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
         .join('&')
     : '';
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  // The session's language: the server words its refusals in it (issue #39 §9).
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json', 'Accept-Language': i18n.language === 'en' ? 'en' : 'pt-BR' };
   // Read before the first await: sign-out sends its last call and clears the token right after.
   const token = readStored(storageKeys.token);
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from './inteiro.js';
 import { validarNumeroCaceal } from '../documents/caceal.js';
 
 /** The words of 'cacealTipo' where the server writes prose (the SPA words the code, pt-BR and en). */
@@ -17,7 +18,7 @@ const regra = (v: number | string, ctx: z.RefinementCtx) => {
 export const NumeroCaceal = z.number().int('caceal').min(24_000_000, 'caceal').max(24_999_999, 'caceal').superRefine(regra);
 
 /** The same from a query string or a form that may send digits as text. */
-export const NumeroCacealCoagido = z.coerce.number().int('caceal').min(24_000_000, 'caceal').max(24_999_999, 'caceal').superRefine(regra);
+export const NumeroCacealCoagido = Inteiro(z.number().int('caceal').min(24_000_000, 'caceal').max(24_999_999, 'caceal').superRefine(regra), 'caceal');
 
 /**
  * A CACEAL in a path or query string: exactly 8 plain digits — a coerced number would also take

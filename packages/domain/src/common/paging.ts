@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { Inteiro } from './inteiro.js';
 import { DEFAULT_PAGE_SIZE } from '../constants.js';
 
 /** Server pages are 0-based (§9); the UI shows them 1-based. Sort is "field,asc|desc". */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  page: Inteiro(z.number().int().min(0).max(100_000)).default(0),
+  size: Inteiro(z.number().int().min(1).max(100)).default(DEFAULT_PAGE_SIZE),
   sort: z
     .union([z.string(), z.array(z.string())])
     .optional()

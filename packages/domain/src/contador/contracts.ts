@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from '../common/inteiro.js';
 import { V } from '../common/messages.js';
 import { Dia } from '../common/dias.js';
 import { NumeroCacealCoagido } from '../common/caceal.js';
@@ -11,7 +12,7 @@ export function formatarCrc(uf: string, numero: string, tipo: string | null, dig
 }
 
 /** §9 CRC classification: 1 PROFISSIONAL, 2 ESCRITÓRIO SOCIEDADE, 3 ESCRITÓRIO INDIVIDUAL. */
-export const ClassificacaoCrc = z.coerce.number({ message: V.required }).int().min(1, V.required).max(3, V.pattern);
+export const ClassificacaoCrc = Inteiro(z.number({ message: V.required }).int().min(1, V.required).max(3, V.pattern), V.required);
 
 /** §7 the accountant parameters of every accountant-area call: crc and classificacao. */
 export const CrcClassificacao = z.object({
@@ -149,7 +150,7 @@ export const PeriodoManifestacao = z
 export type PeriodoManifestacao = z.infer<typeof PeriodoManifestacao>;
 
 export const PeriodoPaginado = z
-  .object({ dataInicial: Dia, dataFinal: Dia, page: z.coerce.number().int().min(0).max(100_000).default(0), size: z.coerce.number().int().min(1).max(100).default(10) })
+  .object({ dataInicial: Dia, dataFinal: Dia, page: Inteiro(z.number().int().min(0).max(100_000)).default(0), size: Inteiro(z.number().int().min(1).max(100)).default(10) })
   .refine((p) => p.dataFinal > p.dataInicial, { message: 'periodo', path: ['dataFinal'] });
 
 export const PaginaEmpresasSemManifestacao = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from '../common/inteiro.js';
 import { V } from '../common/messages.js';
 import { BUSCA_LIMITE_RESULTADOS, TIPOS_BUSCA_CONTRIBUINTE, validarTermoBusca } from './termo.js';
 
@@ -8,8 +9,8 @@ export const BuscaContribuinteParams = z
   .object({
     docType: z.enum(TIPOS_BUSCA_CONTRIBUINTE),
     query: z.string().min(1, V.required).max(150, V.maxlength(150)),
-    page0: z.coerce.number().int().min(0).max(10_000),
-    size: z.coerce.number().int().min(1).max(100),
+    page0: Inteiro(z.number().int().min(0).max(10_000)),
+    size: Inteiro(z.number().int().min(1).max(100)),
   })
   .superRefine((p, ctx) => {
     const err = validarTermoBusca(p.docType, p.query);

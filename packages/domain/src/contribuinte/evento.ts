@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from '../common/inteiro.js';
 import { V } from '../common/messages.js';
 import { Dia } from '../common/dias.js';
 import { NumeroCaceal, NumeroCacealCoagido } from '../common/caceal.js';
@@ -212,8 +213,8 @@ export type Alteracao = z.infer<typeof Alteracao>;
 /** GET eventos/listar: the change timeline of a registration, newest first. */
 export const ConsultaEventos = z.object({
   numeroCaceal: NumeroCacealCoagido,
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(50).default(10),
+  page: Inteiro(z.number().int().min(0).max(10_000)).default(0),
+  size: Inteiro(z.number().int().min(1).max(50)).default(10),
 });
 export const EventoListado = z.object({
   id: z.number().int(),

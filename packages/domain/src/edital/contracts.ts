@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from '../common/inteiro.js';
 import { Dia } from '../common/dias.js';
 import { NumeroCaceal as Caceal } from '../common/caceal.js';
 
@@ -151,8 +152,8 @@ export type ConsultaPublicaEdital = z.infer<typeof ConsultaPublicaEdital>;
 
 /** Paging of the notice calls (§7: paginaAtual 0-based, itensPorPagina). */
 export const PaginacaoEdital = z.object({
-  paginaAtual: z.coerce.number().int().min(0).max(100_000).default(0),
-  itensPorPagina: z.coerce.number().int().min(1).max(100).default(10),
+  paginaAtual: Inteiro(z.number().int().min(0).max(100_000)).default(0),
+  itensPorPagina: Inteiro(z.number().int().min(1).max(100)).default(10),
 });
 
 /** Confirmation of publication (POST edital): the publication date is required (§4). */

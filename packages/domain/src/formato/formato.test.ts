@@ -67,6 +67,19 @@ describe('numbers as the offices write them', () => {
     expect(formatInteiro(1234567)).toBe('1.234.567');
     expect(formatInteiro(12)).toBe('12');
   });
+  it('decimal text is written digit by digit, never through a JS number (issue #39 §9)', () => {
+    expect(formatDecimal('12345678901234567.89')).toBe('12.345.678.901.234.567,89');
+    expect(formatDecimal('999999999999999.99')).toBe('999.999.999.999.999,99');
+    expect(formatDecimal('99999999999999.99')).toBe('99.999.999.999.999,99');
+    expect(formatMoeda('1234567890123.45')).toBe('R$ 1.234.567.890.123,45');
+    expect(formatDecimal('0.005')).toBe('0,01');
+    expect(formatDecimal('9.995')).toBe('10,00');
+    expect(formatDecimal('-0.001')).toBe('0,00');
+    expect(formatDecimal('-12.5')).toBe('-12,50');
+    expect(formatDecimal('007.1')).toBe('7,10');
+    expect(formatInteiro('1234567890123456789')).toBe('1.234.567.890.123.456.789');
+    expect(formatPercentual('33.335')).toBe('33,34%');
+  });
 });
 
 describe('report cells', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from '../common/inteiro.js';
 import { validarTermoBusca } from '../contribuinte/termo.js';
 
 export const TIPOS_DOCUMENTO_GESTOR = ['CACEAL', 'CNPJ'] as const;
@@ -65,8 +66,8 @@ export const ConsultaInfoconv = z
     sistema: z.enum(SISTEMAS_INFOCONV),
     dataInicial: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern'),
     dataFinal: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pattern'),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(20),
+    page: Inteiro(z.number().int().min(0).max(10_000)).default(0),
+    size: Inteiro(z.number().int().min(1).max(100)).default(20),
   })
   .refine((q) => q.dataInicial <= q.dataFinal, { message: 'dataFinalAntesDaInicial', path: ['dataFinal'] });
 

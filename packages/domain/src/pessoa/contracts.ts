@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from '../common/inteiro.js';
 import { V } from '../common/messages.js';
 import { isValidCnpj, isValidCpf, onlyCnpjChars, onlyDigits } from '../documents/index.js';
 import { Endereco, Telefone } from '../contribuinte/dados.js';
@@ -62,8 +63,8 @@ export const ConsultaEmpresasVinculadas = z.object({
   vinculo: z.enum(VINCULOS_EMPRESA),
   /** The screen asking (an individual's companies are personal data: each page read is logged, LGPD). */
   tela: z.enum(TELAS_LEITURA).default('api'),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: Inteiro(z.number().int().min(0).max(100_000)).default(0),
+  size: Inteiro(z.number().int().min(1).max(100)).default(20),
   filtro: z.string().trim().max(100).optional(),
 });
 export type ConsultaEmpresasVinculadas = z.infer<typeof ConsultaEmpresasVinculadas>;
@@ -210,8 +211,8 @@ export const ConsultaLeituras = z
   .object({
     cpf: z.string().max(20).transform(onlyDigits).optional(),
     login: z.string().trim().max(50).optional(),
-    page: z.coerce.number().int().min(0).max(10_000).default(0),
-    size: z.coerce.number().int().min(1).max(100).default(20),
+    page: Inteiro(z.number().int().min(0).max(10_000)).default(0),
+    size: Inteiro(z.number().int().min(1).max(100)).default(20),
   })
   .refine((q) => !!q.cpf || !!q.login, { message: V.required, path: ['cpf'] });
 export const LeituraPessoa = z.object({ login: z.string(), cpf: z.string(), tela: z.string(), dataLeitura: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Inteiro } from '../common/inteiro.js';
 import { Dia } from '../common/dias.js';
 import { isValidCnpj, onlyCnpjChars } from '../documents/index.js';
 
@@ -40,7 +41,7 @@ export const ConsultaSolicitacoes = z
   .object({
     cnpj: CnpjSolicitacao.optional(),
     dataSolicitacao: Dia.optional(),
-    situacao: z.coerce.number().int().min(1).max(99).optional(),
+    situacao: Inteiro(z.number().int().min(1).max(99)).optional(),
   })
   .refine((q) => q.cnpj !== undefined || q.dataSolicitacao !== undefined, { path: ['cnpj'], message: 'required' });
 

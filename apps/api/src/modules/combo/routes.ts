@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { Authority, onlyDigits, sublimiteAplicavel } from '@cadastro/domain';
+import { Authority, onlyDigits, sublimiteAplicavel, Inteiro } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import * as s from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors/problem.js';
@@ -110,7 +110,7 @@ export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // EPP can exceed it (issue 39 §7); for ME, MEI and DEMAIS it does not apply: no options ('Não se aplica.').
     app.get('/:id/sublimite', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Sublimit options (exceeded yes/no) for a company size; empty when it does not apply', params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { tags, summary: 'Sublimit options (exceeded yes/no) for a company size; empty when it does not apply', params: z.object({ id: Inteiro(z.number().int().positive()) }) },
       handler: async (req, reply) => {
         const [porte] = await db().select().from(s.refPorte).where(eq(s.refPorte.id, req.params.id));
         if (!porte) throw notFound(`Company size ${req.params.id} not found`);
@@ -138,7 +138,7 @@ export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/motivosPessoa/:id', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Reasons allowed for a registration status', params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { tags, summary: 'Reasons allowed for a registration status', params: z.object({ id: Inteiro(z.number().int().positive()) }) },
       handler: async (req, reply) => {
         const [sit] = await db().select().from(s.refSituacaoCadastral).where(eq(s.refSituacaoCadastral.id, req.params.id));
         if (!sit) throw notFound(`Registration status ${req.params.id} not found`);
@@ -149,7 +149,7 @@ export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/regimeEspecial/obterPorIdTipoRegime/:id', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Special regimes of a regime type', params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { tags, summary: 'Special regimes of a regime type', params: z.object({ id: Inteiro(z.number().int().positive()) }) },
       handler: async (req, reply) => {
         const [tipo] = await db().select().from(s.refTipoRegimeEspecial).where(eq(s.refTipoRegimeEspecial.id, req.params.id));
         if (!tipo) throw notFound(`Special regime type ${req.params.id} not found`);
@@ -172,7 +172,7 @@ export function comboRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         summary: 'Registry events with codes in a range (notice events start at 11001)',
-        querystring: z.object({ codigoInicial: z.coerce.number().int().min(0), codigoFinal: z.coerce.number().int().min(0).optional() }),
+        querystring: z.object({ codigoInicial: Inteiro(z.number().int().min(0)), codigoFinal: Inteiro(z.number().int().min(0)).optional() }),
       },
       handler: async (req, reply) => {
         const { codigoInicial, codigoFinal } = req.query;

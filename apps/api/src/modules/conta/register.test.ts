@@ -184,3 +184,27 @@ describe('password reset', () => {
     expect(r.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('mailed keys are throttled like sign-in (issue #39 §11: activate and reset-password/finish were not)', () => {
+  const activate = (c: ReturnType<TestApp['client']>, key: string) => c.get(`/api/activate?key=${key}`);
+  const finish = (c: ReturnType<TestApp['client']>, key: string) => c.post('/api/account/reset-password/finish', { key, newPassword: 'segredo-novo' });
+  const rotas = [['activate', activate], ['reset-password/finish', finish]] as const;
+
+  it.each(rotas)('%s: guesses from one address → 429 with Retry-After after the sign-in limit (20); another address still gets an answer', async (_nome, chamar) => {
+    const ip = `10.7.${_nome.length}.1`;
+    const c = t.client({ remoteAddress: ip });
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) codes.push((await chamar(c, `CHUTE${String(i).padStart(15, '0')}`)).statusCode);
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(400));
+    const r = await chamar(c, 'CHUTE999999999999999');
+    expectProblem(r, 429);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expectProblem(await chamar(t.client({ remoteAddress: `10.7.${_nome.length}.2` }), 'OUTRO000000000000000'), 400);
+  });
+
+  it.each(rotas)('%s: one key tried from many addresses → 429 after the per-account limit (5)', async (_nome, chamar) => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await chamar(t.client({ remoteAddress: `10.8.${_nome.length}.${i + 1}` }), 'MESMACHAVE0000000000')).statusCode);
+    expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});

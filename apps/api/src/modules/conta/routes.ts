@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Account, AccountSettings, LoginRequest, LoginResponse, PasswordChange, ProfileInfo, RegisterRequest,
@@ -6,7 +7,7 @@ import {
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { requirePrincipal } from '../../platform/auth/guard.js';
-import { badRequest } from '../../platform/errors/problem.js';
+import { badRequest, tooManyRequests } from '../../platform/errors/problem.js';
 import { ContaService } from './service.js';
 
 const tags = ['conta'];
@@ -17,7 +18,20 @@ export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Calls that send a mail: per address (each replica counts its own; the per-e-mail limits are in
   // the service, in the database).
   const accountMails = { max: ctx.config.accountRequestsPerHour, timeWindow: '1 hour' };
+  // Mailed keys (activation, password reset) like sign-in (issue #39 §11): per address, and per key
+  // once the body or query is valid, within the sign-in window; 429 with Retry-After beyond.
+  const { login: lim } = ctx.config;
+  const chaves = { max: lim.maxFailuresPerAddress, timeWindow: lim.windowMinutes * 60_000 };
   return async (app) => {
+    // A second limiter on the same request: app.rateLimit() would skip it (the address one already ran).
+    const porChave = (chave: (req: FastifyRequest) => string | undefined) => {
+      const limite = app.createRateLimit({ max: lim.maxFailuresPerAccount, timeWindow: lim.windowMinutes * 60_000, keyGenerator: (req) => `chave:${chave(req) ?? ''}` });
+      return async (req: FastifyRequest) => {
+        if (!chave(req)) return; // no key: refused as such by the handler
+        const r = await limite(req);
+        if (!r.isAllowed && r.isExceeded) throw tooManyRequests('Too many attempts with this key. Try again later.', r.ttlInSeconds);
+      };
+    };
     app.post('/authenticate', {
       config: { access: 'public' },
       schema: { tags, summary: 'Sign in; the JWT comes in the Authorization header and as id_token', body: LoginRequest, response: { 200: LoginResponse } },
@@ -83,8 +97,9 @@ export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/activate', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: chaves },
       schema: { tags, summary: 'Activate an account by its mailed key', querystring: z.object({ key: z.string().max(20).optional() }) },
+      preHandler: porChave((req) => (req.query as { key?: string }).key),
       handler: async (req, reply) => {
         if (!req.query.key) throw badRequest('Activation key missing', { message: 'error.activation' });
         await service.activate(req.query.key);
@@ -106,8 +121,9 @@ export function contaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/account/reset-password/finish', {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: chaves },
       schema: { tags, summary: 'Set a new password with a reset key (valid 24 h)', body: ResetPasswordFinish },
+      preHandler: porChave((req) => (req.body as { key?: string }).key),
       handler: async (req, reply) => {
         await service.finishPasswordReset(req.body);
         return reply.code(200).send();

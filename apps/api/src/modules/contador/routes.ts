@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AREA_CONTADOR, Authority, ConsultaManifestacoes, ConsultaNegacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
-  PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo,
+  PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo, Inteiro,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
@@ -110,7 +110,7 @@ export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get('/manifestacao/relatorio/:id', {
       config: leitura,
-      schema: { tags, summary: 'The statement as a PDF (an accountant: only their own)', params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }), produces: ['application/pdf'] },
+      schema: { tags, summary: 'The statement as a PDF (an accountant: only their own)', params: z.object({ id: Inteiro(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)) }), produces: ['application/pdf'] },
       handler: async (req, reply) => {
         const m = await manifestacaoPorId(db(), req.params.id);
         if (!m) throw notFound('Nenhuma manifestação encontrada para os parâmetros informados.');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { Authority, ConsultaEventos, EventoSalvo, PaginaEventos, SalvarEvento } from '@cadastro/domain';
+import { Authority, ConsultaEventos, EventoSalvo, PaginaEventos, SalvarEvento, Inteiro } from '@cadastro/domain';
 import { query } from '../../db/consulta.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
@@ -53,7 +53,7 @@ export function eventoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         summary: 'Delete a registration created by mistake (no event, notice, pendência, request, statement, FIC printed by staff or status change) — else 409',
-        params: z.object({ numeroCaceal: z.coerce.number().int().min(0).max(99_999_999) }),
+        params: z.object({ numeroCaceal: Inteiro(z.number().int().min(0).max(99_999_999)) }),
         response: { 200: z.object({ numeroCaceal: z.number().int(), mensagem: z.literal('cadastroExcluido') }) },
       },
       handler: async (req) => db().transaction((tx) => excluirContribuinte(tx, req.principal!.login, req.params.numeroCaceal)),
@@ -66,8 +66,8 @@ export function eventoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'CNAE subclasses by code or description (1–100 characters, accent- and case-insensitive), paged',
         querystring: z.object({
           termo: z.string().trim().min(1).max(100),
-          page: z.coerce.number().int().min(0).max(1000).default(0),
-          size: z.coerce.number().int().min(1).max(50).default(10),
+          page: Inteiro(z.number().int().min(0).max(1000)).default(0),
+          size: Inteiro(z.number().int().min(1).max(50)).default(10),
         }),
         response: { 200: PaginaCnae },
       },

@@ -157,6 +157,19 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     expect(await impressao()).toEqual(antes);
   });
 
+  it('a refusal names the field as the screen does and the form expected, in the caller\'s language (issue #39 §9)', async () => {
+    const r = await registro(1);
+    const base = { ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version: r.version };
+    const corpo = { ...base, dadosCadastrais: { ...blocoDados(await dados(r)), valorCapitalSocial: '50.000,00' } };
+    const antes = await impressao();
+    const pt = expectProblem(await auditor.post(`${api}/eventos`, corpo), 400);
+    expect(pt.fieldErrors).toEqual([expect.objectContaining({ field: 'dadosCadastrais.valorCapitalSocial', message: 'pattern' })]);
+    expect(pt.detail).toBe('Capital social: use o formato 50000.00');
+    const en = expectProblem(await auditor.request('POST', `${api}/eventos`, corpo, { 'accept-language': 'en-US,en;q=0.9' }), 400);
+    expect(en.detail).toBe('Share capital: use the form 50000.00');
+    expect(await impressao()).toEqual(antes);
+  });
+
   it('Responsável, Contador, Procurador and Regime Especial blocks; two clerks saving at once: one wins, the other 409', async () => {
     const r = await registro(2);
     const pf = await one<{ numero_pessoa: number }>(`select numero_pessoa from pessoa where tipo = 'F' order by numero_pessoa desc limit 1`);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Atividade, Authority, BuscaContribuinteParams, CacealParam, Contador, DadosCadastrais, EditalDoContribuinte, PaginaContribuintes, Procurador, RegimeEspecial,
-  Responsavel, Socio,
+  Responsavel, Socio, Inteiro,
 } from '@cadastro/domain';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
 import { notFound } from '../../platform/errors/problem.js';
@@ -30,7 +30,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['contribuinte'],
         summary: "Registration data of a person's registration (latest, or the one given by ?caceal=)",
-        params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
+        params: z.object({ numeroPessoa: Inteiro(z.number().int().positive()) }),
         querystring: z.object({ caceal: CacealParam.optional() }),
         response: { 200: DadosCadastrais },
       },
@@ -73,7 +73,7 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['contribuinte'],
           summary: `${nome} of a person's registration (latest, or ?caceal=)`,
-          params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
+          params: z.object({ numeroPessoa: Inteiro(z.number().int().positive()) }),
           querystring: z.object({ caceal: CacealParam.optional() }),
           response: { 200: resposta },
         },
@@ -110,8 +110,8 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'The printable registration sheet (PDF) of a CACEAL',
         querystring: z.object({
           numeroCaceal: CacealParam,
-          numeroPessoa: z.coerce.number().int().positive().optional(),
-          numeroPessoaRaiz: z.coerce.number().int().positive().optional(),
+          numeroPessoa: Inteiro(z.number().int().positive()).optional(),
+          numeroPessoaRaiz: Inteiro(z.number().int().positive()).optional(),
         }),
         produces: ['application/pdf'],
       },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Authority, ConfirmacaoPublicacao, ConsultaEdital, ConsultaPublicaEdital, DadosContribuinteEdital, EditalDetalhe, EditalEdicao, EditalForm,
-  PaginacaoEdital, PaginaEditais, ResultadoPublicacao, VinculadoEdital, Dia, LIMITE_VINCULADOS, NumeroCaceal,
+  PaginacaoEdital, PaginaEditais, ResultadoPublicacao, VinculadoEdital, Dia, LIMITE_VINCULADOS, NumeroCaceal, Inteiro,
 } from '@cadastro/domain';
 import { GRUPO_GESTOR_EDITAL } from '../../integrations/sca/port.js';
 import type { AppContext } from '../../platform/context.js';
@@ -19,10 +19,10 @@ import { assinarEdital, confirmarPublicacao, ehResponsavel, naEquipe, republicar
 /** Who may print a notice that is not published yet. */
 const LEITORES_INTERNOS: string[] = [Authority.CON_EDITAL, Authority.EDITAR_EDITAL, Authority.CON_DADOS_CONTRI];
 const tags = ['edital'];
-const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const Id = Inteiro(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const Mensagem = z.object({ mensagem: z.string() });
-const Pagina = z.coerce.number().int().min(0).max(100_000);
-const Tamanho = z.coerce.number().int().min(1).max(100);
+const Pagina = Inteiro(z.number().int().min(0).max(100_000));
+const Tamanho = Inteiro(z.number().int().min(1).max(100));
 
 /** §7 "Notices" under /sfz-cadastro-api/api: queries, cadastro/edicao, signing, publication, deletion, public query, PDF. */
 export function editalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -46,7 +46,7 @@ export function editalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get('/edital/consultar-por-situacao/:situacao/:page/:size', {
       config: consulta,
-      schema: { tags, summary: 'Notices of one status (paged)', params: z.object({ situacao: z.coerce.number().int().min(1).max(4), page: Pagina, size: Tamanho }), response: { 200: PaginaEditais } },
+      schema: { tags, summary: 'Notices of one status (paged)', params: z.object({ situacao: Inteiro(z.number().int().min(1).max(4)), page: Pagina, size: Tamanho }), response: { 200: PaginaEditais } },
       handler: async (req) => consultarPorSituacao(db(), req.params.situacao, req.params.page, req.params.size),
     });
     app.get('/edital/todos/:page/:size', {

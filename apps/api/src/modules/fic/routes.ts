@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CacealFic, CodigoVerificacaoFic, Fic, VerificacaoFic } from '@cadastro/domain';
+import { CacealFic, CodigoVerificacaoFic, Fic, VerificacaoFic, Inteiro } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
@@ -34,7 +34,7 @@ export function ficRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['fic'],
         summary: 'The printed FIC (PDF) with a new verification code — public',
-        querystring: z.object({ caceal: CacealFic, numeroPessoaRaiz: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ caceal: CacealFic, numeroPessoaRaiz: Inteiro(z.number().int().positive()).optional() }),
         produces: ['application/pdf'],
       },
       handler: async (req, reply) => {

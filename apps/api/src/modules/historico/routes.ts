@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Authority, ConsultaHistorico, HistoricoRazaoSocial, HistoricoSituacao, PaginaContribuintes, TIPOS_DOCUMENTO_HISTORICO, validarTermoBusca } from '@cadastro/domain';
+import { Authority, ConsultaHistorico, HistoricoRazaoSocial, HistoricoSituacao, PaginaContribuintes, TIPOS_DOCUMENTO_HISTORICO, validarTermoBusca, Inteiro } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
 import { buscarContribuintes } from '../contribuinte/busca.js';
@@ -19,8 +19,8 @@ export function historicoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .object({
             docType: z.enum(TIPOS_DOCUMENTO_HISTORICO),
             number: z.string().min(1).max(20),
-            page0: z.coerce.number().int().min(0).max(10_000),
-            size: z.coerce.number().int().min(1).max(100),
+            page0: Inteiro(z.number().int().min(0).max(10_000)),
+            size: Inteiro(z.number().int().min(1).max(100)),
           })
           .superRefine((p, c) => {
             const err = validarTermoBusca(p.docType, p.number);

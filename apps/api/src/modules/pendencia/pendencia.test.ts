@@ -71,6 +71,18 @@ describe('pendencias/consultar and contribuinte/obterPendencias (§2, §7 Penden
     expectProblem(await atendente.post(`${api}/pendencias/consultar`, { pagina: 500, tamanho: 100 }), 400);
   });
 
+  it('the period refusals are in the caller\'s language, naming the field (issue #39 §9: they answered "Invalid body: … (periodo)")', async () => {
+    const detalhe = async (body: object, idioma?: string) =>
+      expectProblem(await atendente.request('POST', `${api}/pendencias/consultar`, body, idioma ? { 'accept-language': idioma } : {}), 400).detail;
+    const invertido = { mesCompetenciaInicial: 5, anoCompetenciaInicial: 2025, mesCompetenciaFinal: 4, anoCompetenciaFinal: 2025 };
+    expect(await detalhe(invertido)).toBe('Mês da competência final: a competência final não pode ser anterior à inicial');
+    expect(await detalhe(invertido, 'en')).toBe('End month: the end of the period cannot be before its start');
+    expect(await detalhe({ mesCompetenciaInicial: 13, anoCompetenciaInicial: 25 }, 'pt-BR,pt;q=0.9')).toBe(
+      'Mês da competência inicial: informe um mês de 1 a 12; Ano da competência inicial: informe o ano com 4 dígitos',
+    );
+    expect(await detalhe({ mesCompetenciaInicial: 13, anoCompetenciaInicial: 2025 }, 'en')).toBe('Start month: enter a month from 1 to 12');
+  });
+
   it('obterPendencias: the tab of a registration; a taxpayer only their own; a taxpayer is required', async () => {
     const p = await one<Linha>(`${LINHA} order by p.sequencial limit 1`);
     const r = await editais.post(`${api}/contribuinte/obterPendencias`, { caceal: Number(p.caceal) });

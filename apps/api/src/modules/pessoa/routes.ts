@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AlterarPessoaFisica, AlterarPessoaJuridica, Authority, CadastrarContador, CadastrarProcurador, CnpjParam, ConsultaEmpresasVinculadas, ConsultaLeituras, ContadorEncontrado, CpfParam, DocumentoPessoa, Endereco, NumeroPessoaRaiz,
-  PaginaEmpresasVinculadas, PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA, CacealParam,
+  PaginaEmpresasVinculadas, PaginaLeituras, PessoaAlterada, PessoaCadastrada, PessoaEncontrada, PessoaFisica, PessoaJuridica, PessoaResumo, TELAS_LEITURA, CacealParam, Inteiro,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import { queryOne } from '../../db/consulta.js';
@@ -21,7 +21,7 @@ import { listarLeituras, registrarLeitura } from './leituras.js';
 export const REGISTRO_NAO_ENCONTRADO = 'Registro não encontrado.';
 const naoEncontrado = () => new HttpProblem(404, REGISTRO_NAO_ENCONTRADO, { message: 'error.pessoa.naoEncontrado' });
 
-const NumeroPessoa = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const NumeroPessoa = Inteiro(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const tags = ['pessoa'];
 
 /** §7 "Person" calls under /sfz-cadastro-api/api: pages, edits, registration from the federal registry, lookups. */

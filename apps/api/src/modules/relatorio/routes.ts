@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, PanoramaCadastro, RELATORIOS, REPORT_AUTHORITIES, type DefinicaoRelatorio, type NomeRelatorio,
+  FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, PanoramaCadastro, RELATORIOS, REPORT_AUTHORITIES, type DefinicaoRelatorio, type NomeRelatorio, Inteiro,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
@@ -59,8 +59,8 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const arquivo = def.caminho.replace(/\W+/g, '-');
       const ler = (f: unknown) => f as FiltroDe<N>;
       const paginaQuery = z.object({
-        page: z.coerce.number().int().min(0).max(100_000).default(0),
-        size: z.coerce.number().int().min(1).max(100).default(20),
+        page: Inteiro(z.number().int().min(0).max(100_000)).default(0),
+        size: Inteiro(z.number().int().min(1).max(100)).default(20),
       });
       // One implementation per call, whichever path or verb reaches it.
       const previa = async (f: unknown, { page, size }: z.infer<typeof paginaQuery>) => pagina(db(), r, ler(f), page, size);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AlteracaoSituacaoRealizada, AlterarSituacaoPessoa, Authority, formatCaceal, ListaSituacaoCadastral, ObterSituacaoCadastral, onlyCnpjChars, SITUACAO, SituacaoPessoa,
+  AlteracaoSituacaoRealizada, AlterarSituacaoPessoa, Authority, formatCaceal, ListaSituacaoCadastral, ObterSituacaoCadastral, onlyCnpjChars, SITUACAO, SituacaoPessoa, Inteiro,
 } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
@@ -68,7 +68,7 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['situacao'],
         summary: 'A company (CNPJ) with the status and version of each of its registrations',
-        params: z.object({ numeroPessoa: z.coerce.number().int().positive() }),
+        params: z.object({ numeroPessoa: Inteiro(z.number().int().positive()) }),
         response: { 200: SituacaoPessoa },
       },
       handler: async (req) => {
@@ -95,7 +95,7 @@ export function situacaoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['situacao'],
         summary: 'Active reasons of a status',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: Inteiro(z.number().int().positive()) }),
         response: { 200: z.array(Opcao.extend({ idSituacao: z.number().int() })) },
       },
       handler: async (req) => {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError, Problem } from '@cadastro/domain';
-import { ProblemType } from '@cadastro/domain';
+import { idiomaDe, ProblemType, textoCampo } from '@cadastro/domain';
 import { erroDeBancoParaLog, problemOfDatabaseError } from './banco.js';
 import { HttpProblem, STATUS_TITLES } from './problem.js';
 import { boundDetail, boundFieldErrors, frameworkDetail, problemPath } from '../http/framework-errors.js';
@@ -51,7 +51,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendProblem(reply, req, 400, {
         type: ProblemType.CONSTRAINT_VIOLATION,
         message: 'error.validation',
-        detail: `Invalid ${err.validationContext ?? 'request'}: ` + fieldErrors.map((f) => `${f.field} (${f.message})`).join(', '),
+        // Each field by its screen name and the form expected, in the caller's language (issue #39 §9):
+        // "Invalid body: dadosCadastrais.valorCapitalSocial (pattern)" told a clerk nothing.
+        detail: fieldErrors.map((f) => textoCampo(f.field, f.message, idiomaDe(req.headers['accept-language']))).join('; '),
         fieldErrors,
       });
     }

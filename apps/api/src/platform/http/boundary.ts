@@ -13,13 +13,16 @@ const MAX_FIELD = 60;
  * Checks every string that reaches a route, once for all routes: PostgreSQL refuses the NUL
  * character (0x00) in text, and a lone UTF-16 surrogate cannot be encoded as UTF-8 (the row, or its
  * audit, would fail: a 500). The raw URL is checked on arrival for NUL (literal or %00); params,
- * query and the parsed body (recursively, keys too) for both before validation.
+ * query and the parsed body (recursively, keys too) for both before validation. A query string whose
+ * escapes are not UTF-8 is refused on arrival.
  */
 export function registerInputBoundary(app: FastifyInstance) {
   // Callback style, like the guard: no promise hop on every request.
   app.addHook('onRequest', (req, _reply, done) => {
     const url = req.url;
     if (url.includes('%00') || url.includes(NUL)) return done(nulProblem(req, 'url'));
+    const q = url.indexOf('?');
+    if (q >= 0 && !queryDecodificavel(url.slice(q + 1))) return done(queryMalformada());
     done();
   });
   app.addHook('preValidation', (req, _reply, done) => {
@@ -27,6 +30,24 @@ export function registerInputBoundary(app: FastifyInstance) {
     done(field === undefined ? undefined : nulProblem(req, field));
   });
 }
+
+/**
+ * Whether a query string's percent-escapes decode as UTF-8. The router refuses a bad path (400) but the
+ * query parser kept '%FF' or '%ED%A0%80' as literal text, so a value no one typed reached the handlers
+ * (issue #39 §11). decodeURIComponent throws on a bad escape, invalid UTF-8, an overlong form or a surrogate.
+ */
+export function queryDecodificavel(query: string): boolean {
+  if (!query.includes('%')) return true;
+  try {
+    decodeURIComponent(query);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const queryMalformada = () =>
+  new HttpProblem(400, 'Malformed URL: the query string is not percent-encoded UTF-8', { message: 'error.http.400' });
 
 /**
  * Where a NUL or a lone surrogate hides in a parsed value: the top-level field that holds it (`root` for the value

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemType, type FieldError, type Problem } from '@cadastro/domain';
 import { STATUS_TITLES } from '../errors/problem.js';
-import { setErrorOnlyHeaders } from './security-headers.js';
+import { HSTS, setErrorOnlyHeaders } from './security-headers.js';
 
 /**
  * Longest path parameter the router accepts (decoded characters); longer → 414. Above the
@@ -63,10 +63,10 @@ type ProblemSender = (reply: FastifyReply, req: FastifyRequest, status: number, 
  * Fastify's `frameworkErrors`: errors the router raises before any hook runs (malformed
  * percent-encoding → 400, over-long parameter → 414). Same problem+json as every other error.
  */
-export function frameworkErrorHandler(send: ProblemSender) {
+export function frameworkErrorHandler(send: ProblemSender, opts: { https: boolean }) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const status = err.statusCode ?? 400;
-    setErrorOnlyHeaders(reply);
+    setErrorOnlyHeaders(reply, opts);
     const detail = status >= 500 ? 'Unexpected server error' : frameworkDetail(err, status);
     return send(reply, req, status, { detail, message: `error.http.${status}` });
   };
@@ -78,7 +78,7 @@ export function frameworkErrorHandler(send: ProblemSender) {
  * HTTP → 400). Fastify's default writes its own JSON; this writes the same problem+json as every
  * other error, without echoing anything of the input, and closes the connection.
  */
-export function clientErrorProblem(err: NodeJS.ErrnoException, socket: Socket) {
+export const clientErrorProblem = (opts: { https: boolean }) => (err: NodeJS.ErrnoException, socket: Socket) => {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const title = STATUS_TITLES[status] ?? 'Error';
@@ -93,8 +93,9 @@ export function clientErrorProblem(err: NodeJS.ErrnoException, socket: Socket) {
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        (opts.https ? `Strict-Transport-Security: ${HSTS}\r\n` : '') +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();
-}
+};

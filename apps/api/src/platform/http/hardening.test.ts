@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,9 +78,31 @@ describe('lone UTF-16 surrogates are refused at the boundary (no UTF-8 column ca
     expect(await (await watch.written()).tables()).toEqual([]);
   });
 
-  it('a URL cannot carry one: its bytes (ED A0 80) are a bad path (400) or stay literal text in a query', async () => {
+  it('a URL cannot carry one: its bytes (ED A0 80) are a bad path or a bad query string (400)', async () => {
     expect(problem(await admin.get('/api/users/a%ED%A0%80'), 400).detail).toBe('Malformed URL: invalid percent-encoding');
-    expect((await admin.get('/management/mail-sink?to=a%ED%A0%80')).statusCode).toBe(200);
+    expect(problem(await admin.get('/management/mail-sink?to=a%ED%A0%80'), 400).detail).toBe('Malformed URL: the query string is not percent-encoded UTF-8');
+  });
+});
+
+describe('a query string that is not percent-encoded UTF-8 → 400 (issue #39 §11: it was read as literal text)', () => {
+  const ruins: [string, string][] = [
+    ['a byte that starts no character', '%FF'],
+    ['a truncated sequence', '%C3'],
+    ['an overlong NUL-free form', '%C1%BF'],
+    ['a surrogate', '%ED%A0%80'],
+    ['a bad escape', '%zz'],
+    ['a lone percent', '%'],
+  ];
+  it.each(ruins)('%s', async (_name, lixo) => {
+    const chamadas: [string, () => Promise<LightMyRequestResponse>][] = [
+      ['search', () => clerk.get(`${REG}/atividade/consultar?termo=a${lixo}b`)],
+      ['admin filter', () => admin.get(`/management/mail-sink?to=${lixo}`)],
+      ['anonymous', () => t.client().post(`/api/account/reset-password/finish?x=${lixo}`, { key: 'k', newPassword: 'segredo123' })],
+    ];
+    for (const [nome, chamada] of chamadas) expect(problem(await chamada(), 400).detail, nome).toBe('Malformed URL: the query string is not percent-encoded UTF-8');
+  });
+  it('well-formed UTF-8, "+" and an encoded percent still pass', async () => {
+    expect((await clerk.get(`${REG}/atividade/consultar?termo=${encodeURIComponent('Comércio 100% (peças)')}+x`)).statusCode).toBe(200);
   });
 });
 
@@ -168,5 +191,51 @@ describe('security headers', () => {
       for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, file).toMatch(/\bsrc=/);
       expect(html, file).not.toMatch(/<style\b|\son[a-z]+=/i);
     }
+  });
+});
+
+describe('over https every answer carries HSTS, the framework\'s own errors too (issue #39 §11)', () => {
+  const HSTS = 'max-age=15552000';
+  let seguro: TestApp;
+  beforeAll(async () => {
+    seguro = await startTestApp({ PUBLIC_URL: 'https://cadastro.test' });
+  }, 120_000);
+  afterAll(() => seguro?.close());
+
+  it('bad percent-encoding (400), an over-long parameter (414), malformed JSON (400), a bad query, no route, a refusal', async () => {
+    const c = seguro.client();
+    const respostas = [
+      [400, await c.get('/api/users/%E0%A4%A')],
+      [414, await c.get(`/api/users/${'x'.repeat(10_000)}`)],
+      [400, await c.request('POST', '/api/authenticate', undefined, { 'content-type': 'application/json' })],
+      [400, await c.get('/api/activate?key=%FF')],
+      [404, await c.get('/nada')],
+      [401, await c.get('/api/account')],
+    ] as const;
+    for (const [status, r] of respostas) {
+      expect(r.statusCode, r.body).toBe(status);
+      expect(r.headers['strict-transport-security'], `${status} ${r.body}`).toBe(HSTS);
+    }
+    // Over plain http, never (a browser would pin an intranet host to https).
+    expect((await t.client().get('/api/users/%E0%A4%A')).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('what Node\'s HTTP parser refuses before there is a request (400, 431)', async () => {
+    await seguro.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = seguro.app.server.address() as AddressInfo;
+    const bruto = (dados: string) =>
+      new Promise<string>((resolve, reject) => {
+        const s = net.connect(port, '127.0.0.1', () => s.write(dados));
+        let lido = '';
+        s.on('data', (b) => (lido += b.toString('latin1')));
+        s.on('close', () => resolve(lido));
+        s.on('error', reject);
+      });
+    const lixo = await bruto('NAO E HTTP\r\n\r\n');
+    expect(lixo).toMatch(/^HTTP\/1\.1 400 /);
+    expect(lixo).toContain(`Strict-Transport-Security: ${HSTS}\r\n`);
+    const cabecalhos = await bruto(`GET /api/account HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(cabecalhos).toMatch(/^HTTP\/1\.1 431 /);
+    expect(cabecalhos).toContain(`Strict-Transport-Security: ${HSTS}\r\n`);
   });
 });

@@ -31,6 +31,11 @@ export const SPA_CSP: Directives = {
 /** Swagger UI: the SPA's docs screen frames it, so our own origin may frame this one page. */
 export const SWAGGER_UI_CSP = cspString({ ...SPA_CSP, 'frame-src': ["'none'"], 'frame-ancestors': ["'self'"] });
 
+/** HSTS for 180 days, this host only (no sibling hosts of the same domain). */
+const HSTS_MAX_AGE = 180 * 24 * 3600;
+/** The Strict-Transport-Security value helmet writes with these options, for answers written without it. */
+export const HSTS = `max-age=${HSTS_MAX_AGE}`;
+
 const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 const API_URL = /^\/(api|sfz-cadastro-api|management)(\/|\?|$)/;
 
@@ -65,7 +70,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'no-referrer' },
       // HSTS only where it means something, and never for sibling hosts of the same domain.
-      strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+      strictTransportSecurity: opts.https ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   });
@@ -78,9 +83,11 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
 
 /**
  * The headers of an answer that never reached the hooks (Fastify's framework errors: bad URL,
- * over-long parameter): an error body, never a document to render or cache.
+ * over-long parameter): an error body, never a document to render or cache; over https, HSTS like
+ * every other answer (issue #39 §11: a 400 or 414 went without it).
  */
-export function setErrorOnlyHeaders(reply: FastifyReply) {
+export function setErrorOnlyHeaders(reply: FastifyReply, opts: { https: boolean }) {
+  if (opts.https) reply.header('strict-transport-security', HSTS);
   reply
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
     .header('x-content-type-options', 'nosniff')
