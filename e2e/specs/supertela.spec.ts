@@ -148,6 +148,9 @@ test('meu-cadastro: a tab reloads its own data (§2)', async ({ page, request })
   await page.getByRole('tab', { name: 'Procurador no Estado' }).click();
   const painel = page.getByRole('tabpanel');
   await expect(painel.getByRole('button', { name: 'Recarregar' })).toBeVisible();
+  // Read once loaded (on a busy machine the tab may still be fetching: its loading text is no state to compare).
+  await expect(painel.getByText('Carregando dados, por favor aguarde...')).toHaveCount(0);
+  await expect(painel.getByRole('table').or(painel.getByText('Nenhum registro encontrado.'))).toBeVisible();
   const antes = await painel.innerText();
   // A clerk adds an attorney meanwhile (the responsible, an individual, or a partner with a CPF).
   const { headers } = await apiAs(request, 'auditor');
