@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { animacoesTerminadas, apiAs, seriousA11yViolations, signIn } from '../support/app';
 import { registroLivre } from '../support/sujeitos';
 
 async function entrar(page: Page, login: string, rota: string) {
@@ -83,7 +83,11 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   await motivo.click();
   await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
   await salvar.click();
+  // Confirmed once the dialog has settled (on a busy machine a click 80 ms into its fade-in sent nothing).
+  await expect(confirmar.getByTestId('confirmar-caceais')).toHaveText(`CACEAL ${caceal} (hoje ATIVO)`);
+  await animacoesTerminadas(page);
   await confirmar.getByRole('button', { name: 'Salvar' }).click();
+  await expect(confirmar).toHaveCount(0);
   await expect(page.getByRole('cell').filter({ hasText: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' })).toBeVisible();
   await expect(salvar).toBeDisabled();
   // Saved (not only the success alert, which lasts 5 s): the registration is SUSPENSO, also after a reload.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, createUser, signIn } from '../support/app';
+import { animacoesTerminadas, apiAs, createUser, signIn } from '../support/app';
 import { loginNovo, registroLivre } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
@@ -76,7 +76,11 @@ test('the status change success, worded from the server code: English in an Engl
   await page.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option').first().click();
   await page.getByTestId('situacao-salvar').click();
-  await page.getByRole('dialog', { name: 'Confirm the registration status change' }).getByRole('button', { name: 'Save' }).click();
+  // Confirmed once the dialog has settled (a click early in its fade-in can be lost on a busy machine).
+  const confirmar = page.getByRole('dialog', { name: 'Confirm the registration status change' });
+  await expect(confirmar.getByTestId('confirmar-caceais')).toBeVisible();
+  await animacoesTerminadas(page);
+  await confirmar.getByRole('button', { name: 'Save' }).click();
   // The success alert is what this test is about: read at once (it lasts 5 s), then the change itself.
   await expect(page.getByText('Change made successfully')).toBeVisible();
   await expect(page.getByText('Alteração realizada com sucesso')).toHaveCount(0);

@@ -50,6 +50,11 @@ export async function linkFromMail(request: APIRequestContext, to: string, kind:
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+/** Until no transition or animation is running (endless spinners aside): a dialog fading in has settled. */
+export async function animacoesTerminadas(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+}
+
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousA11yViolations(page: Page) {
   // Evaluated through the DevTools protocol, not as an inline <script>: the app's CSP (rightly)
@@ -57,8 +62,8 @@ export async function seriousA11yViolations(page: Page) {
   // Once per document: a screen reached without a reload keeps it.
   // @ts-expect-error axe is injected below
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
-  // Colours are read once a dialog's or overlay's fade-in has finished, not halfway (endless spinners aside).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  // Colours are read once a dialog's or overlay's fade-in has finished, not halfway.
+  await animacoesTerminadas(page);
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'], elementRef: true });
