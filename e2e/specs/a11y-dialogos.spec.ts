@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { abrirRegistroAtivo, seriousA11yViolations, signIn } from '../support/app';
+import { seriousA11yViolations, signIn } from '../support/app';
+import { abrirRegistroAtivo } from '../support/sujeitos';
 
 /**
  * #32: axe on the main dialogs in their open state — 0 serious/critical. Each dialog is opened by the button a
@@ -30,8 +31,8 @@ const comData = (campo: RegExp, calendario: RegExp = campo) => async (d: Locator
 };
 
 test('axe: the supertela dialogs open (address, activity, responsible, partner, accountant, proxy, special regime, Confirmar processo, delete, unsaved changes)', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  await abrirRegistroAtivo(page, request, 2);
+  test.setTimeout(180_000);
+  await abrirRegistroAtivo(page, request);
   await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
   const achados: Achados = {};
   const editar = () => page.getByTestId('editar').check({ force: true });

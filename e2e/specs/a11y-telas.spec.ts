@@ -123,10 +123,12 @@ test('every route of the router has a screen checked below (parameters known, an
 
 for (const conta of [...CONTAS, 'anonimo'] as Conta[]) {
   test(`axe: 0 serious/critical on every screen ${conta} opens`, async ({ page, request }) => {
-    test.setTimeout(120_000);
     const p = await parametros(request);
     const aut = await autoridades(request);
     const minhas = rotas.filter((r) => contaDe(r, aut) === conta);
+    // A budget by the length of the walk (the auditor's is about 40 screens and their tabs): sized for a busy
+    // machine, where one screen with its axe run can take several seconds.
+    test.setTimeout(60_000 + minhas.length * 10_000);
     await page.goto('/');
     if (conta !== 'anonimo') await signIn(page, conta, conta, { openMenu: true });
     const achados: Record<string, unknown> = {};

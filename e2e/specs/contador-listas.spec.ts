@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { contadorNovo } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
 
@@ -17,19 +18,19 @@ async function confereDuasPaginas(page: Page, resumo: Locator, total: number) {
 }
 
 test('accountant lists (#32 item 9): statements paged on the server, filtered by CACEAL or name, the summary on top', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const { headers } = await apiAs(request, 'contador');
-  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number; razaoSocial: string }[];
+  test.setTimeout(180_000);
+  // An accountant of its own (more than a page of companies), whose statements no other test writes.
+  const conta = await contadorNovo(request);
+  const { headers } = await apiAs(request, conta.login);
+  const empresas = conta.empresas;
   expect(empresas.length).toBeGreaterThan(20);
-  const auditor = await apiAs(request, 'auditor');
-  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as { codigoUfCrc: string; numeroCrc: string };
-  const crc = { crc: `${k.codigoUfCrc}${k.numeroCrc}`, classificacao: 1 };
+  const crc = { crc: conta.crc, classificacao: 1 };
   // One statement per company, the first a denial: as many active statements as companies.
   const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { ...crc, manifestacoes: empresas.map((e, i) => ({ caceal: e.numeroCaceal, tipoManifestacao: i === 0 ? 2 : 1 })) } });
   expect(g.status()).toBe(200);
 
   await page.goto('/#/');
-  await signIn(page, 'contador', 'contador', { openMenu: true });
+  await signIn(page, conta.login, conta.login, { openMenu: true });
   await page.goto(`/#/manifestacao-contador/manifestacao-ativa?crc=${crc.crc}&classificacao=1`);
   const resumo = page.getByTestId('resumo-ativas');
   await expect(resumo).toContainText(`Confirmações: ${empresas.length - 1}`);
@@ -51,12 +52,11 @@ test('accountant lists (#32 item 9): statements paged on the server, filtered by
 });
 
 test("the accountant's own statements (#32 item 9, no CRC asked): 20 a page from the server, the summary of all of them on top, the filter", async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const { headers } = await apiAs(request, 'contador');
-  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number; razaoSocial: string }[];
-  const auditor = await apiAs(request, 'auditor');
-  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as { codigoUfCrc: string; numeroCrc: string };
-  const crc = { crc: `${k.codigoUfCrc}${k.numeroCrc}`, classificacao: 1 };
+  test.setTimeout(180_000);
+  const conta = await contadorNovo(request);
+  const { headers } = await apiAs(request, conta.login);
+  const empresas = conta.empresas;
+  const crc = { crc: conta.crc, classificacao: 1 };
   // More statements than a page: one per company, the last two denials.
   const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { ...crc, manifestacoes: empresas.map((e, i) => ({ caceal: e.numeroCaceal, tipoManifestacao: i >= empresas.length - 2 ? 2 : 1 })) } });
   expect(g.status()).toBe(200);
@@ -65,7 +65,7 @@ test("the accountant's own statements (#32 item 9, no CRC asked): 20 a page from
   expect(todas.total).toBeGreaterThan(20);
 
   await page.goto('/#/');
-  await signIn(page, 'contador', 'contador', { openMenu: true });
+  await signIn(page, conta.login, conta.login, { openMenu: true });
   await page.goto('/#/manifestacao-contador/manifestacao');
   const resumo = page.getByTestId('resumo-manifestacoes');
   await expect(resumo).toContainText(`Confirmações: ${todas.ativas.confirmacoes}`);
@@ -85,13 +85,12 @@ test("the accountant's own statements (#32 item 9, no CRC asked): 20 a page from
 });
 
 test('Empresas com Manifestação de Negação (#32 item 9): 20 a page from the server, the period total on top, the filter by CACEAL', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const { headers } = await apiAs(request, 'contador');
-  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number; razaoSocial: string }[];
-  const auditor = await apiAs(request, 'auditor');
-  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as { codigoUfCrc: string; numeroCrc: string };
+  test.setTimeout(180_000);
+  const conta = await contadorNovo(request);
+  const { headers } = await apiAs(request, conta.login);
+  const empresas = conta.empresas;
   // A denial for every company of the accountant: more than a page of them.
-  const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { crc: `${k.codigoUfCrc}${k.numeroCrc}`, classificacao: 1, manifestacoes: empresas.map((e) => ({ caceal: e.numeroCaceal, tipoManifestacao: 2 })) } });
+  const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { crc: conta.crc, classificacao: 1, manifestacoes: empresas.map((e) => ({ caceal: e.numeroCaceal, tipoManifestacao: 2 })) } });
   expect(g.status()).toBe(200);
   const apoio = await apiAs(request, 'apoio-contador');
   const todas = (await (await request.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { headers: apoio.headers, data: { dataInicial: '2000-01-01', dataFinal: '2100-01-01' } })).json()) as unknown[];

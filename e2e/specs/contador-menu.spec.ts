@@ -1,19 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { formatCrc } from '@cadastro/domain';
-import { apiAs, signIn } from '../support/app';
-
-const api = '/sfz-cadastro-api/api';
+import { signIn } from '../support/app';
+import { contadorNovo } from '../support/sujeitos';
 
 test('accountant area (#32 item 11): its own menu entry; the CRC typed, shown and hinted one way (CRC-AL 179190/O-9)', async ({ page, request }) => {
-  // The demo accountant's CRC, read by a clerk from one of its companies.
-  const { headers } = await apiAs(request, 'contador');
-  const [empresa] = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number }[];
-  const auditor = await apiAs(request, 'auditor');
-  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresa!.numeroCaceal}`, { headers: auditor.headers })).json()) as { codigoUfCrc: string; numeroCrc: string };
-  const oficial = formatCrc({ uf: k.codigoUfCrc, numero: k.numeroCrc });
+  // An accountant of its own, not re-registered yet (Entrar below opens the required Recadastro).
+  const c = await contadorNovo(request, { min: 1 });
+  const oficial = formatCrc({ uf: c.uf, numero: c.numeroCrc });
 
   await page.goto('/#/');
-  await signIn(page, 'contador', 'contador', { openMenu: true });
+  await signIn(page, c.login, c.login, { openMenu: true });
   await page.getByTestId('menu-contador').click();
   await expect(page.getByTestId('menu-contador')).toHaveText(/Contadores/);
   await page.getByRole('menuitem', { name: 'Área do Contador' }).click();
@@ -28,7 +24,7 @@ test('accountant area (#32 item 11): its own menu entry; the CRC typed, shown an
   const crc = page.getByRole('textbox', { name: 'CRC' });
   await expect(page.getByText(/Como no registro do conselho: CRC-AL 123456\/O-9/)).toBeVisible();
   // Typed bare, shown the official way once the field is left.
-  await crc.fill(`${k.codigoUfCrc}${k.numeroCrc}`);
+  await crc.fill(c.crc);
   await crc.press('Tab');
   await expect(crc).toHaveValue(oficial);
   // Typed the official way (longer than the API's 10 characters): accepted whole and sent compact.

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { contadorNovo } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
 
@@ -15,10 +16,12 @@ async function crcDoContador(request: APIRequestContext): Promise<{ crc: string;
 }
 
 test('accountant: Confirmação → required Recadastro → statements → Gerar Manifestações → active summary → PDF', async ({ page, request }) => {
-  test.setTimeout(180_000);
-  const { crc, empresas: total } = await crcDoContador(request);
+  test.setTimeout(240_000);
+  // An accountant of its own that has never re-registered: the re-registration below happens once per accountant.
+  const k = await contadorNovo(request);
+  const [crc, total] = [k.crc, k.empresas.length];
   await page.goto('/#/manifestacao-contador/contador');
-  await signIn(page, 'contador');
+  await signIn(page, k.login);
   await expect(page.getByRole('heading', { name: 'Confirmação' })).toBeVisible();
   const campoCrc = page.getByRole('textbox', { name: 'CRC' });
   const classificacao = page.getByRole('combobox', { name: 'Classificação' });
@@ -54,9 +57,12 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
   await page.getByRole('option', { name: 'Maceió' }).click();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await modal.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Recadastro realizado com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/#\/manifestacao-contador\/manifestacao\?crc=/);
   await expect(page.getByRole('heading', { name: 'Manifestações do Contador' })).toBeVisible();
+  // Saved, as typed (the success alert lasts 5 s: the stored re-registration is what counts).
+  const eu = await apiAs(request, k.login);
+  const salvo = await request.post(`${api}/contador/consultarRecadastro`, { headers: eu.headers, data: { crc, classificacao: 1 } });
+  expect((await salvo.json()).recadastro).toMatchObject({ enderecoEletronico: 'contador-e2e@contabil.com.br', ddd: '82', numeroTelefone: '999887766' });
 
   // New statements: all start as Confirmação; a row click marks Negação.
   await page.getByRole('button', { name: 'Nova Manifestação' }).click();
@@ -69,8 +75,9 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Gerar Manifestações' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Gerar Manifestações' }).click();
-  await expect(page.getByText('Manifestações geradas com sucesso!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Manifestações Ativas' })).toBeVisible();
+  // The saved statements, read again after a reload (not the transient success alert).
+  await page.reload();
   await expect(page.getByTestId('total-ativas')).toContainText(String(total));
   await expect(page.getByText('Negações: 1')).toBeVisible();
 
@@ -96,7 +103,7 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
 });
 
 test('tax staff: query an accountant by CRC; companies without statements and with denials', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const { crc } = await crcDoContador(request);
   await page.goto('/#/manifestacao-contador/fazendario');
   await signIn(page, 'apoio-contador');

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { abrirRegistroAtivo, seriousA11yViolations } from '../support/app';
+import { seriousA11yViolations } from '../support/app';
+import { abrirRegistroAtivo } from '../support/sujeitos';
 
 test('address form: the CEP fills UF and município; a CEP outside the chosen município is refused before sending', async ({ page, request }) => {
-  await abrirRegistroAtivo(page, request, 2);
+  await abrirRegistroAtivo(page, request);
   await page.getByTestId('editar').check({ force: true });
   await page.getByRole('button', { name: 'Novo Endereço' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Novo Endereço' });
@@ -29,7 +30,7 @@ test('address form: the CEP fills UF and município; a CEP outside the chosen mu
 });
 
 test('capital social takes and shows pt-BR money: "50.000,00" typed, R$ 50.000,00 shown, no "Valor inválido."', async ({ page, request }) => {
-  await abrirRegistroAtivo(page, request, 3);
+  await abrirRegistroAtivo(page, request);
   const capital = page.getByRole('textbox', { name: 'Capital social' });
   await page.getByTestId('editar').check({ force: true });
   await expect(capital).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{2}$/); // the stored value as written in Brazil, not 28390.00
@@ -43,7 +44,7 @@ test('capital social takes and shows pt-BR money: "50.000,00" typed, R$ 50.000,0
 });
 
 test('Confirmar processo: Escape on the calendar closes the calendar, not the dialog; the date field has no unnamed button', async ({ page, request }) => {
-  await abrirRegistroAtivo(page, request, 4);
+  await abrirRegistroAtivo(page, request);
   await page.getByTestId('editar').check({ force: true });
   await page.getByRole('textbox', { name: 'Nome fantasia' }).fill('FANTASIA DO CALENDÁRIO');
   await page.getByTestId('salvar-evento').click();
@@ -64,7 +65,7 @@ test('Confirmar processo: Escape on the calendar closes the calendar, not the di
 });
 
 test('editing Dados Cadastrais hides nothing reading shows: natureza, start, MEI, Simples and the status stay on screen', async ({ page, request }) => {
-  await abrirRegistroAtivo(page, request, 5);
+  await abrirRegistroAtivo(page, request);
   const painel = page.getByRole('tabpanel');
   const rotulos = ['Natureza jurídica', 'Início da atividade', 'MEI', 'Optante do Simples Nacional', 'Situação do CACEAL'];
   const valor = (rotulo: string) => painel.getByText(rotulo, { exact: true }).locator('xpath=following-sibling::*[1]');

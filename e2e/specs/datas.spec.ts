@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { abrirRegistroAtivo, signIn } from '../support/app';
+import { signIn } from '../support/app';
+import { abrirRegistroAtivo } from '../support/sujeitos';
 
 /**
  * #32 item 12: every date field of the SPA takes dd/mm/aaaa the same way — the app's one date field
@@ -60,7 +61,7 @@ test('Consulta pública de solicitação (no sign-in): 5-3-2026 is 05/03/2026', 
 });
 
 test('supertela, Regime Especial dialog: 5-3-2026 is 05/03/2026, and Escape closes the calendar, not the dialog', async ({ page, request }) => {
-  await abrirRegistroAtivo(page, request, 9);
+  await abrirRegistroAtivo(page, request);
   await page.getByRole('tab', { name: 'Regime Especial' }).click();
   await page.getByTestId('editar').check({ force: true });
   await page.getByRole('button', { name: 'Adicionar Regime Especial' }).click();

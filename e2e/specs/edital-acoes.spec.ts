@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { registroLivre } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
 
@@ -21,8 +22,7 @@ async function contraste(campo: Locator) {
 
 test('edital (#32 item 8): after signing the next step is offered; the list names its actions; read-only text is legible', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'editais');
-  const empresas = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/50`, { headers })).json()).content as { numeroCaceal: number; situacaoCadastral: string }[];
-  const [c1] = empresas.filter((e) => e.situacaoCadastral === 'ATIVO').map((e) => e.numeroCaceal);
+  const c1 = (await registroLivre(request)).numeroCaceal;
   const equipe = (await (await request.get(`${api}/responsaveis-edital`, { headers })).json()) as { numeroPessoa: number }[];
   const eu = Math.min(...equipe.map((p) => p.numeroPessoa));
   const r = await request.post(`${api}/edital/cadastro`, {

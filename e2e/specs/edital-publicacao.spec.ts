@@ -1,14 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs, createUser, signIn } from '../support/app';
+import { loginNovo, registroLivre } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
 
 // §6: ROLE_CAD_CON_EDITAL_PUBLI publishes; ROLE_CAD_EDITAR_EDITAL creates and edits (and does not publish).
 async function prontoParaPublicar(request: APIRequestContext) {
   const { headers } = await apiAs(request, 'editais');
-  const empresas = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/servicos/0/50`, { headers })).json()).content as { numeroCaceal: number; situacaoCadastral: string }[];
-  const caceal = empresas.find((e) => e.situacaoCadastral === 'ATIVO')?.numeroCaceal;
-  if (!caceal) throw new Error('no active registration in the seed');
+  const caceal = (await registroLivre(request, { termo: 'servicos' })).numeroCaceal;
   const equipe = (await (await request.get(`${api}/responsaveis-edital`, { headers })).json()) as { numeroPessoa: number }[];
   const r = await request.post(`${api}/edital/cadastro`, {
     headers,
@@ -22,7 +21,7 @@ async function prontoParaPublicar(request: APIRequestContext) {
 
 test('edital: an editor without ROLE_CAD_CON_EDITAL_PUBLI is not offered the confirmation of publication', async ({ page, request }) => {
   const edital = await prontoParaPublicar(request);
-  const editor = `editor-${Date.now()}`;
+  const editor = loginNovo('editor');
   await createUser(request, editor, ['ROLE_USER', 'ROLE_CAD_CON_EDITAL', 'ROLE_CAD_EDITAR_EDITAL']);
   await page.goto(edital.url);
   await signIn(page, editor);
@@ -37,7 +36,7 @@ test('edital: an editor without ROLE_CAD_CON_EDITAL_PUBLI is not offered the con
 
 test('edital: the publisher (ROLE_CAD_CON_EDITAL_PUBLI alone) finds the notice and confirms its publication', async ({ page, request }) => {
   const edital = await prontoParaPublicar(request);
-  const publicador = `publicador-${Date.now()}`;
+  const publicador = loginNovo('publicador');
   await createUser(request, publicador, ['ROLE_USER', 'ROLE_CAD_CON_EDITAL_PUBLI']);
   await page.goto(edital.url);
   await signIn(page, publicador);

@@ -1,20 +1,29 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { registroLivre, type Registro } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
-type Linha = { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string };
+type Headers = Record<string, string>;
 
-/** A company registration in a given situation, from the search (other specs edit persons, not these). */
-async function registro(request: APIRequestContext, situacao: string, pular = 0): Promise<Linha> {
-  const { headers } = await apiAs(request, 'auditor');
-  const r = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as Linha[];
-  const l = r.filter((x) => x.numeroCaceal && x.situacaoCadastral === situacao && x.cnpj.length === 14)[pular];
-  if (!l) throw new Error(`no ${situacao} registration in the seed`);
-  return l;
+/** A company registration in a given situation that no other test (or earlier attempt) has touched. */
+const registro = (request: APIRequestContext, situacao: string) => registroLivre(request, { situacao });
+
+/** Someone else saves the registration through the API: a new nome fantasia, the rest of Dados Cadastrais as it is. */
+async function salvarFantasia(request: APIRequestContext, headers: Headers, r: Registro, processo: string, nomeFantasia: string) {
+  const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json();
+  const ev = await request.post(`${api}/eventos`, {
+    headers,
+    // The versions it read, as the SPA sends them (issue 39 §4: shared parts without them may be refused, 428).
+    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, versoes: d.versoes, processo, atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
+      dadosCadastrais: { nomeFantasia, email: d.identificacao.email, porteId: d.identificacao.porte?.id ?? null, valorCapitalSocial: d.identificacao.valorCapitalSocial,
+        processamentoDados: d.processamentoDados, formasAtuacao: d.formasAtuacao.map((f: { id: number }) => f.id), tiposUnidade: d.tipoUnidade.map((f: { id: number }) => f.id),
+        telefones: d.identificacao.telefones.map((f: { id: number; codigoTipoTelefone: number; ddd: string; numeroTelefone: string }) => ({ id: f.id, codigoTipoTelefone: f.codigoTipoTelefone, ddd: f.ddd, numeroTelefone: f.numeroTelefone })) } },
+  });
+  expect(ev.status(), await ev.text()).toBe(200);
 }
 
 test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Resetar dados, save through the process dialog, see it in the timeline', async ({ page, request }) => {
-  const r = await registro(request, 'ATIVO', 7);
+  const r = await registro(request, 'ATIVO');
   await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
   await signIn(page, 'auditor');
   await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
@@ -102,7 +111,7 @@ test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Reseta
 });
 
 test('supertela: a stale version is refused with the exact text; an inactive registration asks before Editar', async ({ page, request }) => {
-  const r = await registro(request, 'ATIVO', 8);
+  const r = await registro(request, 'ATIVO');
   await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
   await signIn(page, 'auditor');
   // A change of this screen's own (removing an activity could leave none principal: a 400 before the version check).
@@ -111,16 +120,7 @@ test('supertela: a stale version is refused with the exact text; an inactive reg
   await page.getByRole('textbox', { name: 'Nome fantasia' }).fill('FANTASIA DESATUALIZADA');
   // Someone else saves the same registration meanwhile.
   const { headers } = await apiAs(request, 'auditor');
-  const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json();
-  const outro = await request.post(`${api}/eventos`, {
-    headers,
-    // The versions it read, as the SPA sends them (issue 39 §4: shared parts without them may be refused, 428).
-    data: { numeroPessoa: r.numeroPessoa, numeroCaceal: r.numeroCaceal, version: d.version, versoes: d.versoes, processo: 'OUTRO', atoDeclaratorio: null, protocoloRedesim: null, dataEvento: null, dataLegal: null,
-      dadosCadastrais: { nomeFantasia: 'OUTRA PESSOA', email: d.identificacao.email, porteId: d.identificacao.porte?.id ?? null, valorCapitalSocial: d.identificacao.valorCapitalSocial,
-        processamentoDados: d.processamentoDados, formasAtuacao: d.formasAtuacao.map((f: { id: number }) => f.id), tiposUnidade: d.tipoUnidade.map((f: { id: number }) => f.id),
-        telefones: d.identificacao.telefones.map((f: { id: number; codigoTipoTelefone: number; ddd: string; numeroTelefone: string }) => ({ id: f.id, codigoTipoTelefone: f.codigoTipoTelefone, ddd: f.ddd, numeroTelefone: f.numeroTelefone })) } },
-  });
-  expect(outro.status()).toBe(200);
+  await salvarFantasia(request, headers, r, 'OUTRO', 'OUTRA PESSOA');
   await page.getByTestId('salvar-evento').click();
   const processo = page.getByRole('dialog', { name: 'Confirmar processo' });
   await processo.getByRole('textbox', { name: 'Processo' }).fill('E2E-0002');
@@ -144,26 +144,27 @@ test('supertela: a stale version is refused with the exact text; an inactive reg
 });
 
 test('a consult-only clerk sees the tabs read-only: no Editar, no Salvar; the timeline is there', async ({ page, request }) => {
-  const r = await registro(request, 'ATIVO', 7);
+  // A registration of its own with an event of its own in the timeline.
+  const r = await registro(request, 'ATIVO');
+  const { headers } = await apiAs(request, 'auditor');
+  await salvarFantasia(request, headers, r, 'E2E-LEITURA', 'FANTASIA LIDA E2E');
   await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
   await signIn(page, 'atendente');
   await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
   await expect(page.getByTestId('editar')).toHaveCount(0);
   await expect(page.getByTestId('salvar-evento')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Histórico de alterações' }).click();
-  await expect(page.getByTestId('evento').first()).toContainText('E2E-0001/2026');
+  await expect(page.getByTestId('evento').first()).toContainText('E2E-LEITURA');
 });
 
 test('supertela: Regime Especial deleted after the confirm, Responsável from an existing partner, the accountant replace question', async ({ page, request }) => {
-  const { headers } = await apiAs(request, 'auditor');
-  const r = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as Linha[];
-  let alvo: Linha | undefined;
-  for (const l of r.filter((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO').slice(10)) {
-    const q = `${l.numeroPessoa}?caceal=${l.numeroCaceal}`;
-    const [regimes, contador, socios] = await Promise.all(['obterRegimesEspeciais', 'obterContador', 'obterSocios'].map(async (n) => (await request.get(`${api}/contribuinte/${n}/${q}`, { headers })).json()));
-    if (regimes.length && contador && socios.length) { alvo = l; break; }
-  }
-  if (!alvo) throw new Error('no registration with a special regime, an accountant and partners');
+  const alvo = await registroLivre(request, {
+    serve: async (l, headers) => {
+      const q = `${l.numeroPessoa}?caceal=${l.numeroCaceal}`;
+      const [regimes, contador, socios] = await Promise.all(['obterRegimesEspeciais', 'obterContador', 'obterSocios'].map(async (n) => (await request.get(`${api}/contribuinte/${n}/${q}`, { headers })).json()));
+      return !!(regimes.length && contador && socios.length);
+    },
+  });
   await page.goto(`/#/contribuinte/${alvo.numeroCaceal}/${alvo.numeroPessoa}`);
   await signIn(page, 'auditor');
 
@@ -212,8 +213,9 @@ test('supertela: Regime Especial deleted after the confirm, Responsável from an
 });
 
 test("supertela: a legal-entity partner's Alterar Razão Social and a new partner address; the porte warning when Editar turns on", async ({ page, request }) => {
-  const r = await registro(request, 'ATIVO', 15);
-  const outra = await registro(request, 'ATIVO', 16);
+  const r = await registro(request, 'ATIVO');
+  // The partner-to-be is renamed below: claimed too.
+  const outra = await registro(request, 'ATIVO');
   const { headers } = await apiAs(request, 'auditor');
   const q = `${r.numeroPessoa}?caceal=${r.numeroCaceal}`;
   // A legal-entity partner (another company, 14 digits) joins the QSA through an event, with a 0 % share.

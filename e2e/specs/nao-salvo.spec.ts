@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { abrirRegistroAtivo } from '../support/app';
+import { abrirRegistroAtivo } from '../support/sujeitos';
 
 test('supertela: unsaved edits are not lost without a word — Nova Consulta, the history buttons and closing the tab ask first', async ({ page, request }) => {
-  const r = await abrirRegistroAtivo(page, request, 1);
+  const r = await abrirRegistroAtivo(page, request);
   await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
   const fantasia = page.getByRole('textbox', { name: 'Nome fantasia' });
 

@@ -1,14 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatCnpj } from '@cadastro/domain';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { reservar } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
 type Linha = { sequencial: number; cnpj: string; competencia: string; situacao: { sequencial: number } };
 
-test('consultar-pendencias: by CNPJ and competence period → regularize an open registry-origin pendência', async ({ page, request }) => {
+/** An open registry-origin pendência (classification 7) of a CNPJ whose pendências no other test (or earlier attempt) has changed. */
+async function pendenciaLivre(request: APIRequestContext): Promise<Linha> {
   const { headers } = await apiAs(request, 'auditor');
-  const abertas = (await (await request.post(`${api}/pendencias/consultar`, { headers, data: { classificacao: 7, situacao: [1], tamanho: 1 } })).json()).content as Linha[];
-  const p = abertas[0]!;
+  const abertas = (await (await request.post(`${api}/pendencias/consultar`, { headers, data: { classificacao: 7, situacao: [1], tamanho: 100 } })).json()).content as Linha[];
+  const p = abertas.find((x) => reservar(`pendencias-${x.cnpj}`));
+  if (!p) throw new Error('no open pendência of an unclaimed CNPJ in the seed');
+  return p;
+}
+
+test('consultar-pendencias: by CNPJ and competence period → regularize an open registry-origin pendência', async ({ page, request }) => {
+  const p = await pendenciaLivre(request);
   const [ano, mes] = p.competencia.split('-') as [string, string];
 
   await page.goto('/#/consultar-pendencias');
@@ -35,9 +43,11 @@ test('consultar-pendencias: by CNPJ and competence period → regularize an open
   const dialogo = page.getByRole('dialog', { name: 'Regularizar Pendência' });
   await expect(dialogo).toBeVisible();
   await dialogo.getByRole('button', { name: 'Sim' }).click();
-  await expect(page.getByText('Pendência regularizada.')).toBeVisible();
   await expect(linha.getByTestId('situacao-pendencia')).toHaveText('REGULARIZADA');
   await expect(linha.getByRole('button', { name: /Regularizar a pendência/ })).toHaveCount(0);
+  // Saved: the same search read again after a reload (the success alert lasts 5 s).
+  await page.reload();
+  await expect(linha.getByTestId('situacao-pendencia')).toHaveText('REGULARIZADA');
 });
 
 test('consultar-pendencias: a bad month disables Consultar; a period with nothing says so', async ({ page }) => {
@@ -75,8 +85,9 @@ test('the taxpayer detail: the Pendências tab lists the registration’s pendê
   await expect(page.getByTestId('pendencias-aba').getByRole('row').filter({ hasText: formatCnpj(p.cnpj) }).first()).toBeVisible();
 });
 
-test('Alterar Pendência: a regularized situation needs its date; the saved row replaces the old one', async ({ page }) => {
-  await page.goto('/#/consultar-pendencias?cl=7&sit=1&page=1');
+test('Alterar Pendência: a regularized situation needs its date; the saved row replaces the old one', async ({ page, request }) => {
+  const p = await pendenciaLivre(request);
+  await page.goto(`/#/consultar-pendencias?doc=CNPJ&numero=${p.cnpj}&cl=7&sit=1&page=1`);
   await signIn(page, 'auditor');
   const lista = page.getByTestId('pendencias-consultar');
   await lista.getByRole('button', { name: /Alterar a pendência/ }).first().click();
@@ -91,7 +102,9 @@ test('Alterar Pendência: a regularized situation needs its date; the saved row 
   await page.getByRole('option', { name: 'PENDENTE' }).click();
   await modal.getByRole('textbox', { name: 'Descrição' }).fill('Endereço do estabelecimento desatualizado (E2E)');
   await modal.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Alteração realizada com sucesso!')).toBeVisible();
   await expect(modal).toHaveCount(0);
+  await expect(lista.getByRole('row').filter({ hasText: 'Endereço do estabelecimento desatualizado (E2E)' })).toHaveCount(1);
+  // Saved: read again after a reload (the success alert lasts 5 s).
+  await page.reload();
   await expect(lista.getByRole('row').filter({ hasText: 'Endereço do estabelecimento desatualizado (E2E)' })).toHaveCount(1);
 });

@@ -2,20 +2,24 @@ import { expect, test } from '@playwright/test';
 import { formatCpf } from '@cadastro/domain';
 import { documentosSoNaReceita } from '../../apps/api/src/seed/gerador/receita-documentos';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { registroLivre, reservar } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
 
 test('pessoa: search a CPF → the individual page → edit the name → saved, Salvar disabled again', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
-  // An individual partner of some company (the taxpayer search gives companies, obterSocios their QSA).
-  const empresas = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/30`, { headers })).json()).content as { numeroPessoa: number }[];
-  let cpf: string | undefined;
-  for (const e of empresas) {
-    const socios = (await (await request.get(`${api}/contribuinte/obterSocios/${e.numeroPessoa}`, { headers })).json()) as { numeroDocumentoSocio: string }[];
-    cpf = socios.find((s) => s.numeroDocumentoSocio.length === 11)?.numeroDocumentoSocio;
-    if (cpf) break;
-  }
-  if (!cpf) throw new Error('no individual partner in the seed');
+  // An individual partner of some company (the taxpayer search gives companies, obterSocios their QSA), renamed
+  // below: one no other test (or earlier attempt) has renamed.
+  const achado: { cpf?: string } = {};
+  await registroLivre(request, {
+    situacao: null,
+    serve: async (e) => {
+      const socios = (await (await request.get(`${api}/contribuinte/obterSocios/${e.numeroPessoa}`, { headers })).json()) as { numeroDocumentoSocio: string }[];
+      achado.cpf = socios.map((x) => x.numeroDocumentoSocio).find((d) => d.length === 11 && reservar(`cpf-${d}`));
+      return !!achado.cpf;
+    },
+  });
+  const cpf = achado.cpf!;
 
   await page.goto('/#/pessoa');
   await signIn(page, 'auditor');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, signIn } from '../support/app';
+import { loginNovo } from '../support/sujeitos';
 
 async function entrar(page: Page, login: string, rota: string) {
   await page.goto(`/#/${rota}`);
@@ -8,7 +9,7 @@ async function entrar(page: Page, login: string, rota: string) {
 }
 
 test('a deleted user: its page, edit and delete links show not found, never the old record', async ({ page, request }) => {
-  const login = `apagar${Date.now() % 100000}`;
+  const login = loginNovo('apagar');
   const { headers } = await apiAs(request, 'admin');
   expect((await request.post('/api/users', { data: { login, email: `${login}@exemplo.com.br`, firstName: 'Apagar', authorities: ['ROLE_USER'] }, headers })).status()).toBe(201);
   await entrar(page, 'admin', `user-management/${login}`);
@@ -31,7 +32,7 @@ test('a deleted user: its page, edit and delete links show not found, never the 
 });
 
 test('a user deleted elsewhere while its page is open: the next look shows not found', async ({ page, request }) => {
-  const login = `sumir${Date.now() % 100000}`;
+  const login = loginNovo('sumir');
   const { headers } = await apiAs(request, 'admin');
   expect((await request.post('/api/users', { data: { login, email: `${login}@exemplo.com.br`, authorities: ['ROLE_USER'] }, headers })).status()).toBe(201);
   await entrar(page, 'admin', `user-management/${login}`);

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, linkFromMail, signIn } from '../support/app';
+import { loginNovo } from '../support/sujeitos';
 
 test('register → activation mail → activate → sign in', async ({ page, request }) => {
-  const login = `maria${Date.now() % 100000}`;
+  const login = loginNovo('maria');
   const email = `${login}@exemplo.com.br`;
   await page.goto('/#/register');
   await expect(page.getByLabel('Usuário')).toBeFocused();
@@ -24,7 +25,7 @@ test('register → activation mail → activate → sign in', async ({ page, req
 });
 
 test('a mismatched confirmation shows why; a used login gets the answer a new one gets and the mail says why', async ({ page, request }) => {
-  const email = `outro-admin${Date.now() % 100000}@exemplo.com.br`;
+  const email = `${loginNovo('outro-admin')}@exemplo.com.br`;
   await page.goto('/#/register');
   await page.getByLabel('Usuário').fill('admin');
   await page.getByLabel('E-mail').fill(email);

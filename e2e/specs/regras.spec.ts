@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hojeEmMaceio } from '@cadastro/domain';
 import { apiAs, signIn } from '../support/app';
+import { registroLivre } from '../support/sujeitos';
 
 // Issue 30 §2: the server's domain rules, shown by the screen before anything is sent (no request leaves).
 const api = '/sfz-cadastro-api/api';
@@ -18,9 +19,8 @@ function enviados(page: Page, metodo: string, caminho: RegExp) {
 
 test('supertela: a porte the legal nature forbids and event dates out of the company\'s life are refused on the screen, nothing sent', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
-  const linhas = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as
-    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
-  const r = linhas.filter((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)[3]!;
+  // A registration no other test has changed (its porte and activity start are what the rules below read).
+  const r = await registroLivre(request);
   const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json();
   expect(d.identificacao.naturezaJuridica.id).not.toBe(2135); // a limitada: never MEI
   const eventos = enviados(page, 'POST', /\/eventos$/);

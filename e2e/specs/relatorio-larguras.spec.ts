@@ -11,7 +11,7 @@ const PREVIA: Record<NomeRelatorio, string> = {
 };
 
 test('relatórios (#32 items 10, 13): at 1280 and 1366 pixels no preview is cut off on the right (the page does not scroll sideways, the last column header is on screen); Fora de Interesse shows each taxpayer once with its activities inside', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/#/');
   await signIn(page, 'auditor', 'auditor', { openMenu: true });

@@ -68,7 +68,7 @@ test('relatórios: a user without a report role has no Relatórios menu and is r
 });
 
 test('relatórios: every report previews (rows or its empty text) with the buttons the spec gives it', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const periodo = 'dataInicial=1980-01-01&dataFinal=2026-12-31';
   const filtro: Record<NomeRelatorio, string> = {
     solicitacoesBaixadas: periodo, contribuintesAtivos: 'tipoConsulta=tipo', eventos: '', cacealForaInteresse: '', cacealNulo: periodo, cacealAtivoCnpjInativo: '',

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, signIn } from '../support/app';
+import { loginNovo } from '../support/sujeitos';
 
 /** Signs in as the demo taxpayer, opens Meu Cadastro and returns what identifies their company. */
 async function firstTaxpayerCompany(page: Page, remember = false) {
@@ -37,7 +38,7 @@ async function expectNoneOf(page: Page, secrets: string[]) {
 test('after sign-out, Back shows the sign-in state and none of the taxpayer\'s data', async ({ page }) => {
   const secrets = await firstTaxpayerCompany(page);
   // sign-out tells the server (so it can revoke the token), with the bearer and the CSRF header
-  const revoke = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logout', { timeout: 10_000 });
+  const revoke = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/logout', { timeout: 30_000 });
   await signOut(page);
   const answer = await revoke;
   const headers = answer.request().headers();
@@ -56,7 +57,7 @@ test('after sign-out, Back shows the sign-in state and none of the taxpayer\'s d
 });
 
 test('the next taxpayer of the browser, with no company, sees none of the previous one\'s, also after Back', async ({ page, request }) => {
-  const second = `semempresa${Date.now() % 100000}`;
+  const second = loginNovo('semempresa');
   await createUser(request, second, ['ROLE_USER', 'ROLE_CAD_MEU_CADASTRO']);
   const secrets = await firstTaxpayerCompany(page);
   await signOut(page);

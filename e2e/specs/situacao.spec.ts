@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { animacoesTerminadas, apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { registroLivre } from '../support/sujeitos';
 
 async function entrar(page: Page, login: string, rota: string) {
   await page.goto(`/#/${rota}`);
@@ -34,21 +35,16 @@ test('situacaoCadastral: a pasted list, unknown and malformed CACEALs named, a l
 
 test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and reload', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
-  // An active company with a single registration.
-  let alvo: { cnpj: string; numeroPessoa: number } | undefined;
-  const lista = (await (await request.get('/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/servicos/0/50', { headers })).json()).content as {
-    numeroPessoa: number; cnpj: string; situacaoCadastral: string;
-  }[];
-  for (const c of lista.filter((x) => x.situacaoCadastral === 'ATIVO')) {
-    const s = await (await request.get(`/sfz-cadastro-api/api/contribuinte/situacaoPessoa/${c.numeroPessoa}`, { headers })).json();
-    if (s.contribuintes.length === 1) { alvo = { cnpj: c.cnpj, numeroPessoa: c.numeroPessoa }; break; }
-  }
-  expect(alvo).toBeDefined();
+  // An active company of its own with a single registration (its status is changed below).
+  const alvo = await registroLivre(request, {
+    termo: 'servicos',
+    serve: async (c, h) => (await (await request.get(`/sfz-cadastro-api/api/contribuinte/situacaoPessoa/${c.numeroPessoa}`, { headers: h })).json()).contribuintes.length === 1,
+  });
   await entrar(page, 'auditor', 'alterarSituacaoCnpj');
   const cnpj = page.getByRole('textbox', { name: 'CNPJ' });
-  await cnpj.fill(alvo!.cnpj);
+  await cnpj.fill(alvo.cnpj);
   await cnpj.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`#/alterarSituacaoCnpj/${alvo!.numeroPessoa}$`));
+  await expect(page).toHaveURL(new RegExp(`#/alterarSituacaoCnpj/${alvo.numeroPessoa}$`));
   await expect(page.getByRole('cell').filter({ hasText: 'ATIVO' })).toBeVisible();
   const motivo = page.getByRole('combobox', { name: 'Motivo' });
   // the page's Salvar (the confirmation has its own)
@@ -80,20 +76,27 @@ test('alterarSituacaoCnpj: search by CNPJ, dependent reason, save, success and r
   await expect(confirmar).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('cell').filter({ hasText: 'ATIVO' })).toBeVisible();
-  const situacao = (await (await request.get(`/sfz-cadastro-api/api/contribuinte/situacaoPessoa/${alvo!.numeroPessoa}`, { headers })).json()) as { contribuintes: { situacaoCadastral: string }[] };
+  const situacao = (await (await request.get(`/sfz-cadastro-api/api/contribuinte/situacaoPessoa/${alvo.numeroPessoa}`, { headers })).json()) as { contribuintes: { situacaoCadastral: string }[] };
   expect(situacao.contribuintes.map((c) => c.situacaoCadastral)).toEqual(['ATIVO']);
   await page.getByRole('combobox', { name: 'Situação' }).click();
   await page.getByRole('option', { name: 'SUSPENSO' }).click();
   await motivo.click();
   await page.getByRole('option', { name: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' }).click();
   await salvar.click();
+  // Confirmed once the dialog has settled (on a busy machine a click 80 ms into its fade-in sent nothing).
+  await expect(confirmar.getByTestId('confirmar-caceais')).toHaveText(`CACEAL ${caceal} (hoje ATIVO)`);
+  await animacoesTerminadas(page);
   await confirmar.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Alteração realizada com sucesso')).toBeVisible();
+  await expect(confirmar).toHaveCount(0);
   await expect(page.getByRole('cell').filter({ hasText: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' })).toBeVisible();
   await expect(salvar).toBeDisabled();
-  // Nova Consulta (the success alert stays with its screen); a CNPJ no company has
+  // Saved (not only the success alert, which lasts 5 s): the registration is SUSPENSO, also after a reload.
+  const depois = (await (await request.get(`/sfz-cadastro-api/api/contribuinte/situacaoPessoa/${alvo.numeroPessoa}`, { headers })).json()) as { contribuintes: { situacaoCadastral: string }[] };
+  expect(depois.contribuintes.map((c) => c.situacaoCadastral)).toEqual(['SUSPENSO']);
+  await page.reload();
+  await expect(page.getByRole('cell').filter({ hasText: 'SUSPENSÃO TEMPORÁRIA A PEDIDO' })).toBeVisible();
+  // Nova Consulta; a CNPJ no company has
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
-  await expect(page.getByText('Alteração realizada com sucesso')).toHaveCount(0);
   await cnpj.fill('11.222.333/0001-81');
   await cnpj.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Nenhum registro encontrado.');

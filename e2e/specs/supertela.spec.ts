@@ -1,21 +1,19 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { cpfCheckDigits } from '@cadastro/domain';
 import { apiAs, signIn } from '../support/app';
+import { contribuinteNovo, registroLivre, type Registro } from '../support/sujeitos';
 
 /** Issue 31 §2: the supertela's last edges (Responsável's own data, accountant registration, phones in place, meu-cadastro reload). */
 const api = '/sfz-cadastro-api/api';
-type Linha = { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string };
 
-/** An ATIVO company registration with a responsible (each test its own: manutencao.spec takes 7–16). */
-async function registro(request: APIRequestContext, pular: number): Promise<Linha> {
-  const { headers } = await apiAs(request, 'auditor');
-  const r = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/100`, { headers })).json()).content as Linha[];
-  const ativos = r.filter((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14).slice(pular);
-  for (const l of ativos) {
-    const resp = await request.get(`${api}/contribuinte/obterResponsavel/${l.numeroPessoa}?caceal=${l.numeroCaceal}`, { headers });
-    if (resp.ok() && (await resp.json())) return l;
-  }
-  throw new Error('no ATIVO registration with a responsible in the seed');
+/** An ATIVO company registration with a responsible, that no other test (or earlier attempt) has touched. */
+async function registro(request: APIRequestContext): Promise<Registro> {
+  return registroLivre(request, {
+    serve: async (l, headers) => {
+      const resp = await request.get(`${api}/contribuinte/obterResponsavel/${l.numeroPessoa}?caceal=${l.numeroCaceal}`, { headers });
+      return resp.ok() && !!(await resp.json());
+    },
+  });
 }
 
 async function salvarEvento(page: Page, processo: string) {
@@ -30,7 +28,7 @@ async function salvarEvento(page: Page, processo: string) {
 }
 
 test("supertela Responsável: impedido corrected in place (not replaced), the Endereço button; saved, in the timeline", async ({ page, request }) => {
-  const r = await registro(request, 20);
+  const r = await registro(request);
   await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
   await signIn(page, 'auditor');
   const { headers } = await apiAs(request, 'auditor');
@@ -58,7 +56,7 @@ test("supertela Responsável: impedido corrected in place (not replaced), the En
 });
 
 test('supertela Contador: an unknown accountant registered with the CRC form, linked, every field shown (CRC-AL 179190/O-9)', async ({ page, request }) => {
-  const r = await registro(request, 21);
+  const r = await registro(request);
   const nove = `42${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const cpf = nove + cpfCheckDigits(nove);
   const crc = String(100000 + (Date.now() % 800000));
@@ -106,14 +104,14 @@ test('supertela Contador: an unknown accountant registered with the CRC form, li
 
 test('supertela phones: DDD and number corrected in place, the same phone saved', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
-  let alvo: Linha | undefined;
   let antes: { ddd: string; numeroTelefone: string } | undefined;
-  for (let i = 22; i < 40 && !alvo; i++) {
-    const l = await registro(request, i);
-    const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${l.numeroPessoa}?caceal=${l.numeroCaceal}`, { headers })).json();
-    if (d.identificacao.telefones.length) [alvo, antes] = [l, d.identificacao.telefones[0]];
-  }
-  if (!alvo) throw new Error('no registration with a phone');
+  const alvo = await registroLivre(request, {
+    serve: async (l) => {
+      const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${l.numeroPessoa}?caceal=${l.numeroCaceal}`, { headers })).json();
+      antes = d.identificacao.telefones[0];
+      return !!antes;
+    },
+  });
   await page.goto(`/#/contribuinte/${alvo.numeroCaceal}/${alvo.numeroPessoa}`);
   await signIn(page, 'auditor');
   await page.getByTestId('editar').check({ force: true });
@@ -121,7 +119,7 @@ test('supertela phones: DDD and number corrected in place, the same phone saved'
   const numero = page.getByRole('textbox', { name: 'Número do telefone 1' });
   await ddd.fill('');
   await expect(page.getByText('O campo DDD é obrigatório')).toBeVisible();
-  // Both differ from what is stored (a retry included).
+  // Both differ from what is stored.
   const novoDdd = antes!.ddd === '81' ? '83' : '81';
   const novoNumero = `9${String(Date.now() % 100_000_000).padStart(8, '0')}`;
   await ddd.fill(novoDdd);
@@ -134,24 +132,30 @@ test('supertela phones: DDD and number corrected in place, the same phone saved'
 });
 
 test('meu-cadastro: a tab reloads its own data (§2)', async ({ page, request }) => {
+  // A taxpayer account of its own, its company with an individual partner or responsible (the attorney-to-be).
+  const pessoasFisicas = async (q: string, headers: Record<string, string>) => {
+    const socios = await (await request.get(`${api}/contribuinte/obterSocios/${q}`, { headers })).json() as { numeroPessoaSocio: number; numeroDocumentoSocio: string; nomeSocio: string }[];
+    const resp = await (await request.get(`${api}/contribuinte/obterResponsavel/${q}`, { headers })).json() as { numeroPessoa: number; numeroDocumento: string; razaoSocial: string } | null;
+    return [...socios.map((s) => ({ numeroPessoa: s.numeroPessoaSocio, documento: s.numeroDocumentoSocio, nome: s.nomeSocio })),
+      ...(resp ? [{ numeroPessoa: resp.numeroPessoa, documento: resp.numeroDocumento, nome: resp.razaoSocial }] : [])].filter((x) => x.documento.length === 11);
+  };
+  const conta = await contribuinteNovo(request, async (l, headers) => (await pessoasFisicas(`${l.numeroPessoa}?caceal=${l.numeroCaceal}`, headers)).length > 0);
+  const me = conta.registro;
+  const caceal = me.numeroCaceal;
   await page.goto('/#/meu-cadastro');
-  await signIn(page, 'contribuinte');
+  await signIn(page, conta.login);
   await expect(page.getByTestId('cabecalho-contribuinte')).toBeVisible();
-  const eu = await apiAs(request, 'contribuinte');
-  const me = await (await request.get(`${api}/pessoa/obterUsuarioLogado`, { headers: eu.headers })).json() as { numeroPessoa: number; cacealList: number[] };
-  const caceal = me.cacealList[0]!;
   await page.getByRole('tab', { name: 'Procurador no Estado' }).click();
   const painel = page.getByRole('tabpanel');
   await expect(painel.getByRole('button', { name: 'Recarregar' })).toBeVisible();
+  // Read once loaded (on a busy machine the tab may still be fetching: its loading text is no state to compare).
+  await expect(painel.getByText('Carregando dados, por favor aguarde...')).toHaveCount(0);
+  await expect(painel.getByRole('table').or(painel.getByText('Nenhum registro encontrado.'))).toBeVisible();
   const antes = await painel.innerText();
   // A clerk adds an attorney meanwhile (the responsible, an individual, or a partner with a CPF).
   const { headers } = await apiAs(request, 'auditor');
   const q = `${me.numeroPessoa}?caceal=${caceal}`;
-  const socios = await (await request.get(`${api}/contribuinte/obterSocios/${q}`, { headers })).json() as { numeroPessoaSocio: number; numeroDocumentoSocio: string; nomeSocio: string }[];
-  const resp = await (await request.get(`${api}/contribuinte/obterResponsavel/${q}`, { headers })).json() as { numeroPessoa: number; numeroDocumento: string; razaoSocial: string } | null;
-  const pf = [...socios.map((s) => ({ numeroPessoa: s.numeroPessoaSocio, documento: s.numeroDocumentoSocio, nome: s.nomeSocio })),
-    ...(resp ? [{ numeroPessoa: resp.numeroPessoa, documento: resp.numeroDocumento, nome: resp.razaoSocial }] : [])].find((x) => x.documento.length === 11);
-  if (!pf) throw new Error("the demo taxpayer's company has no individual partner or responsible");
+  const pf = (await pessoasFisicas(q, headers))[0]!;
   const procs = await (await request.get(`${api}/contribuinte/obterProcuradores/${q}`, { headers })).json() as { numeroPessoa: number; dataInicioValidade: string }[];
   const d = await (await request.get(`${api}/contribuinte/obterDadosCadastrais/${q}`, { headers })).json();
   const ev = await request.post(`${api}/eventos`, { headers, data: { numeroPessoa: me.numeroPessoa, numeroCaceal: caceal, version: d.version, processo: 'E2E-MEU-31',
@@ -165,7 +169,7 @@ test('meu-cadastro: a tab reloads its own data (§2)', async ({ page, request })
 });
 
 test("supertela Procurador: nobody found, the name typed and an address whose state list leaves AL out; linked and saved", async ({ page, request }) => {
-  const r = await registro(request, 24);
+  const r = await registro(request);
   const nove = `53${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const cpf = nove + cpfCheckDigits(nove);
   await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);

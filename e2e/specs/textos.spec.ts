@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, createUser, signIn } from '../support/app';
+import { animacoesTerminadas, apiAs, createUser, signIn } from '../support/app';
+import { loginNovo, registroLivre } from '../support/sujeitos';
 
 const api = '/sfz-cadastro-api/api';
 
@@ -48,8 +49,8 @@ test("accountant area: the signed-in accountant's own statements, 'Erro ao obter
 });
 
 test("tax staff: the report of companies without statements says its own §8 error when it fails to generate", async ({ page, request }) => {
-  // An account of its own: the demo 'apoio-contador' has its password changed by reset.spec, which runs first.
-  const login = `fazendario${Date.now() % 100000}`;
+  // An account of its own.
+  const login = loginNovo('fazendario');
   await createUser(request, login, ['ROLE_USER', 'ROLE_CON_MANIFESTACAO']);
   await page.goto('/#/manifestacao-contador/empresas');
   await signIn(page, login);
@@ -61,17 +62,12 @@ test("tax staff: the report of companies without statements says its own §8 err
 });
 
 test('the status change success, worded from the server code: English in an English session', async ({ page, request }) => {
-  const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/comercio/0/50`, { headers })).json()).content as {
-    numeroPessoa: number; situacaoCadastral: string;
-  }[];
-  let alvo: number | undefined;
-  for (const c of lista.filter((x) => x.situacaoCadastral === 'ATIVO').reverse()) {
-    const s = await (await request.get(`${api}/contribuinte/situacaoPessoa/${c.numeroPessoa}`, { headers })).json();
-    if (s.contribuintes.length === 1) { alvo = c.numeroPessoa; break; }
-  }
-  expect(alvo).toBeDefined();
-  const login = `situacao${Date.now() % 100000}`;
+  // An active company of its own with a single registration (its status is changed below).
+  const alvo = (await registroLivre(request, {
+    termo: 'comercio',
+    serve: async (c, h) => (await (await request.get(`${api}/contribuinte/situacaoPessoa/${c.numeroPessoa}`, { headers: h })).json()).contribuintes.length === 1,
+  })).numeroPessoa;
+  const login = loginNovo('situacao');
   await createUser(request, login, ['ROLE_USER', 'ROLE_CAD_ALT_SITU_CNPJ'], 'en');
   await page.goto(`/#/alterarSituacaoCnpj/${alvo}`);
   await signIn(page, login);
@@ -80,9 +76,17 @@ test('the status change success, worded from the server code: English in an Engl
   await page.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option').first().click();
   await page.getByTestId('situacao-salvar').click();
-  await page.getByRole('dialog', { name: 'Confirm the registration status change' }).getByRole('button', { name: 'Save' }).click();
+  // Confirmed once the dialog has settled (a click early in its fade-in can be lost on a busy machine).
+  const confirmar = page.getByRole('dialog', { name: 'Confirm the registration status change' });
+  await expect(confirmar.getByTestId('confirmar-caceais')).toBeVisible();
+  await animacoesTerminadas(page);
+  await confirmar.getByRole('button', { name: 'Save' }).click();
+  // The success alert is what this test is about: read at once (it lasts 5 s), then the change itself.
   await expect(page.getByText('Change made successfully')).toBeVisible();
   await expect(page.getByText('Alteração realizada com sucesso')).toHaveCount(0);
+  const { headers } = await apiAs(request, 'auditor');
+  const s = (await (await request.get(`${api}/contribuinte/situacaoPessoa/${alvo}`, { headers })).json()) as { contribuintes: { situacaoCadastral: string }[] };
+  expect(s.contribuintes.map((c) => c.situacaoCadastral)).toEqual(['SUSPENSO']);
 });
 
 test('the menu FIC offers the FIC or the temporary FIC: the temporary one, provisional, printed by the browser', async ({ page, request }) => {

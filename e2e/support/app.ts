@@ -29,13 +29,17 @@ export async function apiAs(request: APIRequestContext, login: string, password 
   return { headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf } };
 }
 
-/** The newest link of a kind in the mail the built-in SMTP sink received for `to` (read as admin). */
-export async function linkFromMail(request: APIRequestContext, to: string, kind: 'activate' | 'reset'): Promise<string> {
+/**
+ * The newest link of a kind in the mail the built-in SMTP sink received for `to` (read as admin); with `alreadyThere`,
+ * only in mails that came after the first that many (a new mail is delivered in the background: waited for).
+ */
+export async function linkFromMail(request: APIRequestContext, to: string, kind: 'activate' | 'reset', alreadyThere = 0): Promise<string> {
   const { headers } = await apiAs(request, 'admin');
   for (let i = 0; i < 50; i++) {
     const r = await request.get(`/management/mail-sink?to=${encodeURIComponent(to)}`, { headers });
     expect(r.status()).toBe(200);
-    const mails = (await r.json()) as { textBody: string }[];
+    // Newest first.
+    const mails = ((await r.json()) as { textBody: string }[]).slice(0, Math.max(0, Number(r.headers()['x-total-count']) - alreadyThere));
     const m = mails.map((x) => new RegExp(`https?://\\S+/#/${kind}/[A-Za-z0-9]{20}`).exec(x.textBody)?.[0]).find(Boolean);
     if (m) return m;
     await new Promise((res) => setTimeout(res, 200));
@@ -46,6 +50,11 @@ export async function linkFromMail(request: APIRequestContext, to: string, kind:
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+/** Until no transition or animation is running (endless spinners aside): a dialog fading in has settled. */
+export async function animacoesTerminadas(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+}
+
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousA11yViolations(page: Page) {
   // Evaluated through the DevTools protocol, not as an inline <script>: the app's CSP (rightly)
@@ -53,8 +62,8 @@ export async function seriousA11yViolations(page: Page) {
   // Once per document: a screen reached without a reload keeps it.
   // @ts-expect-error axe is injected below
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
-  // Colours are read once a dialog's or overlay's fade-in has finished, not halfway (endless spinners aside).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  // Colours are read once a dialog's or overlay's fade-in has finished, not halfway.
+  await animacoesTerminadas(page);
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'], elementRef: true });
@@ -83,19 +92,4 @@ export async function createUser(request: APIRequestContext, login: string, auth
   const key = /#\/reset\/([A-Za-z0-9]{20})/.exec(await linkFromMail(request, email, 'reset'))![1];
   const f = await request.post('/api/account/reset-password/finish', { data: { key, newPassword: login }, headers });
   expect(f.status()).toBe(200);
-}
-
-/**
- * Opens, signed in as the auditor, an active company registration (14-digit CNPJ) from page `pagina` of the
- * 'ltda' search: each test takes its own page so the registrations it edits are not another test's.
- */
-export async function abrirRegistroAtivo(page: Page, request: APIRequestContext, pagina: number) {
-  const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/${pagina}/100`, { headers })).json()).content as
-    { numeroPessoa: number; numeroCaceal: number | null; situacaoCadastral: string | null; cnpj: string }[];
-  const r = lista.find((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14);
-  if (!r) throw new Error(`no active company registration on page ${pagina} of the search`);
-  await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
-  await signIn(page, 'auditor');
-  return r;
 }
