@@ -122,11 +122,11 @@ describe('report spreadsheet (XLSX) streaming', () => {
     expect(await abertos()).toEqual({ cursores: 0, transacoes: 0 });
   }, 60_000);
 
-  it('more rows than a spreadsheet may hold is refused before any byte (422, in Portuguese), nothing left open', async () => {
+  it('more rows than an export may hold is refused before any byte (422, in Portuguese), nothing left open', async () => {
     const erro = await exportar(101, { maxLinhas: 100 }).then(() => null, (e: unknown) => e);
     expect(erro).toBeInstanceOf(HttpProblem);
     expect(erro).toMatchObject({ status: 422, opts: { message: 'relatorio.planilhaGrandeDemais', params: '100' } });
-    expect((erro as HttpProblem).detail).toBe('O relatório tem mais de 100 linhas, o máximo de uma planilha: refine os filtros.');
+    expect((erro as HttpProblem).detail).toBe('O relatório tem mais de 100 linhas, o máximo para exportar de uma vez: refine os filtros.');
     const l = leitor();
     l.retomar();
     const x = await exportar(100, { maxLinhas: 100 });
