@@ -73,10 +73,10 @@ export async function alterarPendencia(tx: DbOrTx, login: string, req: z.output<
   const refs = await queryOne<{ cr: boolean; si: boolean }>(tx, sql`select
     exists (select 1 from ref_criticidade_irregularidade where id = ${req.sequencialCriticidade}) as cr,
     exists (select 1 from ref_situacao_irregularidade where id = ${req.sequencialSituacao}) as si`);
-  if (!refs?.cr) throw fieldProblem('pendencia', 'sequencialCriticidade', 'pattern', 'Unknown criticality.');
-  if (!refs.si) throw fieldProblem('pendencia', 'sequencialSituacao', 'pattern', 'Unknown situation.');
+  if (!refs?.cr) throw fieldProblem('pendencia', 'sequencialCriticidade', 'pattern', 'Criticidade não encontrada: escolha uma das criticidades da lista.');
+  if (!refs.si) throw fieldProblem('pendencia', 'sequencialSituacao', 'pattern', 'Situação não encontrada: escolha uma das situações da lista.');
   if (req.idDocumentoOrigem !== undefined && req.idDocumentoOrigem !== atual.cnpj.slice(0, 8)) {
-    throw fieldProblem('pendencia', 'idDocumentoOrigem', 'pattern', 'The document of origin is the CNPJ root of the pendência.');
+    throw fieldProblem('pendencia', 'idDocumentoOrigem', 'pattern', 'O documento de origem é a raiz do CNPJ da pendência.');
   }
   // Issue 39 §7: the competência is a month the registration lived (from its start to the current month).
   exigirRegras('pendencia', '', violacaoCompetencia(req.competencia, atual.inicio_atividade && String(atual.inicio_atividade).slice(0, 10)));

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  competenciaDe, MAX_RESULTADOS_PENDENCIAS, ORIGEM_CADASTRO, type ClassificacaoOrigemCadastro, type ConsultaPendencias, type PaginaPendencias, type Pendencia,
+  competenciaDe, formatInteiro, MAX_RESULTADOS_PENDENCIAS, ORIGEM_CADASTRO, type ClassificacaoOrigemCadastro, type ConsultaPendencias, type PaginaPendencias, type Pendencia,
 } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -69,7 +69,7 @@ export function paraPendencia(r: LinhaPendencia): Pendencia {
  */
 export async function consultarPendencias(db: DbOrTx, q: Consulta): Promise<PaginaPendencias> {
   if ((q.pagina + 1) * q.tamanho > MAX_RESULTADOS_PENDENCIAS + q.tamanho) {
-    throw badRequest(`At most ${MAX_RESULTADOS_PENDENCIAS} results are paged; narrow the query.`, { message: 'error.pendencia.paginaAlem' });
+    throw badRequest(`No máximo ${formatInteiro(MAX_RESULTADOS_PENDENCIAS)} pendências são paginadas; refine a consulta.`, { message: 'error.pendencia.paginaAlem' });
   }
   const filtros: SQL[] = [];
   const porCaceal = q.tipoConsultaNumeroDocumento === 'CACEAL' || (q.tipoConsultaNumeroDocumento === undefined && q.caceal !== undefined);

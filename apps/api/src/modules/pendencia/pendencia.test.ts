@@ -88,7 +88,8 @@ describe('pendencias/consultar and contribuinte/obterPendencias (§2, §7 Penden
     const r = await editais.post(`${api}/contribuinte/obterPendencias`, { caceal: Number(p.caceal) });
     expect(r.statusCode).toBe(200);
     expect(r.json().content.length).toBeGreaterThan(0);
-    expectProblem(await editais.post(`${api}/contribuinte/obterPendencias`, {}), 400);
+    // Refusals a clerk can meet are in Portuguese (issue 39 §9: these answered in English).
+    expect(expectProblem(await editais.post(`${api}/contribuinte/obterPendencias`, {}), 400).detail).toBe('Informe o contribuinte: CACEAL ou CNPJ.');
     expectProblem(await user.post(`${api}/contribuinte/obterPendencias`, { caceal: Number(p.caceal) }), 403);
     const contribuinte = await t.as('contribuinte');
     const proprio = await one<{ caceal: number } | undefined>(`select c.numero_caceal as caceal from usuario u join contribuinte c on c.numero_pessoa = u.numero_pessoa where u.login = 'contribuinte' limit 1`);
@@ -156,7 +157,9 @@ describe('regularizar and alterar (§4, §9)', () => {
     expectProblem(await atendente.request('PATCH', `${api}/pendencias/alterar`, base), 403);
     expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencialSituacao: 2 }), 400).fieldErrors?.[0]?.field).toBe('dataRegularizacao');
     expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, competencia: '2025-13' }), 400);
-    expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencialCriticidade: 9 }), 400);
+    expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencialCriticidade: 9 }), 400).detail).toBe('Criticidade não encontrada: escolha uma das criticidades da lista.');
+    expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, sequencialSituacao: 9 }), 400).detail).toBe('Situação não encontrada: escolha uma das situações da lista.');
+    expect(expectProblem(await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, aplicacao: 'CADASTRO', tipoDocumentoOrigem: 'RAIZ', idDocumentoOrigem: '00000000' }), 400).detail).toBe('O documento de origem é a raiz do CNPJ da pendência.');
     const r = await auditor.request('PATCH', `${api}/pendencias/alterar`, { ...base, aplicacao: 'CADASTRO', tipoDocumentoOrigem: 'RAIZ', idDocumentoOrigem: p.cnpj.slice(0, 8) });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ competencia: '2025-03-01', criticidade: { sequencial: 3 }, situacao: { sequencial: 1 }, pendencia: 'Endereço desatualizado', dataRegularizacao: null, version: Number(p.version) + 1 });

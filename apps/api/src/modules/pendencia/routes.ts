@@ -30,7 +30,7 @@ export function pendenciaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const p = req.principal!;
         const staff = p.authorities.includes(Authority.CON_PEND_OFICIO) || p.authorities.includes(Authority.CON_DADOS_CONTRI);
         const q = req.body;
-        if (q.caceal === undefined && q.cnpj === undefined) throw fieldProblem('consultaPendencias', 'caceal', 'required', 'A taxpayer is required (caceal or cnpj).');
+        if (q.caceal === undefined && q.cnpj === undefined) throw fieldProblem('consultaPendencias', 'caceal', 'required', 'Informe o contribuinte: CACEAL ou CNPJ.');
         if (staff) return consultarPendencias(db(), q);
         if (q.caceal === undefined || !(await pertenceAoUsuario(db(), p.id, { caceal: q.caceal }))) throw forbidden('Only your own registration');
         return consultarPendencias(db(), { ...q, cnpj: undefined, tipoConsultaNumeroDocumento: 'CACEAL' });
