@@ -73,9 +73,15 @@ export async function manifestacaoPorId(db: DbOrTx, id: number): Promise<(Manife
   return r && { ...manifestacao(r), numeroPessoaContador: Number(r.np) };
 }
 
-/** The accountant's client companies matching the company filter (contribuinte_contador_contador_idx). */
-const clientesDoContador = (numeroPessoa: number, filtro?: string) => sql`from contribuinte_contador cc join contribuinte c on c.id = cc.contribuinte_id
-    join pessoa p on p.numero_pessoa = c.numero_pessoa
+/**
+ * The accountant's client companies matching the company filter (contribuinte_contador_contador_idx).
+ * Each registration and person is fetched by its key (`offset 0` keeps the laterals apart): joined
+ * plainly, the planner hashed the whole contribuinte table for a few thousand rows (140–220 ms against
+ * 40 ms at 100,000 taxpayers, EXPLAIN ANALYZE).
+ */
+const clientesDoContador = (numeroPessoa: number, filtro?: string) => sql`from contribuinte_contador cc
+    cross join lateral (select c.id, c.numero_caceal, c.digito_caceal, c.numero_pessoa from contribuinte c where c.id = cc.contribuinte_id offset 0) c
+    cross join lateral (select p.nome, p.numero_documento from pessoa p where p.numero_pessoa = c.numero_pessoa offset 0) p
     where cc.numero_pessoa_contador = ${numeroPessoa} ${filtroEmpresa(filtro, { caceal: 'c.numero_caceal', digito: 'c.digito_caceal', documento: 'p.numero_documento', nome: 'p.nome' })}`;
 
 type LinhaCliente = { caceal: number; digito: number | null; razao: string; situacao: string | null; inicio: string | null; ultima: string | null };

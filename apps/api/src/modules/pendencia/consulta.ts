@@ -102,10 +102,17 @@ export async function consultarPendencias(db: DbOrTx, q: Consulta): Promise<Pagi
   }
   if (q.classificacao !== undefined) filtros.push(sql`p.classificacao_id = ${q.classificacao}`);
   if (q.criticidade !== undefined) filtros.push(sql`p.criticidade_id = ${q.criticidade}`);
-  if (q.situacao?.length) filtros.push(sql`p.situacao_id in (${sql.join(q.situacao.map((s) => sql`${s}`), sql`, `)})`);
+  if (q.situacao?.length) {
+    filtros.push(sql`p.situacao_id in (${sql.join(q.situacao.map((s) => sql`${s}`), sql`, `)})`);
+    // Said on the index's leading column too, so a list of only closed (or only open) ones starts there, not past the open ones.
+    const abertas = q.situacao.includes(SITUACAO_PENDENCIA.PENDENTE);
+    if (!abertas || q.situacao.every((s) => s === SITUACAO_PENDENCIA.PENDENTE)) filtros.push(abertas ? sql`not (p.situacao_id <> 1)` : sql`(p.situacao_id <> 1)`);
+  }
   const where = filtros.length ? sql`where ${sql.join(filtros, sql` and `)}` : sql``;
   const [linhas, [contagem]] = await Promise.all([
-    query<LinhaPendencia>(db, sql`${SELECT_PENDENCIA} ${where} ${ORDEM} limit ${q.tamanho} offset ${q.pagina * q.tamanho}`),
+    // The page is chosen on pendencia alone, then joined: the rows skipped by the offset are not joined to their names.
+    query<LinhaPendencia>(db, sql`${SELECT_PENDENCIA} where p.sequencial in (select p.sequencial from pendencia p ${where} ${ORDEM}
+      limit ${q.tamanho} offset ${q.pagina * q.tamanho}) ${ORDEM}`),
     query<{ total: string | number }>(db, sql`select count(*) as total from (select 1 from pendencia p ${where} limit ${MAX_RESULTADOS_PENDENCIAS + 1}) x`),
   ]);
   const total = Number(contagem?.total ?? 0);
