@@ -7,7 +7,7 @@ import { formatCaceal, type ContribuinteManifestacao, type CrcClassificacao } fr
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
-import { useAlerts } from '../../ui/alerts';
+import { CARRY_ALERTS, useAlerts } from '../../ui/alerts';
 import { useUserKey } from '../../ui/session';
 import { formatDay } from '../../ui/format';
 import { dataHora, gerarManifestacoes, mensagemContador, POR_PAGINA_MANIFESTACOES, useContribuintesDoContador } from './api';
@@ -53,7 +53,8 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
       // Statements and companies changed: the next screens read them again.
       await qc.invalidateQueries({ queryKey: userKey(['contador']), refetchType: 'none' });
       alerts.show('success', t('contador.nova.sucesso'));
-      void navigate(`/manifestacao-contador/manifestacao-ativa?crc=${encodeURIComponent(crc.crc)}&classificacao=${crc.classificacao}`);
+      // The success alert speaks of the next screen: carried there (a route change clears the alerts otherwise).
+      void navigate(`/manifestacao-contador/manifestacao-ativa?crc=${encodeURIComponent(crc.crc)}&classificacao=${crc.classificacao}`, { state: CARRY_ALERTS });
     } catch (e) {
       setConfirmar(false);
       setErro(mensagemContador(e, t, 'contador.nova.erro'));
