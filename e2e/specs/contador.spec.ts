@@ -67,11 +67,10 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
   // New statements: all start as Confirmação; a row click marks Negação.
   await page.getByRole('button', { name: 'Nova Manifestação' }).click();
   await expect(page.getByRole('heading', { name: 'Nova Manifestação' })).toBeVisible();
-  await expect(page.getByTestId('confirmacoes')).toHaveText(`Confirmações: ${total}`);
+  await expect(page.getByTestId('resumo-nova')).toHaveText(`${total} empresa(s): ${total} confirmação(ões) e 0 negação(ões)`);
   const linhas = page.getByRole('row');
   await linhas.nth(1).getByRole('cell').first().click();
-  await expect(page.getByTestId('negacoes')).toHaveText('Negações: 1');
-  await expect(page.getByTestId('confirmacoes')).toHaveText(`Confirmações: ${total - 1}`);
+  await expect(page.getByTestId('resumo-nova')).toHaveText(`${total} empresa(s): ${total - 1} confirmação(ões) e 1 negação(ões)`);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Gerar Manifestações' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Gerar Manifestações' }).click();
@@ -100,6 +99,59 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { name: 'Manifestações do Contador' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+// Issue 40 §1, §7: the companies paged by the server, one total, a filter that ignores accents, and
+// 'Gerar' asking the server for every company (only the Negações listed), not a list cut at 5,000.
+test('Nova Manifestação: one total of every company; "COMERCIO" finds "COMÉRCIO"; Gerar generates for all of them in the server', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { crc, empresas: total } = await crcDoContador(request);
+  const { headers } = await apiAs(request, 'contador');
+  // The area asks for the re-registration once: done here, so this test stands alone.
+  const recadastro = await request.put(`${api}/contador/recadastro`, {
+    headers,
+    data: {
+      crc, classificacao: 1, enderecoEletronico: 'contador-e2e@contabil.com.br', ddd: '82', numeroTelefone: '999887766',
+      endereco: { logradouro: 'Rua do Comércio', numero: '100', complemento: '', bairro: 'Centro', cep: '57020000', uf: 'AL', municipio: 'Maceió' },
+    },
+  });
+  expect(recadastro.status()).toBe(200);
+  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { razaoSocial: string }[];
+  const sem = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const palavra = empresas.flatMap((e) => e.razaoSocial.split(/\s+/)).find((w) => w.length > 4 && sem(w) !== w.toLowerCase())!;
+  expect(palavra).toBeTruthy();
+  const digitada = sem(palavra).toUpperCase();
+  const achadas = empresas.filter((e) => sem(e.razaoSocial).includes(sem(palavra)));
+
+  await page.goto('/#/manifestacao-contador/contador');
+  await signIn(page, 'contador');
+  await page.getByRole('textbox', { name: 'CRC' }).fill(crc);
+  await page.getByRole('combobox', { name: 'Classificação' }).click();
+  await page.getByRole('option', { name: 'PROFISSIONAL' }).click();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Nova Manifestação' }).click();
+  const resumo = page.getByTestId('resumo-nova');
+  await expect(resumo).toHaveText(`${total.toLocaleString('pt-BR')} empresa(s): ${total.toLocaleString('pt-BR')} confirmação(ões) e 0 negação(ões)`);
+  await expect(page.getByTestId('item-count')).toHaveCount(0);
+
+  await page.getByTestId('filtro-empresas').fill(digitada);
+  await expect(page.getByText(`${achadas.length} empresa(s) encontrada(s) com o filtro`)).toBeVisible();
+  const primeira = page.getByRole('row').nth(1);
+  await expect(primeira).toContainText(palavra);
+  await primeira.getByRole('cell').first().click();
+  await page.getByTestId('filtro-empresas').fill('');
+  await expect(resumo).toHaveText(`${total.toLocaleString('pt-BR')} empresa(s): ${(total - 1).toLocaleString('pt-BR')} confirmação(ões) e 1 negação(ões)`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  const pedido = page.waitForRequest('**/manifestacao/gerar');
+  await page.getByRole('button', { name: 'Gerar Manifestações' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`Gerar ${total.toLocaleString('pt-BR')} manifestação(ões)`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Gerar Manifestações' }).click();
+  const corpo = (await pedido).postDataJSON() as { manifestacoes?: unknown; todas: { negacoes: number[] } };
+  expect(corpo.manifestacoes).toBeUndefined();
+  expect(corpo.todas.negacoes).toHaveLength(1);
+  await expect(page.getByText('Manifestações geradas com sucesso!')).toBeVisible();
+  await expect(page.getByTestId('total-ativas')).toContainText(String(total));
 });
 
 test('tax staff: query an accountant by CRC; companies without statements and with denials', async ({ page, request }) => {

@@ -46,9 +46,11 @@ export const contador: typeof Pt = {
     },
     nova: {
       title: 'New statement',
-      ajuda: 'Every company starts as Confirmation; click a row to mark Denial (click again to undo).',
+      ajuda: 'Every company starts as Confirmation; click a row to mark Denial (click again to undo). The filter only finds companies: statements are generated for all of them.',
       situacao: 'Registration status', inicio: 'Activity start', ultima: 'Last statement', manifestacao: 'Statement',
       confirmacoes: 'Confirmations: {{n}}', negacoes: 'Denials: {{n}}',
+      resumo: '{{total}} company(ies): {{confirmacoes}} confirmation(s) and {{negacoes}} denial(s)',
+      encontradas: '{{n}} company(ies) found with the filter',
       gerar: 'Generate statements', cancelar: 'Cancel',
       vazio: 'No taxpayer found for this accountant.',
       semContribuinte: 'No taxpayer available to generate statements.',

@@ -44,9 +44,11 @@ export const contador = {
     },
     nova: {
       title: 'Nova Manifestação',
-      ajuda: 'Toda empresa começa como Confirmação; clique numa linha para marcar Negação (clique de novo para voltar).',
+      ajuda: 'Toda empresa começa como Confirmação; clique numa linha para marcar Negação (clique de novo para voltar). O filtro só localiza empresas: as manifestações são geradas para todas.',
       situacao: 'Situação cadastral', inicio: 'Início da atividade', ultima: 'Última manifestação', manifestacao: 'Manifestação',
       confirmacoes: 'Confirmações: {{n}}', negacoes: 'Negações: {{n}}',
+      resumo: '{{total}} empresa(s): {{confirmacoes}} confirmação(ões) e {{negacoes}} negação(ões)',
+      encontradas: '{{n}} empresa(s) encontrada(s) com o filtro',
       gerar: 'Gerar Manifestações', cancelar: 'Cancelar',
       vazio: 'Nenhum contribuinte encontrado para este contador.',
       semContribuinte: 'Nenhum contribuinte disponível para gerar manifestação.',

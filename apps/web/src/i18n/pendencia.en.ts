@@ -27,13 +27,15 @@ export const pendencia: Pick<Messages, 'pendencia' | 'solicitacao'> = {
       consultar: 'Consult',
       limpar: 'Clear',
       vazio: 'The query returned no results.',
-      maisDe: 'More than {{n}} pending items: refine the query.',
+      exibindoMaisDe: 'Showing {{first}} - {{last}} of more than {{n}} pending items. To see the others, refine the query (document, period, classification, criticality or situation).',
       dica: 'Without a document, the query brings the pending items of every taxpayer in the period.',
     },
     coluna: {
-      cnpj: 'CNPJ', classificacao: 'Classification', pendencia: 'Pending item', providencia: 'Action required', competencia: 'Period',
+      cnpj: 'CNPJ', contribuinte: 'Taxpayer', classificacao: 'Classification', pendencia: 'Pending item', providencia: 'Action required', competencia: 'Period',
       criticidade: 'Criticality', prazo: 'Deadline', situacao: 'Situation', acoes: 'Actions',
     },
+    vencida: 'Overdue',
+    vencidaDica: 'Open with its deadline passed',
     regularizar: {
       titulo: 'Regularize pending item',
       mensagem: 'Do you really want to regularize the pending item "{{pendencia}}"?',

@@ -25,13 +25,15 @@ export const pendencia = {
       consultar: 'Consultar',
       limpar: 'Limpar',
       vazio: 'Não houve resultado para a consulta.',
-      maisDe: 'Mais de {{n}} pendências: refine a consulta.',
+      exibindoMaisDe: 'Exibindo {{first}} - {{last}} de mais de {{n}} pendências. Para ver as demais, refine a consulta (documento, período, classificação, criticidade ou situação).',
       dica: 'Sem documento, a consulta traz as pendências de todos os contribuintes no período.',
     },
     coluna: {
-      cnpj: 'CNPJ', classificacao: 'Classificação', pendencia: 'Pendência', providencia: 'Providência', competencia: 'Competência',
+      cnpj: 'CNPJ', contribuinte: 'Contribuinte', classificacao: 'Classificação', pendencia: 'Pendência', providencia: 'Providência', competencia: 'Competência',
       criticidade: 'Criticidade', prazo: 'Prazo', situacao: 'Situação', acoes: 'Ações',
     },
+    vencida: 'Vencida',
+    vencidaDica: 'Em aberto com o prazo já passado',
     regularizar: {
       titulo: 'Regularizar Pendência',
       mensagem: 'Deseja realmente regularizar a pendência "{{pendencia}}"?',

@@ -134,13 +134,36 @@ export const ContribuinteManifestacao = z.object({
 });
 export type ContribuinteManifestacao = z.infer<typeof ContribuinteManifestacao>;
 
+/**
+ * contribuinte/porContador and porUsuario with `page` (issue 40 §1: the busiest accountant answers for
+ * thousands of companies): a page of them, filtered on the server (CACEAL, CNPJ or part of the name,
+ * accents ignored); without `page`, every one of them.
+ */
+export const PaginaContribuintesContador = PaginaManifestacoes.pick({ page: true, size: true, filtro: true });
+export type PaginaContribuintesContador = z.infer<typeof PaginaContribuintesContador>;
+export const ConsultaContribuintesContador = CrcClassificacao.extend(PaginaContribuintesContador.shape);
+export type ConsultaContribuintesContador = z.infer<typeof ConsultaContribuintesContador>;
+/** The page, how many match the filter (totalElements) and how many the accountant answers for (total). */
+export const PaginaContribuintesManifestacao = z.object({ content: z.array(ContribuinteManifestacao), totalElements: z.number().int(), total: z.number().int() });
+export type PaginaContribuintesManifestacao = z.infer<typeof PaginaContribuintesManifestacao>;
+
 /** POST manifestacao/gerar: one statement per company (at least one). */
 export const GerarManifestacoes = CrcClassificacao.extend({
   manifestacoes: z
     .array(z.object({ caceal: NumeroCacealCoagido, tipoManifestacao: TipoManifestacao }))
     .min(1, 'semContribuinte')
-    .max(5_000, V.maxlength(5000)),
-});
+    .max(5_000, V.maxlength(5000))
+    .optional(),
+  /**
+   * Issue 40 §1, instead of `manifestacoes`: one statement for every client company matching `filtro`
+   * (all of them without one), chosen by the server — Negação for the CACEALs in `negacoes`, Confirmação
+   * for the rest — so 8,677 companies are not sent one by one.
+   */
+  todas: z.object({
+    filtro: z.string().trim().max(100).optional(),
+    negacoes: z.array(NumeroCacealCoagido).max(5_000, V.maxlength(5000)).default([]),
+  }).optional(),
+}).refine((g) => (g.manifestacoes === undefined) !== (g.todas === undefined), { message: 'semContribuinte', path: ['manifestacoes'] });
 export type GerarManifestacoes = z.infer<typeof GerarManifestacoes>;
 
 /** §5 company/date query: both days required; the final one is sent as the day after (exclusive). */

@@ -34,8 +34,22 @@ export const Pendencia = z.object({
   version: z.number().int(),
   /** The registration's start of activity, yyyy-MM-dd: the earliest competência the form accepts (issue 39 §7). */
   inicioAtividade: z.string().nullable().optional(),
+  /** The taxpayer the row is about (issue 40 §3: a CNPJ alone named nobody). */
+  caceal: z.number().int().nullable().optional(),
+  digitoCaceal: z.number().int().nullable().optional(),
+  razaoSocial: z.string().nullable().optional(),
+  /** Open with its deadline passed (pendenciaVencida), as of the answer. */
+  vencida: z.boolean().optional(),
 });
 export type Pendencia = z.infer<typeof Pendencia>;
+
+/**
+ * Overdue (issue 40 §3): still open (PENDENTE) and its deadline (prazo) before today in Maceió. A
+ * pendência with no deadline never falls due; a regularized one is done, whatever its prazo. The lists
+ * put the open ones first, earliest deadline first, so the overdue ones lead (migration 0044).
+ */
+export const pendenciaVencida = (p: { situacao: { sequencial: number }; prazo: string | null }, hoje: string) =>
+  p.situacao.sequencial === SITUACAO_PENDENCIA.PENDENTE && p.prazo !== null && p.prazo.slice(0, 10) < hoje;
 
 export const PaginaPendencias = z.object({
   content: z.array(Pendencia),

@@ -128,6 +128,8 @@ export const pendencia = pgTable(
     index('pendencia_cnpj_idx').on(t.cnpj, t.competencia),
     // Everyone's pendências in a period, newest first (competencia desc, sequencial desc): a page is read in index order, no sort.
     index('pendencia_competencia_seq_idx').on(t.competencia, t.sequencial),
+    // Open first, earliest deadline first, then newest competence (issue 40 §3, pendencia/consulta.ts ORDEM).
+    index('pendencia_ordem_idx').on(sql`(${t.situacaoId} <> 1)`, sql`(case when ${t.situacaoId} = 1 then ${t.prazo} end)`, t.competencia.desc(), t.sequencial.desc()),
   ],
 );
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AREA_CONTADOR, Authority, ConsultaManifestacoes, ConsultaNegacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
-  PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo, Inteiro,
+  AREA_CONTADOR, Authority, ConsultaContribuintesContador, ConsultaManifestacoes, ConsultaNegacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
+  PaginaContribuintesContador, PaginaContribuintesManifestacao, PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo, Inteiro,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors/problem.js';
@@ -10,7 +10,8 @@ import { sendPdf } from '../../platform/pdf/documento.js';
 import { empresasComNegacao, empresasSemManifestacao, paginaComNegacao, relatorioNegativadas, relatorioSemManifestacao } from './empresas.js';
 import { confirmarContador, contadorArea, contadorAutorizado, contadorDaConta, contadorNaoEncontrado, contadorPorCrc, ehFazendario } from './identidade.js';
 import {
-  contribuintesDoContador, documentoManifestacao, gerarManifestacoes, manifestacaoPorId, manifestacoesDoContador, obterRecadastro, paginaManifestacoes, salvarRecadastro,
+  contribuintesDoContador, documentoManifestacao, gerarManifestacoes, manifestacaoPorId, manifestacoesDoContador, obterRecadastro, paginaClientesDoContador, paginaManifestacoes,
+  salvarRecadastro,
 } from './manifestacoes.js';
 import { dadosContador, pessoaPorNumero } from '../pessoa/consulta.js';
 
@@ -59,15 +60,25 @@ export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         db().transaction(async (tx) => salvarRecadastro(tx, req.principal!.login, await contadorAutorizado(tx, req.principal!, req.body, false), req.body)),
     });
 
+    // With a page asked for: that page (filtered) and the totals; without: every company (issue 40 §1: none dropped).
+    const clientes = async (numeroPessoa: number, c?: PaginaContribuintesContador | null) =>
+      c?.page !== undefined ? paginaClientesDoContador(db(), numeroPessoa, { page: c.page, size: c.size ?? 20, filtro: c.filtro }) : contribuintesDoContador(db(), numeroPessoa);
+    const respostaClientes = z.union([z.array(ContribuinteManifestacao), PaginaContribuintesManifestacao]);
     app.post('/contribuinte/porContador', {
       config: leitura,
-      schema: { tags, summary: "The accountant's client companies with their last active statement", body: CrcClassificacao, response: { 200: z.array(ContribuinteManifestacao) } },
-      handler: async (req) => contribuintesDoContador(db(), (await contadorAutorizado(db(), req.principal!, req.body, true)).numeroPessoa),
+      schema: {
+        tags, summary: "The accountant's client companies with their last active statement: all of them, or with `page` one page (filtered) and the totals",
+        body: ConsultaContribuintesContador, response: { 200: respostaClientes },
+      },
+      handler: async (req) => clientes((await contadorAutorizado(db(), req.principal!, req.body, true)).numeroPessoa, req.body),
     });
     app.post('/contribuinte/porUsuario', {
       config: area,
-      schema: { tags, summary: "The signed-in accountant's client companies", response: { 200: z.array(ContribuinteManifestacao) } },
-      handler: async (req) => contribuintesDoContador(db(), (await contadorDaConta(db(), req.principal!)).numeroPessoa),
+      schema: {
+        tags, summary: "The signed-in accountant's client companies, paged as porContador when `page` is given",
+        body: PaginaContribuintesContador.nullish(), response: { 200: respostaClientes },
+      },
+      handler: async (req) => clientes((await contadorDaConta(db(), req.principal!)).numeroPessoa, req.body),
     });
 
     // With a page asked for: that page (filtered) and the summary's counts; without: the newest ones, as before.

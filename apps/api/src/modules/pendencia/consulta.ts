@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  competenciaDe, formatInteiro, MAX_RESULTADOS_PENDENCIAS, ORIGEM_CADASTRO, type ClassificacaoOrigemCadastro, type ConsultaPendencias, type PaginaPendencias, type Pendencia,
+  competenciaDe, formatInteiro, hojeEmMaceio, MAX_RESULTADOS_PENDENCIAS, ORIGEM_CADASTRO, pendenciaVencida, SITUACAO_PENDENCIA, type ClassificacaoOrigemCadastro, type ConsultaPendencias, type PaginaPendencias, type Pendencia,
 } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -29,6 +29,9 @@ export interface LinhaPendencia {
   origem: string;
   version: number;
   inicio_atividade: string | null;
+  caceal: number | null;
+  digito: number | null;
+  razao: string | null;
 }
 
 const dia = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
@@ -37,13 +40,14 @@ const dia = (v: unknown) => (v === null || v === undefined ? null : String(v).sl
 export const SELECT_PENDENCIA = sql`select p.sequencial, p.cnpj, p.classificacao_id, k.descricao as classificacao, p.descricao, p.acoes_regularizadoras,
     p.competencia, p.prazo, p.data_regularizacao, p.data_cancelamento, p.criticidade_id, cr.descricao as criticidade,
     p.situacao_id, si.descricao as situacao, k.origem_id, o.descricao as origem, p.version,
-    (select c.data_inicio_atividade from contribuinte c where c.id = p.contribuinte_id) as inicio_atividade
-  from pendencia p join ref_classificacao_irregularidade k on k.id = p.classificacao_id
+    c.data_inicio_atividade as inicio_atividade, c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao
+  from pendencia p join contribuinte c on c.id = p.contribuinte_id left join pessoa pe on pe.numero_pessoa = c.numero_pessoa
+  join ref_classificacao_irregularidade k on k.id = p.classificacao_id
   join ref_criticidade_irregularidade cr on cr.id = p.criticidade_id join ref_situacao_irregularidade si on si.id = p.situacao_id
   join ref_origem_irregularidade o on o.id = k.origem_id`;
 
-export function paraPendencia(r: LinhaPendencia): Pendencia {
-  return {
+export function paraPendencia(r: LinhaPendencia, hoje = hojeEmMaceio()): Pendencia {
+  const p: Pendencia = {
     sequencial: Number(r.sequencial),
     cnpj: r.cnpj,
     classificacao: { sequencial: Number(r.classificacao_id), nome: r.classificacao },
@@ -58,14 +62,26 @@ export function paraPendencia(r: LinhaPendencia): Pendencia {
     origem: { sequencial: Number(r.origem_id), nome: r.origem },
     version: Number(r.version),
     inicioAtividade: dia(r.inicio_atividade),
+    caceal: r.caceal === null ? null : Number(r.caceal),
+    digitoCaceal: r.digito === null ? null : Number(r.digito),
+    razaoSocial: r.razao,
   };
+  return { ...p, vencida: pendenciaVencida(p, hoje) };
 }
 
 /**
+ * Open first, earliest deadline first (so the overdue ones lead: pendenciaVencida), then the rest;
+ * newest competence first within each. pendencia_ordem_idx (migration 0044) holds this order.
+ */
+const ORDEM = sql`order by (p.situacao_id <> ${SITUACAO_PENDENCIA.PENDENTE}), (case when p.situacao_id = ${SITUACAO_PENDENCIA.PENDENTE} then p.prazo end) nulls last,
+  p.competencia desc, p.sequencial desc`;
+
+/**
  * POST pendencias/consultar and contribuinte/obterPendencias: the pendências of a CACEAL (its
- * registration) or a CNPJ, or of everyone, in a competence period, with the filters of §2; newest
- * competence first. Every shape walks an index: (contribuinte_id, competencia), (cnpj, competencia)
- * or (competencia). The count stops past the most a user may page through.
+ * registration) or a CNPJ, or of everyone, in a competence period, with the filters of §2; open and
+ * overdue first (ORDEM). One taxpayer's rows come by (contribuinte_id, competencia) or (cnpj, competencia)
+ * and are few to sort; everyone's walk pendencia_ordem_idx. The count stops past the most a user may
+ * page through, and says so (totalIsLowerBound): the screen asks for narrower filters beyond it.
  */
 export async function consultarPendencias(db: DbOrTx, q: Consulta): Promise<PaginaPendencias> {
   if ((q.pagina + 1) * q.tamanho > MAX_RESULTADOS_PENDENCIAS + q.tamanho) {
@@ -86,15 +102,23 @@ export async function consultarPendencias(db: DbOrTx, q: Consulta): Promise<Pagi
   }
   if (q.classificacao !== undefined) filtros.push(sql`p.classificacao_id = ${q.classificacao}`);
   if (q.criticidade !== undefined) filtros.push(sql`p.criticidade_id = ${q.criticidade}`);
-  if (q.situacao?.length) filtros.push(sql`p.situacao_id in (${sql.join(q.situacao.map((s) => sql`${s}`), sql`, `)})`);
+  if (q.situacao?.length) {
+    filtros.push(sql`p.situacao_id in (${sql.join(q.situacao.map((s) => sql`${s}`), sql`, `)})`);
+    // Said on the index's leading column too, so a list of only closed (or only open) ones starts there, not past the open ones.
+    const abertas = q.situacao.includes(SITUACAO_PENDENCIA.PENDENTE);
+    if (!abertas || q.situacao.every((s) => s === SITUACAO_PENDENCIA.PENDENTE)) filtros.push(abertas ? sql`not (p.situacao_id <> 1)` : sql`(p.situacao_id <> 1)`);
+  }
   const where = filtros.length ? sql`where ${sql.join(filtros, sql` and `)}` : sql``;
   const [linhas, [contagem]] = await Promise.all([
-    query<LinhaPendencia>(db, sql`${SELECT_PENDENCIA} ${where} order by p.competencia desc, p.sequencial desc limit ${q.tamanho} offset ${q.pagina * q.tamanho}`),
+    // The page is chosen on pendencia alone, then joined: the rows skipped by the offset are not joined to their names.
+    query<LinhaPendencia>(db, sql`${SELECT_PENDENCIA} where p.sequencial in (select p.sequencial from pendencia p ${where} ${ORDEM}
+      limit ${q.tamanho} offset ${q.pagina * q.tamanho}) ${ORDEM}`),
     query<{ total: string | number }>(db, sql`select count(*) as total from (select 1 from pendencia p ${where} limit ${MAX_RESULTADOS_PENDENCIAS + 1}) x`),
   ]);
   const total = Number(contagem?.total ?? 0);
+  const hoje = hojeEmMaceio();
   return {
-    content: linhas.map(paraPendencia),
+    content: linhas.map((l) => paraPendencia(l, hoje)),
     totalElements: Math.min(total, MAX_RESULTADOS_PENDENCIAS),
     totalIsLowerBound: total > MAX_RESULTADOS_PENDENCIAS,
   };

@@ -45,8 +45,8 @@ describe('pendencias/consultar and contribuinte/obterPendencias (§2, §7 Penden
     expect(sit.content.every((x: { situacao: { sequencial: number } }) => x.situacao.sequencial === 2)).toBe(true);
     const cr = (await atendente.post(`${api}/pendencias/consultar`, { criticidade: 3, classificacao: 7, tamanho: 50 })).json();
     expect(cr.content.every((x: { criticidade: { sequencial: number }; classificacao: { sequencial: number } }) => x.criticidade.sequencial === 3 && x.classificacao.sequencial === 7)).toBe(true);
-    // Everyone in a period, newest competence first, paged.
-    const todos = (await atendente.post(`${api}/pendencias/consultar`, { mesCompetenciaInicial: 1, anoCompetenciaInicial: 2025, mesCompetenciaFinal: 12, anoCompetenciaFinal: 2026, pagina: 1, tamanho: 5 })).json();
+    // Everyone in a period, paged; among the regularized ones (issue 40 §3: after the open ones), newest competence first.
+    const todos = (await atendente.post(`${api}/pendencias/consultar`, { mesCompetenciaInicial: 1, anoCompetenciaInicial: 2025, mesCompetenciaFinal: 12, anoCompetenciaFinal: 2026, situacao: [2], pagina: 1, tamanho: 5 })).json();
     expect(todos.content).toHaveLength(5);
     const comps = todos.content.map((x: { competencia: string }) => x.competencia);
     expect([...comps].sort().reverse()).toEqual(comps);
@@ -56,6 +56,26 @@ describe('pendencias/consultar and contribuinte/obterPendencias (§2, §7 Penden
     expectProblem(await user.post(`${api}/pendencias/consultar`, {}), 403);
     expectProblem(await editais.post(`${api}/pendencias/consultar`, {}), 403);
     expectProblem(await t.client().post(`${api}/pendencias/consultar`, {}), 401);
+  });
+
+  it('issue 40 §3: open and overdue first (earliest deadline first), then the rest; each row names its taxpayer (CACEAL, razão social) and says if overdue', async () => {
+    // Four pendências of one taxpayer in 2001 (no seeded row is that old): the regularized one is the newest competence.
+    const c = await one<{ id: string; caceal: number; digito: number; cnpj: string; nome: string }>(`select c.id, c.numero_caceal as caceal, c.digito_caceal as digito,
+      p.numero_documento as cnpj, p.nome from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where length(p.numero_documento) = 14 order by c.id desc limit 1`);
+    const linha = (comp: string, sit: number, prazo: string, desc: string, reg = 'null') => `(${c.id}, '${c.cnpj}', 1, '${desc}', '${comp}', '${prazo}', ${reg}, 1, ${sit}, 1)`;
+    await all(`insert into pendencia (contribuinte_id, cnpj, classificacao_id, descricao, competencia, prazo, data_regularizacao, criticidade_id, situacao_id, origem_id) values
+      ${linha('2001-12-01', 2, '2002-01-31', 'A regularizada', "'2002-01-10'")}, ${linha('2001-06-01', 1, '2001-07-31', 'B vencida antes')},
+      ${linha('2001-11-01', 1, '2099-12-31', 'C aberta no prazo')}, ${linha('2001-10-01', 1, '2001-11-30', 'D vencida depois')}`);
+    const r = await atendente.post(`${api}/pendencias/consultar`, {
+      caceal: Number(c.caceal), tipoConsultaNumeroDocumento: 'CACEAL', mesCompetenciaInicial: 1, anoCompetenciaInicial: 2001, mesCompetenciaFinal: 12, anoCompetenciaFinal: 2001,
+    });
+    expect(r.statusCode).toBe(200);
+    const rows = r.json().content as { pendencia: string; vencida: boolean; caceal: number; digitoCaceal: number; razaoSocial: string }[];
+    expect(rows.map((x) => [x.pendencia, x.vencida])).toEqual([['B vencida antes', true], ['D vencida depois', true], ['C aberta no prazo', false], ['A regularizada', false]]);
+    expect(rows[0]).toMatchObject({ caceal: Number(c.caceal), digitoCaceal: Number(c.digito), razaoSocial: c.nome });
+    // Everyone's list starts with the open ones too.
+    const todos = (await atendente.post(`${api}/pendencias/consultar`, { tamanho: 20 })).json();
+    expect(todos.content[0].situacao.sequencial).toBe(1);
   });
 
   it('bad month/year, half a period, start after end, bad document → 400 with the field', async () => {

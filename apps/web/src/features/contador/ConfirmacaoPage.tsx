@@ -3,6 +3,7 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContadorArea, CrcClassificacao } from '@cadastro/domain';
+import { CARRY_ALERTS } from '../../ui/alerts';
 import { confirmarContador, mensagemContador } from './api';
 import { CrcForm } from './CrcForm';
 import { RecadastroModal } from './RecadastroModal';
@@ -18,8 +19,9 @@ export default function ConfirmacaoPage() {
   const [erro, setErro] = useState<string | null>(null);
   const [carregando, setCarregando] = useState(false);
   const [pendente, setPendente] = useState<{ p: CrcClassificacao; contador: ContadorArea } | null>(null);
+  // The re-registration's success alert goes along (a route change clears the alerts otherwise).
   const irParaManifestacoes = (p: CrcClassificacao) =>
-    void navigate(`/manifestacao-contador/manifestacao?crc=${encodeURIComponent(p.crc)}&classificacao=${p.classificacao}`);
+    void navigate(`/manifestacao-contador/manifestacao?crc=${encodeURIComponent(p.crc)}&classificacao=${p.classificacao}`, { state: CARRY_ALERTS });
 
   const entrar = async (p: CrcClassificacao) => {
     setErro(null);

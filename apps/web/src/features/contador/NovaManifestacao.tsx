@@ -6,17 +6,17 @@ import { useNavigate } from 'react-router';
 import { formatCaceal, type ContribuinteManifestacao, type CrcClassificacao } from '@cadastro/domain';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
-import { ItemCount, Pagination } from '../../ui/Pagination';
-import { useAlerts } from '../../ui/alerts';
+import { Pagination } from '../../ui/Pagination';
+import { CARRY_ALERTS, useAlerts } from '../../ui/alerts';
 import { useUserKey } from '../../ui/session';
 import { formatDay } from '../../ui/format';
-import { dataHora, gerarManifestacoes, mensagemContador, useContribuintesDoContador } from './api';
-
-const POR_PAGINA = 20;
+import { dataHora, gerarManifestacoes, mensagemContador, POR_PAGINA_MANIFESTACOES, useContribuintesDoContador } from './api';
 
 /**
  * §2 new statements: every client company starts as Confirmação (green); a click on the row (or its
  * button) marks Negação (red) and back; 'Gerar Manifestações' writes them all in one transaction.
+ * Issue 40 §1: the companies come a page at a time from the server (thousands for a busy accountant),
+ * and the statements are generated there for every one of them ("todas"), only the Negações listed.
  */
 export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onCancel(): void }) {
   const { t } = useTranslation();
@@ -24,40 +24,37 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
   const qc = useQueryClient();
   const alerts = useAlerts();
   const userKey = useUserKey();
-  const q = useContribuintesDoContador(crc);
+  // A busy accountant keeps thousands of companies: shown a page at a time, marks kept across pages.
+  const [pagina, setPagina] = useState(1);
+  const [filtro, setFiltro] = useState('');
+  const q = useContribuintesDoContador(crc, { page: pagina, filtro });
   const [negadas, setNegadas] = useState<ReadonlySet<number>>(new Set());
   const [confirmar, setConfirmar] = useState(false);
   const [gerando, setGerando] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
-  // A busy accountant keeps hundreds of companies: shown a page at a time, marks kept across pages.
-  const [pagina, setPagina] = useState(1);
-  const [filtro, setFiltro] = useState('');
-  const linhas = q.data ?? [];
-  // The whole list is generated at once (marks kept across pages), so the filter narrows what is shown here.
-  const termo = filtro.trim().toLowerCase();
-  const digitos = termo.replace(/[.\-/\s]/g, '');
-  const visiveis = !termo ? linhas
-    : linhas.filter((c) => (/^\d+$/.test(digitos) ? `${c.numeroCaceal}${c.digitoCaceal ?? ''}`.startsWith(digitos) : c.razaoSocial.toLowerCase().includes(termo)));
-  const negacoes = linhas.filter((c) => negadas.has(c.numeroCaceal)).length;
-  const confirmacoes = linhas.length - negacoes;
+  // Every company is generated (the filter only finds rows to mark): the totals are the accountant's, not the page's.
+  const total = q.data?.total ?? 0;
+  const negacoes = negadas.size;
+  const confirmacoes = total - negacoes;
   const alternar = (c: ContribuinteManifestacao) => {
     const s = new Set(negadas);
     if (!s.delete(c.numeroCaceal)) s.add(c.numeroCaceal);
     setNegadas(s);
   };
   const pedirGeracao = () => {
-    if (!linhas.length) return setErro(t('contador.nova.semContribuinte'));
+    if (!total) return setErro(t('contador.nova.semContribuinte'));
     setErro(null);
     setConfirmar(true);
   };
   const gerar = async () => {
     setGerando(true);
     try {
-      await gerarManifestacoes({ ...crc, manifestacoes: linhas.map((c) => ({ caceal: c.numeroCaceal, tipoManifestacao: negadas.has(c.numeroCaceal) ? 2 : 1 })) });
+      await gerarManifestacoes({ ...crc, todas: { negacoes: [...negadas] } });
       // Statements and companies changed: the next screens read them again.
       await qc.invalidateQueries({ queryKey: userKey(['contador']), refetchType: 'none' });
       alerts.show('success', t('contador.nova.sucesso'));
-      void navigate(`/manifestacao-contador/manifestacao-ativa?crc=${encodeURIComponent(crc.crc)}&classificacao=${crc.classificacao}`);
+      // The success alert speaks of the next screen: carried there (a route change clears the alerts otherwise).
+      void navigate(`/manifestacao-contador/manifestacao-ativa?crc=${encodeURIComponent(crc.crc)}&classificacao=${crc.classificacao}`, { state: CARRY_ALERTS });
     } catch (e) {
       setConfirmar(false);
       setErro(mensagemContador(e, t, 'contador.nova.erro'));
@@ -72,14 +69,25 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
       {q.isError && <Alert color="red" role="alert">{mensagemContador(q.error, t, `${n}.erroContribuintes`)}</Alert>}
       {erro && <Alert color="red" role="alert">{erro}</Alert>}
       <Text size="sm">{t(`${n}.ajuda`)}</Text>
-      <Group>
-        <Text c="green.8" fw={600} data-testid="confirmacoes">{t(`${n}.confirmacoes`, { n: confirmacoes })}</Text>
-        <Text c="red.8" fw={600} data-testid="negacoes">{t(`${n}.negacoes`, { n: negacoes })}</Text>
-      </Group>
-      <TextInput label={t('contador.lista.filtroNova')} placeholder={t('contador.lista.filtroNovaDica')} value={filtro} onChange={(e) => { setFiltro(e.currentTarget.value); setPagina(1); }} maxLength={100} w={360} data-testid="filtro-empresas" />
+      {/* One total (issue 40 §7: three were shown): what 'Gerar' writes. */}
+      {q.data && (
+        <Text fw={600} data-testid="resumo-nova">
+          {t(`${n}.resumo`, { total: total.toLocaleString('pt-BR'), confirmacoes: confirmacoes.toLocaleString('pt-BR'), negacoes: negacoes.toLocaleString('pt-BR') })}
+        </Text>
+      )}
+      <TextInput
+        label={t('contador.lista.filtroNova')}
+        placeholder={t('contador.lista.filtroNovaDica')}
+        description={filtro.trim() && q.data ? t(`${n}.encontradas`, { n: q.data.totalElements.toLocaleString('pt-BR') }) : undefined}
+        value={filtro}
+        onChange={(e) => { setFiltro(e.currentTarget.value); setPagina(1); }}
+        maxLength={100}
+        w={360}
+        data-testid="filtro-empresas"
+      />
       <DataTable
-        rows={q.data && visiveis.slice((pagina - 1) * POR_PAGINA, pagina * POR_PAGINA)}
-        loading={q.isLoading}
+        rows={q.data?.content}
+        loading={q.isFetching}
         rowKey={(c) => c.numeroCaceal}
         emptyText={t(`${n}.vazio`)}
         onRowClick={alternar}
@@ -102,8 +110,7 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
           },
         ]}
       />
-      <ItemCount page={pagina} total={visiveis.length} pageSize={POR_PAGINA} />
-      <Pagination page={pagina} total={visiveis.length} pageSize={POR_PAGINA} onChange={setPagina} />
+      <Pagination page={pagina} total={q.data?.totalElements ?? 0} pageSize={POR_PAGINA_MANIFESTACOES} onChange={setPagina} />
       <Group>
         <Button onClick={pedirGeracao} disabled={q.isLoading}>{t(`${n}.gerar`)}</Button>
         <Button variant="default" onClick={onCancel}>{t(`${n}.cancelar`)}</Button>
@@ -111,7 +118,7 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
       <ConfirmDialog
         opened={confirmar}
         title={t(`${n}.confirmarTitulo`)}
-        message={t(`${n}.confirmarTexto`, { total: linhas.length, confirmacoes, negacoes })}
+        message={t(`${n}.confirmarTexto`, { total: total.toLocaleString('pt-BR'), confirmacoes: confirmacoes.toLocaleString('pt-BR'), negacoes: negacoes.toLocaleString('pt-BR') })}
         confirmLabel={t(`${n}.gerar`)}
         loading={gerando}
         onConfirm={() => void gerar()}

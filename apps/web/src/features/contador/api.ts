@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
-  ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, Recadastro,
-  RecadastroSalvo,
+  ContadorArea, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaContribuintesManifestacao, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao,
+  Recadastro, RecadastroSalvo,
 } from '@cadastro/domain';
 import { REGISTRY_API_BASE } from '@cadastro/domain';
 import type { TFunction } from 'i18next';
@@ -51,12 +51,18 @@ export function useManifestacoesDoUsuario(enabled: boolean, o: { page?: number; 
   });
 }
 
-export function useContribuintesDoContador(p: CrcClassificacao | null) {
+/**
+ * A page (20) of the accountant's client companies by name, filtered on the server, with how many match
+ * and how many there are (issue 40 §1: the whole list stopped at 5,000 companies, the rest dropped in silence).
+ */
+export function useContribuintesDoContador(p: CrcClassificacao | null, o: { page: number; filtro?: string }) {
   const userKey = useUserKey();
+  const corpo = p && { ...p, page: o.page - 1, size: POR_PAGINA_MANIFESTACOES, filtro: o.filtro?.trim() || undefined };
   return useQuery({
     enabled: !!p,
-    queryKey: userKey(['contador', 'contribuintes', p]),
-    queryFn: ({ signal }) => http.post<ContribuinteManifestacao[]>(`${api}/contribuinte/porContador`, p, { silent: true, signal }),
+    queryKey: userKey(['contador', 'contribuintes', corpo]),
+    queryFn: ({ signal }) => http.post<PaginaContribuintesManifestacao>(`${api}/contribuinte/porContador`, corpo, { silent: true, signal }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Box, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConsultaPendencias, Pendencia } from '@cadastro/domain';
-import { Authority, COR_CRITICIDADE, DEFAULT_PAGE_SIZE, formatCompetencia, formatDocumento, SITUACAO_PENDENCIA } from '@cadastro/domain';
+import { Authority, COR_CRITICIDADE, DEFAULT_PAGE_SIZE, formatCaceal, formatCompetencia, formatDocumento, SITUACAO_PENDENCIA } from '@cadastro/domain';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { ItemCount, Pagination } from '../../../ui/Pagination';
@@ -99,13 +99,32 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
                 <span style={{ whiteSpace: 'nowrap' }} title={manutencao ? t('pendencia.alterar.naoAlteravel') : undefined}>{formatDocumento(p.cnpj)}</span>
               ),
           },
+          {
+            key: 'contribuinte',
+            header: t('pendencia.coluna.contribuinte'),
+            render: (p) => (
+              <span data-testid="contribuinte-pendencia">
+                {p.caceal != null && <span style={{ whiteSpace: 'nowrap' }}>{formatCaceal(p.caceal, p.digitoCaceal ?? undefined)}</span>}
+                {p.razaoSocial && <Text size="xs" c="dimmed">{p.razaoSocial}</Text>}
+              </span>
+            ),
+          },
           { key: 'classificacao', header: t('pendencia.coluna.classificacao'), render: (p) => p.classificacao.nome },
           { key: 'pendencia', header: t('pendencia.coluna.pendencia'), render: (p) => p.pendencia },
           { key: 'providencia', header: t('pendencia.coluna.providencia'), render: (p) => p.acoesRegularizadoras ?? '' },
           { key: 'competencia', header: t('pendencia.coluna.competencia'), render: (p) => formatCompetencia(p.competencia) },
           { key: 'criticidade', header: t('pendencia.coluna.criticidade'), render: (p) => <Criticidade p={p} /> },
           { key: 'prazo', header: t('pendencia.coluna.prazo'), render: (p) => formatDay(p.prazo) },
-          { key: 'situacao', header: t('pendencia.coluna.situacao'), render: (p) => <span data-testid="situacao-pendencia">{p.situacao.nome}</span> },
+          {
+            key: 'situacao',
+            header: t('pendencia.coluna.situacao'),
+            render: (p) => (
+              <Stack gap={4} align="flex-start">
+                <span data-testid="situacao-pendencia">{p.situacao.nome}</span>
+                {p.vencida && <Badge color="red.8" variant="filled" title={t('pendencia.vencidaDica')} data-testid="pendencia-vencida">{t('pendencia.vencida')}</Badge>}
+              </Stack>
+            ),
+          },
           ...(manutencao
             ? [{
                 key: 'acoes',
@@ -122,8 +141,16 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
       />
       {dados && dados.totalElements > 0 && (
         <>
-          <ItemCount page={page} total={dados.totalElements} pageSize={DEFAULT_PAGE_SIZE} />
-          {dados.totalIsLowerBound && <Text size="sm" c="dimmed" ta="center">{t('pendencia.consulta.maisDe', { n: dados.totalElements.toLocaleString('pt-BR') })}</Text>}
+          {/* Issue 40 §2: past the counted rows the total is a floor and says so, once; the filters reach the rest. */}
+          {dados.totalIsLowerBound ? (
+            <Text size="sm" c="dimmed" ta="center" data-testid="item-count">
+              {t('pendencia.consulta.exibindoMaisDe', {
+                first: (page - 1) * DEFAULT_PAGE_SIZE + 1, last: Math.min(dados.totalElements, page * DEFAULT_PAGE_SIZE), n: dados.totalElements.toLocaleString('pt-BR'),
+              })}
+            </Text>
+          ) : (
+            <ItemCount page={page} total={dados.totalElements} pageSize={DEFAULT_PAGE_SIZE} />
+          )}
           <Pagination page={page} total={dados.totalElements} pageSize={DEFAULT_PAGE_SIZE} onChange={onPage} />
         </>
       )}
