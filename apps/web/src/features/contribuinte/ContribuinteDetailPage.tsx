@@ -14,7 +14,7 @@ import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, Re
 import { PendenciasAba } from './pendencias/PendenciasAba';
 import { SolicitacoesAba } from './solicitacoes/SolicitacoesAba';
 import { useSession } from '../../ui/session';
-import { ManutencaoProvider } from './manutencao/contexto';
+import { ManutencaoProvider, MarcaNaoSalvo } from './manutencao/contexto';
 import { SalvarEventoBotao } from './manutencao/Salvar';
 import { HistoricoAba } from './manutencao/Historico';
 import { AtividadesEditor } from './manutencao/Atividades';
@@ -135,9 +135,9 @@ function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }
       </Paper>
       <Tabs defaultValue="dados" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
+          <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}<MarcaNaoSalvo aba="dadosCadastrais" /></Tabs.Tab>
           {ABAS.map(([valor, rotulo]) => (
-            <Tabs.Tab key={valor} value={valor}>{t(rotulo)}</Tabs.Tab>
+            <Tabs.Tab key={valor} value={valor}>{t(rotulo)}<MarcaNaoSalvo aba={valor} /></Tabs.Tab>
           ))}
           {manutencao && <Tabs.Tab value="historico">{t('manutencao.aba.historico')}</Tabs.Tab>}
         </Tabs.List>
