@@ -97,7 +97,7 @@ test('supertela: edit Dados Cadastrais, Atividade Econômica and Sócios, Reseta
   await expect(evento.getByRole('row', { name: /Nome fantasia/ })).toContainText('FANTASIA E2E');
   await expect(evento.getByRole('row').filter({ hasText: `Atividade (${cnae})` }).first()).toBeVisible();
   await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Participação' })).toContainText('0,50%');
-  await expect(evento.getByRole('row').filter({ hasText: 'RUA E2E' }).first()).toBeVisible();
+  await expect(evento.getByRole('row').filter({ hasText: 'RUA · E2E' }).first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
@@ -298,5 +298,5 @@ test("supertela: a legal-entity partner's Alterar Razão Social and a new partne
   const evento = page.getByTestId('evento').first();
   await expect(evento).toContainText('Processo E2E-0004');
   await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Nome' })).toContainText('SOCIA RENOMEADA E2E LTDA');
-  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Endereço' }).first()).toContainText('AVENIDA DO SOCIO E2E');
+  await expect(evento.getByRole('row').filter({ hasText: 'Sócio · Endereço' }).first()).toContainText('AVENIDA · DO SOCIO E2E');
 });
