@@ -130,6 +130,9 @@ test('supertela: a stale version is refused with the exact text; an inactive reg
   // An inactive situation (BAIXADO): 'Não' keeps the tab locked.
   const b = await registro(request, 'BAIXADO');
   await page.goto(`/#/contribuinte/${b.numeroCaceal}/${b.numeroPessoa}`);
+  // An address typed while the draft is there asks too (issue 40 §6); leaving drops the draft.
+  await page.getByRole('dialog', { name: 'Alterações não salvas' }).getByRole('button', { name: 'Sair sem salvar' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/contribuinte/${b.numeroCaceal}/${b.numeroPessoa}$`));
   // The switch asks first: it does not turn on by itself.
   await page.getByTestId('editar').click({ force: true });
   const pergunta = page.getByRole('dialog', { name: 'Confirmação' });
