@@ -63,3 +63,38 @@ test('the auditor edits partners seeing Responsável, Impedido and Representante
   await expect(celula('Impedido')).toHaveText(s.ehImpedido ? 'Sim' : 'Não');
   if (s.nomeRepresentanteLegal) await expect(celula('Representante legal')).toContainText(s.nomeRepresentanteLegal);
 });
+
+test('Excluir inscrição is not beside Salvar: Salvar in the header, Excluir at the foot of the page, below the tabs', async ({ page, request }) => {
+  await abrirRegistroAtivo(page, request, 7);
+  const cabecalho = page.getByTestId('cabecalho-contribuinte');
+  await expect(cabecalho.getByTestId('salvar-evento')).toBeVisible();
+  await expect(cabecalho.getByRole('button', { name: 'Excluir inscrição' })).toHaveCount(0);
+  const excluir = page.getByRole('button', { name: 'Excluir inscrição' });
+  await expect(excluir).toBeVisible();
+  const abas = await page.getByRole('tablist').boundingBox();
+  const botao = await excluir.boundingBox();
+  expect(botao!.y).toBeGreaterThan(abas!.y + abas!.height);
+});
+
+test('a CACEAL stays on one line in a squeezed table (the companies of a person, 375 px wide)', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { headers } = await apiAs(request, 'contador');
+  const empresas = (await (await request.post(`${api}/contribuinte/porUsuario`, { headers, data: {} })).json()) as { numeroCaceal: number; numeroPessoa: number }[];
+  const auditor = await apiAs(request, 'auditor');
+  const k = (await (await request.get(`${api}/contribuinte/obterContador/porCaceal/${empresas[0]!.numeroCaceal}`, { headers: auditor.headers })).json()) as { numeroDocumento: string };
+  const doc = k.numeroDocumento.replace(/\D/g, '');
+  await page.goto(doc.length === 11 ? `/#/pessoa/${doc}` : `/#/pessoa-juridica/${doc}`);
+  await signIn(page, 'auditor');
+  const bloco = page.getByTestId('empresas-contabil');
+  await expect(bloco.getByRole('row')).toHaveCount(21);
+  // The lines a text occupies, counted from its own boxes (one per line fragment).
+  const linhas = (t: string) => bloco.getByText(t, { exact: true }).first().evaluate((el) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+  });
+  const cacealDe = /^\d{8}-\d$/;
+  const textos = (await bloco.getByRole('cell').allInnerTexts()).map((x) => x.replace(/\s+/g, '')).filter((x) => cacealDe.test(x));
+  expect(textos.length).toBeGreaterThan(0);
+  for (const t of textos.slice(0, 5)) expect(await linhas(t), t).toBe(1);
+});
