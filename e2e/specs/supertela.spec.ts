@@ -208,5 +208,5 @@ test("supertela Procurador: nobody found, the name typed and an address whose st
   await expect(page.getByTestId('procuradores')).toContainText('PROCURADOR DIGITADO E2E');
   const { headers } = await apiAs(request, 'auditor');
   const enderecos = await (await request.get(`${api}/procurador/obterPorNumeroDocumento/${cpf}`, { headers })).json();
-  expect(enderecos.endereco).toMatchObject({ uf: 'PE', logradouro: 'RUA DA AURORA' });
+  expect(enderecos.endereco).toMatchObject({ uf: 'PE', tipoLogradouro: 'RUA', logradouro: 'DA AURORA' });
 });

@@ -18,6 +18,7 @@ export * from './contribuinte/busca.js';
 export * from './contribuinte/dados.js';
 export * from './contribuinte/abas.js';
 export * from './contribuinte/evento.js';
+export * from './contribuinte/logradouro.js';
 export * from './fic/contracts.js';
 export * from './common/dias.js';
 export * from './common/diaDigitado.js';

@@ -6,6 +6,7 @@ import { RouteGuard } from './RouteGuard';
 import { Layout } from './layout/Layout';
 import { progress } from '../ui/progress';
 import { Carregando } from '../ui/Carregando';
+import { numerarEntradasDoNavegador } from './entradasDoNavegador';
 
 
 function PageFallback() {
@@ -33,6 +34,7 @@ function Titled({ route }: { route: AppRoute }) {
   );
 }
 
+const lembrarIndice = numerarEntradasDoNavegador();
 const router = createHashRouter([
   {
     element: (
@@ -46,6 +48,8 @@ const router = createHashRouter([
     ],
   },
 ]);
+
+router.subscribe(() => lembrarIndice((window.history.state as { idx?: unknown } | null)?.idx));
 
 function NotFound() {
   return <Navigate to="/error" replace state={{ notFound: true }} />;

@@ -15,7 +15,7 @@ const en: Messages = {
   global: {
     title: 'Taxpayer Registry',
     skipToContent: 'Skip to content',
-    naoSalvo: { titulo: 'Unsaved changes', mensagem: 'This page has unsaved changes. If you leave now, they will be lost. Leave anyway?', sair: 'Leave without saving', ficar: 'Keep editing' },
+    naoSalvo: { titulo: 'Unsaved changes', mensagem: 'This page has unsaved changes. If you leave now, they will be lost. Leave anyway?', sair: 'Leave without saving', ficar: 'Keep editing', marca: 'unsaved changes' },
     close: 'Close',
     quickSearch: { label: 'Quick taxpayer search', placeholder: 'CACEAL, CNPJ, CPF or name', invalid: 'Type a CACEAL (8 digits, or 9 with the check digit), a valid CNPJ or CPF, a CNPJ root or at least 3 letters of the name.' },
     progress: 'Loading',

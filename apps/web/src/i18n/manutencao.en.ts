@@ -122,7 +122,6 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       enderecosDe: 'Addresses of {{nome}}',
       enderecosAria: 'Address of partner {{nome}}',
       adicionarEndereco: 'Add address',
-      representante: 'Legal representative: {{nome}} ({{documento}})',
       aplicar: 'Apply',
     },
     responsavel: {

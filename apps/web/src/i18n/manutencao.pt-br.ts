@@ -121,7 +121,6 @@ export const manutencao = {
       enderecosDe: 'Endereços de {{nome}}',
       enderecosAria: 'Endereço do sócio {{nome}}',
       adicionarEndereco: 'Adicionar Endereço',
-      representante: 'Representante legal: {{nome}} ({{documento}})',
       aplicar: 'Aplicar',
     },
     responsavel: {

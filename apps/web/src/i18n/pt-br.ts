@@ -15,7 +15,7 @@ const ptBr = {
   global: {
     title: 'Cadastro de Contribuintes',
     skipToContent: 'Ir para o conteúdo',
-    naoSalvo: { titulo: 'Alterações não salvas', mensagem: 'Há alterações não salvas nesta página. Se sair agora, elas serão perdidas. Deseja sair mesmo assim?', sair: 'Sair sem salvar', ficar: 'Continuar editando' },
+    naoSalvo: { titulo: 'Alterações não salvas', mensagem: 'Há alterações não salvas nesta página. Se sair agora, elas serão perdidas. Deseja sair mesmo assim?', sair: 'Sair sem salvar', ficar: 'Continuar editando', marca: 'alterações não salvas' },
     close: 'Fechar',
     quickSearch: { label: 'Busca rápida de contribuinte', placeholder: 'CACEAL, CNPJ, CPF ou nome', invalid: 'Informe um CACEAL (8 dígitos, ou 9 com o dígito verificador), um CNPJ ou CPF válido, uma raiz de CNPJ ou ao menos 3 letras do nome.' },
     progress: 'Carregando',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { violacaoCepMunicipio, type AbaEvento, type Alteracao, type EnderecoEdicao } from '@cadastro/domain';
+import { separarTipoLogradouro, violacaoCepMunicipio, type AbaEvento, type Alteracao, type EnderecoEdicao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { fieldProblem } from '../../platform/errors/problem.js';
 import { exigirRegras } from '../../platform/errors/regra.js';
@@ -44,9 +44,18 @@ export async function aplicarEnderecos(tx: DbOrTx, listas: ListaEnderecos[], atu
   const removidos: number[] = [];
   const limpar: number[] = [];
   const mudados: (EnderecoEdicao & { numeroPessoa: number })[] = [];
-  for (const l of listas) {
+  const tiposLogradouro = refs.logradouros.map((x) => ({ id: Number(x.id), descricao: x.descricao }));
+  for (const entrada of listas) {
+    const doPessoa = atuais.filter((e) => Number(e.numero_pessoa) === entrada.numeroPessoa);
+    // Issue 40 §6: a new or retyped street's first word that names a type sets the type ("Rua do Sol" → RUA, "do Sol"),
+    // as the SPA does while typing, so every client gets the same; a street stored as it is sent stays untouched.
+    const guardados = new Map(doPessoa.map((e) => [Number(e.id), e.logradouro]));
+    const l = { ...entrada, lista: entrada.lista.map((e) => {
+      if (e.id !== undefined && guardados.get(e.id) === e.logradouro) return e;
+      const s = separarTipoLogradouro(e.logradouro, tiposLogradouro);
+      return s ? { ...e, ...s } : e;
+    }) };
     const bad = (campo: string, detail: string) => fieldProblem(l.aba, `${l.caminho}.${campo}`, 'invalido', detail);
-    const doPessoa = atuais.filter((e) => Number(e.numero_pessoa) === l.numeroPessoa);
     const ids = new Set(doPessoa.map((e) => Number(e.id)));
     const vistos = new Set<number>();
     const depois = new Map<string, Campos>();

@@ -128,12 +128,13 @@ export async function lerEstado(tx: DbOrTx, e: Evento): Promise<Estado | undefin
       left join ref_municipio mu on mu.id = e.municipio_id left join ref_tipo_logradouro tl on tl.id = e.tipo_logradouro_id
       where e.numero_pessoa = any(${arr(pessoasEndereco)}::bigint[]) order by e.id`)
     : sql`null`;
+  // Every street type (a few dozen rows), not only the ids sent: a street typed with its type word gets its type from it (issue 40 §6).
   const refsEndereco = pessoasEndereco.length
     ? sql`json_build_object('tipos', ${refs('ref_tipo_endereco', novos.map((x) => x.tipoEnderecoId))},
         'paises', ${lista(sql`select id, nome from ref_pais where id = any(${arr(novos.map((x) => x.paisId))}::int[])`)},
         'ufs', (select coalesce(json_agg(sigla), '[]') from ref_uf where sigla = any(${`{${[...new Set(novos.map((x) => x.uf ?? 'XX'))].join(',')}}`}::text[])),
         'municipios', ${lista(sql`select id, nome, uf from ref_municipio where id = any(${arr(novos.map((x) => x.municipioId ?? 0))}::int[])`)},
-        'logradouros', ${refs('ref_tipo_logradouro', novos.map((x) => x.tipoLogradouroId ?? 0))})`
+        'logradouros', ${lista(sql`select id, descricao from ref_tipo_logradouro`)})`
     : sql`null`;
   // The other tabs: the rows they name and what they hold now (aliases kx/rx/px: `c` and `p` are the registration's).
   const outros: SQL[] = [];

@@ -104,17 +104,18 @@ describe('Quadro de Sócios: Alterar Razão Social and partner addresses (saved 
     const depois = (await auditor.get(`${api}/contribuinte/obterSocios/${r.numero_pessoa}?caceal=${r.numero_caceal}`)).json() as (SocioLido & { endereco: { logradouro: string } })[];
     const s = depois.find((x) => x.numeroPessoaSocio === alvo.numeroPessoaSocio)!;
     expect(s.enderecos).toHaveLength(alvo.enderecos.length + 1);
-    expect(s.endereco.logradouro).toBe('RUA DO SOCIO');
+    // Issue 40 §6: the type word typed with the street became its type.
+    expect(s.endereco).toMatchObject({ tipoLogradouro: 'RUA', logradouro: 'DO SOCIO' });
     const tl = (await auditor.get(`${api}/eventos/listar?numeroCaceal=${r.numero_caceal}`)).json();
     expect(tl.content[0].alteracoes).toContainEqual(expect.objectContaining({ aba: 'socios', campo: 'socio.endereco', antes: null }));
 
     // Edited in place: the same id, another logradouro.
     const v = (await auditor.get(`${api}/contribuinte/obterDadosCadastrais/${r.numero_pessoa}?caceal=${r.numero_caceal}`)).json().version;
     const atuais = (await auditor.get(`${api}/pessoa/obterEnderecos/${alvo.numeroPessoaSocio}`)).json() as Record<string, unknown>[];
-    const editado = atuais.map((e) => ({ ...enderecoBloco(e), ...(e.logradouro === 'RUA DO SOCIO' ? { logradouro: 'RUA NOVA DO SOCIO' } : {}) }));
+    const editado = atuais.map((e) => ({ ...enderecoBloco(e), ...(e.logradouro === 'DO SOCIO' ? { logradouro: 'RUA NOVA DO SOCIO' } : {}) }));
     const ok = await auditor.post(`${api}/eventos`, { ...com(editado), version: v });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(await all(`select logradouro from endereco where numero_pessoa = ${alvo.numeroPessoaSocio} and eh_principal`)).toEqual([{ logradouro: 'RUA NOVA DO SOCIO' }]);
+    expect(await all(`select logradouro from endereco where numero_pessoa = ${alvo.numeroPessoaSocio} and eh_principal`)).toEqual([{ logradouro: 'NOVA DO SOCIO' }]);
   });
 
   it('legal-entity partners carry their legal representative (read-only)', async () => {

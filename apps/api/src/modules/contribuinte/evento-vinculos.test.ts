@@ -114,7 +114,10 @@ describe('Procurador: an attorney the lookup did not find, registered with the n
     expect(p).toMatchObject({ numeroDocumento: cpf, razaoSocial: 'PEDRO PROCURADOR TESTE' });
     expect(await conta()).toEqual({ p: antes.p + 1, e: antes.e + 1 });
     expectProblem(await auditor.post(`${api}/procurador/cadastrar`, body), 409);
-    expect((await auditor.get(`${api}/procurador/obterPorNumeroDocumento/${cpf}`)).json().numeroPessoa).toBe(p.numeroPessoa);
+    const lido = (await auditor.get(`${api}/procurador/obterPorNumeroDocumento/${cpf}`)).json();
+    expect(lido.numeroPessoa).toBe(p.numeroPessoa);
+    // Issue 40 §6: the street typed whole gives its type (RUA) and leaves it.
+    expect(lido.endereco).toMatchObject({ tipoLogradouro: 'RUA', logradouro: 'da Aurora' });
     // Without an address too (the name alone).
     const nove2 = '527311' + String(Date.now() % 1000).padStart(3, '0');
     expect((await auditor.post(`${api}/procurador/cadastrar`, { numeroDocumento: nove2 + cpfCheckDigits(nove2), nome: 'Sem Endereco', endereco: null })).statusCode).toBe(200);

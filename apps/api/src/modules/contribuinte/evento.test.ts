@@ -262,8 +262,31 @@ describe('POST eventos (supertela): one event, one transaction', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const depois = await dados(r);
     expect(depois.identificacao.enderecos).toHaveLength(1);
-    expect(depois.identificacao.endereco).toMatchObject({ logradouro: 'RUA DO TESTE', cep: '57490000', ehPrincipal: true });
+    // Issue 40 §6: the type word leaves the street and sets the type.
+    expect(depois.identificacao.endereco).toMatchObject({ tipoLogradouro: 'RUA', logradouro: 'DO TESTE', cep: '57490000', ehPrincipal: true });
     const tl = (await auditor.get(`${api}/eventos/listar?numeroCaceal=${r.numero_caceal}`)).json();
     expect(tl.content[0].alteracoes).toContainEqual(expect.objectContaining({ campo: 'endereco', antes: null }));
+  });
+
+  it('issue 40 §6: a street typed with its type word ("Rua do Sol", type left as AVENIDA) is saved as RUA "do Sol"; a street sent as stored is left alone', async () => {
+    const r = await registro(5);
+    const d = await dados(r);
+    const mun = await one<{ id: number }>(`select id from ref_municipio where uf = 'AL' order by id limit 1`);
+    const avenida = await one<{ id: number }>(`select id from ref_tipo_logradouro where descricao = 'AVENIDA'`);
+    const novo = { tipoEnderecoId: 1, ehPrincipal: true, paisId: 76, uf: 'AL', municipioId: mun.id, tipoLogradouroId: avenida.id,
+      logradouro: 'Rua do Sol', numero: '10', complemento: null, bairro: 'CENTRO', cep: '57490000', referencia: null, enderecoEletronico: null, latitude: null, longitude: null };
+    const body = (version: number, enderecos: unknown[]) => ({ ...PROCESSO, numeroPessoa: r.numero_pessoa, numeroCaceal: r.numero_caceal, version, dadosCadastrais: { ...blocoDados(d), enderecos } });
+    const ok = await auditor.post(`${api}/eventos`, body(d.version, [novo]));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const depois = await dados(r);
+    expect(depois.identificacao.endereco).toMatchObject({ tipoLogradouro: 'RUA', logradouro: 'do Sol' });
+    // A stored street that starts with a type word (data from before this rule) is not rewritten when sent back as it is (another field changed).
+    const id = depois.identificacao.endereco.id as number;
+    await t.db.execute(sql`update endereco set logradouro = 'VILA NOVA', tipo_logradouro_id = ${avenida.id} where id = ${id}`);
+    const lido = await dados(r);
+    const again = await auditor.post(`${api}/eventos`, body(lido.version, [{ ...novo, id, logradouro: 'VILA NOVA', numero: '11' }]));
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await one<{ logradouro: string; numero: string; tipo_logradouro_id: number }>(`select logradouro, numero, tipo_logradouro_id from endereco where id = ${id}`)))
+      .toEqual({ logradouro: 'VILA NOVA', numero: '11', tipo_logradouro_id: avenida.id });
   });
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, violacaoCepMunicipio, type CadastrarProcurador, type PessoaEncontrada } from '@cadastro/domain';
+import { AuditMessage, separarTipoLogradouro, violacaoCepMunicipio, type CadastrarProcurador, type PessoaEncontrada } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { queryOne } from '../../db/consulta.js';
+import { query, queryOne } from '../../db/consulta.js';
 import { auditChange } from '../../platform/audit.js';
 import { fieldProblem, HttpProblem } from '../../platform/errors/problem.js';
 import { exigirRegras } from '../../platform/errors/regra.js';
@@ -20,8 +20,12 @@ export async function cadastrarProcurador(tx: DbOrTx, login: string, req: Cadast
   const doc = req.numeroDocumento;
   await tx.execute(sql`select 1 from pessoa where numero_documento = ${doc} for update`);
   if (await pessoaPorDocumento(tx, doc)) throw new HttpProblem(409, 'Esta pessoa já está cadastrada; pesquise novamente.', { message: 'error.procurador.jaCadastrado' });
-  const e = req.endereco;
+  let e = req.endereco;
   if (e) {
+    // Issue 40 §6: "Rua da Aurora" typed whole sets the type RUA and keeps "da Aurora", as the SPA and the registry event do.
+    const tipos = await query<{ id: number; descricao: string }>(tx, sql`select id, descricao from ref_tipo_logradouro`);
+    const separado = separarTipoLogradouro(e.logradouro, tipos.map((x) => ({ id: Number(x.id), descricao: x.descricao })));
+    if (separado) e = { ...e, ...separado };
     // The references the address names exist (and the município is of its UF).
     const r = await queryOne<{ tipo: boolean; pais: boolean; uf: boolean; mun: boolean; tl: boolean }>(tx, sql`select
       exists (select 1 from ref_tipo_endereco where id = ${e.tipoEnderecoId}) as tipo, exists (select 1 from ref_pais where id = ${e.paisId}) as pais,

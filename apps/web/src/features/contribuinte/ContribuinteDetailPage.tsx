@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Authority, documentKind, formatCaceal, formatDocumento, type DadosCadastrais } from '@cadastro/domain';
+import { Authority, documentKind, formatDocumento, type DadosCadastrais } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { RecordState } from '../../ui/NotFound';
@@ -14,7 +14,7 @@ import { AtividadesAba, ContadorAba, EditaisAba, ProcuradoresAba, RegimesAba, Re
 import { PendenciasAba } from './pendencias/PendenciasAba';
 import { SolicitacoesAba } from './solicitacoes/SolicitacoesAba';
 import { useSession } from '../../ui/session';
-import { ManutencaoProvider } from './manutencao/contexto';
+import { ManutencaoProvider, MarcaNaoSalvo } from './manutencao/contexto';
 import { SalvarEventoBotao } from './manutencao/Salvar';
 import { HistoricoAba } from './manutencao/Historico';
 import { AtividadesEditor } from './manutencao/Atividades';
@@ -25,6 +25,7 @@ import { ContadorEditor } from './manutencao/Contador';
 import { ResponsavelEditor } from './manutencao/Responsavel';
 import { RegimesEditor } from './manutencao/Regimes';
 import { ExcluirInscricao } from './manutencao/Exclusao';
+import { Caceal } from '../../ui/Caceal';
 
 type AbaProps = { numeroPessoa: number; caceal: number | undefined; verEnderecos?: boolean };
 
@@ -120,24 +121,19 @@ function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }
       <Paper withBorder p="md" bg="gray.0" data-testid="cabecalho-contribuinte">
         <Group justify="space-between">
           <Group gap="xl" wrap="wrap">
-            <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(d.numeroCaceal, d.identificacao.digitoCaceal)} />
+            <Campo rotulo={t('contribuinte.caceal')} valor={<Caceal numero={d.numeroCaceal} digito={d.identificacao.digitoCaceal} />} />
             <Campo rotulo={documentKind(d.identificacao.cnpj) === 'CPF' ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
             <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
             <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
           </Group>
-          {supertela && (
-            <Group>
-              <ExcluirInscricao numeroCaceal={d.numeroCaceal} digito={d.identificacao.digitoCaceal} />
-              <SalvarEventoBotao d={d} />
-            </Group>
-          )}
+          {supertela && <SalvarEventoBotao d={d} />}
         </Group>
       </Paper>
       <Tabs defaultValue="dados" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}</Tabs.Tab>
+          <Tabs.Tab value="dados">{t('contribuinte.abas.dadosCadastrais')}<MarcaNaoSalvo aba="dadosCadastrais" /></Tabs.Tab>
           {ABAS.map(([valor, rotulo]) => (
-            <Tabs.Tab key={valor} value={valor}>{t(rotulo)}</Tabs.Tab>
+            <Tabs.Tab key={valor} value={valor}>{t(rotulo)}<MarcaNaoSalvo aba={valor} /></Tabs.Tab>
           ))}
           {manutencao && <Tabs.Tab value="historico">{t('manutencao.aba.historico')}</Tabs.Tab>}
         </Tabs.List>
@@ -161,6 +157,12 @@ function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }
           </Tabs.Panel>
         )}
       </Tabs>
+      {/* Issue 40 §7: the destructive action away from Salvar, at the foot of the page, not one mis-click from it. */}
+      {supertela && (
+        <Group justify="flex-end" mt="xl" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="zona-exclusao">
+          <ExcluirInscricao numeroCaceal={d.numeroCaceal} digito={d.identificacao.digitoCaceal} />
+        </Group>
+      )}
     </>
   );
 }

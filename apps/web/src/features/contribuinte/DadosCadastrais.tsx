@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Popover, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DadosCadastrais } from '@cadastro/domain';
-import { abreviarNomeFantasia, formatCaceal, formatCep, formatDocumento, formatMoeda, formatNaturezaJuridica, sublimiteAplicavel } from '@cadastro/domain';
+import { abreviarNomeFantasia, formatCep, formatDocumento, formatMoeda, formatNaturezaJuridica, sublimiteAplicavel } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay } from '../../ui/format';
 import { EnderecosButton, Telefones } from './Enderecos';
+import { Caceal } from '../../ui/Caceal';
 
 export function Secao({ titulo, acao, children }: { titulo: string; acao?: ReactNode; children: ReactNode }) {
   return (
@@ -85,7 +86,7 @@ export function DadosCadastraisAba({ d, completa = false }: { d: DadosCadastrais
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {completa && (
             <>
-              <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(d.numeroCaceal, id.digitoCaceal)} />
+              <Campo rotulo={t('contribuinte.caceal')} valor={<Caceal numero={d.numeroCaceal} digito={id.digitoCaceal} />} />
               <Campo rotulo={id.cnpj.length < 12 ? 'CPF' : t('contribuinte.cnpj')} valor={formatDocumento(id.cnpj)} />
               <Campo rotulo={t('contribuinte.razaoSocial')} valor={id.razaoSocial} />
             </>

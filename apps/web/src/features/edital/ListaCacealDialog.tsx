@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LinhaColada } from '@cadastro/domain';
-import { colarLinhas, formatCaceal, listaColadaValida, TIPOS_DOCUMENTO_VINCULADO } from '@cadastro/domain';
+import { colarLinhas, listaColadaValida, TIPOS_DOCUMENTO_VINCULADO } from '@cadastro/domain';
 import { httpErrorMessage } from '../../ui/errors';
 import { dadosContribuintes } from './api';
+import { Caceal } from '../../ui/Caceal';
 
 /** A pasted row with what the registry says of its CACEAL (a CACEAL the registry lacks makes it invalid). */
 export interface LinhaLista extends Omit<LinhaColada, 'erro'> {
@@ -80,7 +81,7 @@ export function ListaCacealDialog({ opened, onClose, onOk }: { opened: boolean; 
               <Table.Tbody>
                 {linhas.map((l, i) => (
                   <Table.Tr key={i} bg={l.erro ? 'red.1' : undefined} data-invalida={l.erro ? 'true' : undefined}>
-                    <Table.Td>{l.numeroCaceal === null ? l.texto.split('\t')[0] : formatCaceal(l.numeroCaceal, l.digitoCaceal)}</Table.Td>
+                    <Table.Td>{l.numeroCaceal === null ? l.texto.split('\t')[0] : <Caceal numero={l.numeroCaceal} digito={l.digitoCaceal} />}</Table.Td>
                     <Table.Td>{l.numeroDocumentoVinculado}</Table.Td>
                     <Table.Td>{tipo(l.tipoDocumentoVinculado)}</Table.Td>
                     <Table.Td>{l.observacao}</Table.Td>

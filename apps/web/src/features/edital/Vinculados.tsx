@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { chaveVinculo, formatCaceal, TIPOS_DOCUMENTO_VINCULADO } from '@cadastro/domain';
+import { chaveVinculo, TIPOS_DOCUMENTO_VINCULADO } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { ItemCount, Pagination } from '../../ui/Pagination';
 import { ListaCacealDialog } from './ListaCacealDialog';
+import { Caceal } from '../../ui/Caceal';
 
 export interface Vinculado {
   numeroCaceal: number;
@@ -43,7 +44,7 @@ export function Vinculados({ linhas, editavel, onChange }: { linhas: Vinculado[]
           emptyText={t('edital.form.nenhumVinculado')}
           caption={t('edital.form.vinculados', { n: linhas.length })}
           columns={[
-            { key: 'caceal', header: t('edital.lista.col.caceal'), render: (v) => formatCaceal(v.numeroCaceal, v.digitoCaceal) },
+            { key: 'caceal', header: t('edital.lista.col.caceal'), render: (v) => <Caceal numero={v.numeroCaceal} digito={v.digitoCaceal} /> },
             { key: 'razao', header: t('edital.lista.col.razaoSocial'), render: (v) => v.razaoSocial ?? '' },
             { key: 'situacao', header: t('edital.lista.col.situacao'), render: (v) => v.situacaoCadastral ?? '' },
             { key: 'doc', header: t('edital.lista.col.documento'), render: (v) => (v.numeroDocumentoVinculado ? `${TIPOS_DOCUMENTO_VINCULADO.find((x) => x.id === v.tipoDocumentoVinculado)?.descricao ?? ''} ${v.numeroDocumentoVinculado}` : '') },

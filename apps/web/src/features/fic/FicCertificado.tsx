@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Alert, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Fic } from '@cadastro/domain';
-import { formatCaceal, formatCnae, formatDocumento } from '@cadastro/domain';
+import { formatCnae, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay } from '../../ui/format';
 import { HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 import { NotFoundState } from '../../ui/NotFound';
+import { Caceal } from '../../ui/Caceal';
 
 /** A certificate that could not be read. 400 (not a CACEAL at all) is, for the public, the same as one that does not exist. */
 export function FicFalha({ error, caceal }: { error: unknown; caceal: string }) {
@@ -35,7 +36,7 @@ export function FicCertificado({ fic: f }: { fic: Fic }) {
     <Stack data-testid="fic-certificado">
       <Bloco titulo={t('fic.secao.identificacao')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(f.numeroCaceal, f.digitoCaceal)} />
+          <Campo rotulo={t('contribuinte.caceal')} valor={<Caceal numero={f.numeroCaceal} digito={f.digitoCaceal} />} />
           {/* A CPF arrives masked (LGPD) unless the reader is the registry's staff or the registration's own account: shown as it came. */}
           <Campo rotulo={f.cnpj.length < 12 || f.cnpj.includes('*') ? 'CPF' : 'CNPJ'} valor={f.cnpj.includes('*') ? f.cnpj : formatDocumento(f.cnpj)} />
           <Campo rotulo={t('contribuinte.inicioAtividade')} valor={formatDay(f.dataInicioAtividade)} />

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { HistoricoRazaoSocial, HistoricoSituacao } from '@cadastro/domain';
-import { formatCaceal, formatDocumento, REGISTRY_API_BASE } from '@cadastro/domain';
+import { formatDocumento, REGISTRY_API_BASE } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay } from '../../ui/format';
 import { http } from '../../ui/http';
 import { RecordState } from '../../ui/NotFound';
+import { Caceal } from '../../ui/Caceal';
 
 /** historico-situacao-cadastral-detail/{caceal} and historico-razao-social-detail/{caceal}. */
 export default function HistoricoDetalhePage() {
@@ -35,7 +36,7 @@ export default function HistoricoDetalhePage() {
             {dados.contribuinte && (
               <Paper withBorder p="md" bg="gray.0">
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <Campo rotulo={t('contribuinte.caceal')} valor={formatCaceal(dados.contribuinte.numeroCaceal, dados.contribuinte.digitoCaceal)} />
+                  <Campo rotulo={t('contribuinte.caceal')} valor={<Caceal numero={dados.contribuinte.numeroCaceal} digito={dados.contribuinte.digitoCaceal} />} />
                   <Campo rotulo={t('contribuinte.cnpj')} valor={formatDocumento(dados.contribuinte.cnpj)} />
                   <Campo rotulo={t('contribuinte.razaoSocial')} valor={dados.contribuinte.razaoSocial} />
                 </SimpleGrid>

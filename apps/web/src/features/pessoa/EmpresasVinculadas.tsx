@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatCaceal, formatDocumento, type EmpresaVinculada, type VinculoEmpresa } from '@cadastro/domain';
+import { formatDocumento, type EmpresaVinculada, type VinculoEmpresa } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { ItemCount, Pagination } from '../../ui/Pagination';
 import { httpErrorMessage } from '../../ui/errors';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useEmpresasVinculadas } from './api';
 import { Bloco } from './Blocos';
+import { Caceal } from '../../ui/Caceal';
 
 const POR_PAGINA = 20;
 
@@ -46,7 +47,7 @@ export function EmpresasTabela(p: { titulo: string; numeroPessoa: number; vincul
         emptyText={t(`${e}.vazio`)}
         onRowClick={(x) => void navigate(x.numeroCaceal ? `/contribuinte/${x.numeroCaceal}/${x.numeroPessoa}` : `/contribuinte/${x.numeroPessoa}`)}
         columns={[
-          { key: 'caceal', header: t(`${e}.caceal`), render: (x) => (x.numeroCaceal ? formatCaceal(x.numeroCaceal, x.digitoCaceal ?? undefined) : '—') },
+          { key: 'caceal', header: t(`${e}.caceal`), render: (x) => (x.numeroCaceal ? <Caceal numero={x.numeroCaceal} digito={x.digitoCaceal} /> : '—') },
           { key: 'cnpj', header: t(`${e}.cnpj`), render: (x) => formatDocumento(x.cnpj) },
           { key: 'razao', header: t(`${e}.razaoSocial`), render: (x) => x.razaoSocial },
           ...(p.qualificacao === false ? [] : [{ key: 'qualificacao', header: t(`${e}.qualificacao`), render: (x: EmpresaVinculada) => x.qualificacao ?? '' }]),

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import { ContadorEdicao, formatCaceal, formatCnpj, formatDocumento, onlyCnpjChars, type PessoaJuridica } from '@cadastro/domain';
+import { ContadorEdicao, formatCnpj, formatDocumento, onlyCnpjChars, type PessoaJuridica } from '@cadastro/domain';
 import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import { fieldMessage } from '../../ui/form';
@@ -13,6 +13,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { alterarPessoaJuridica, useCombo, usePessoaJuridica } from './api';
 import { Bloco, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
 import { EmpresasTabela } from './EmpresasVinculadas';
+import { Caceal } from '../../ui/Caceal';
 
 type Input = z.input<typeof ContadorEdicao>;
 type Output = z.output<typeof ContadorEdicao>;
@@ -85,7 +86,7 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
                 valor={id.cacealList.length ? (
                   <Group gap="xs">{id.cacealList.map((x) => (
                     <Group key={x.numeroCaceal} gap={4}>
-                      <Anchor component={Link} to={`/contribuinte/${x.numeroCaceal}/${p.numeroPessoa}`}>{formatCaceal(x.numeroCaceal, x.digitoCaceal)}</Anchor>
+                      <Anchor component={Link} to={`/contribuinte/${x.numeroCaceal}/${p.numeroPessoa}`}><Caceal numero={x.numeroCaceal} digito={x.digitoCaceal} /></Anchor>
                       <StatusBadge status={x.situacaoCadastral} />
                     </Group>
                   ))}</Group>

@@ -14,6 +14,7 @@ import { useAlerts } from '../../ui/alerts';
 import { formatDay } from '../../ui/format';
 import { http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
+import { Caceal } from '../../ui/Caceal';
 
 interface Opcao { id: number; descricao: string }
 
@@ -91,7 +92,7 @@ export default function AlterarSituacaoPage() {
               rowKey={(c) => c.numeroCaceal}
               emptyText={t('global.noRecords')}
               columns={[
-                { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => formatCaceal(c.numeroCaceal, c.digitoCaceal) },
+                { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Caceal numero={c.numeroCaceal} digito={c.digitoCaceal} /> },
                 { key: 'situacao', header: t('fic.situacao'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
                 { key: 'motivo', header: t('contribuinte.motivo'), render: (c) => c.motivoSituacaoCadastral ?? '' },
                 { key: 'data', header: t('contribuinte.dataSituacao'), render: (c) => formatDay(c.dataSituacao) },

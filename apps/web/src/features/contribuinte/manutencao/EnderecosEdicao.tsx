@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCep, municipioDoCep, REGISTRY_API_BASE, UFS, violacaoCepMunicipio, type Endereco, type EnderecoEdicao } from '@cadastro/domain';
+import { formatCep, municipioDoCep, REGISTRY_API_BASE, separarTipoLogradouro, UFS, violacaoCepMunicipio, type Endereco, type EnderecoEdicao } from '@cadastro/domain';
 import { http } from '../../../ui/http';
 import { Secao } from '../DadosCadastrais';
 import { useCombo } from './Dados';
@@ -95,13 +95,19 @@ export function EnderecoDialogo({ endereco, onClose, onSalvar, exceto }: { ender
     const ibge = f.paisId === BRASIL ? municipioDoCep(novo) : null;
     setF(ibge && ibge !== f.municipioId ? { ...f, cep: novo, uf: ufDoMunicipio(ibge) ?? f.uf, municipioId: ibge } : { ...f, cep: novo });
   };
+  // Issue 40 §6: "Rua do Sol" typed whole sets the type RUA and keeps "do Sol" (the server does the same).
+  const separar = (e: EnderecoRascunho) => {
+    const s = separarTipoLogradouro(e.logradouro, logradouros.data ?? []);
+    return s ? { ...e, ...s } : e;
+  };
   const salvar = () => {
     if (!valido) return;
-    const mun = municipios.data?.find((m) => String(m.id) === String(f.municipioId));
-    const tl = logradouros.data?.find((x) => x.id === f.tipoLogradouroId);
+    const g = separar(f);
+    const mun = municipios.data?.find((m) => String(m.id) === String(g.municipioId));
+    const tl = logradouros.data?.find((x) => x.id === g.tipoLogradouroId);
     onSalvar({
-      ...f, logradouro: f.logradouro.trim(), tipo: tipos.data?.find((x) => x.id === f.tipoEnderecoId)?.descricao ?? '',
-      rotulo: [[tl?.descricao, f.logradouro.trim(), f.numero].filter(Boolean).join(' '), f.bairro, mun && `${mun.descricao}/${f.uf}`, formatCep(f.cep)].filter(Boolean).join(' - '),
+      ...g, logradouro: g.logradouro.trim(), tipo: tipos.data?.find((x) => x.id === g.tipoEnderecoId)?.descricao ?? '',
+      rotulo: [[tl?.descricao, g.logradouro.trim(), g.numero].filter(Boolean).join(' '), g.bairro, mun && `${mun.descricao}/${g.uf}`, formatCep(g.cep)].filter(Boolean).join(' - '),
     });
   };
   return (
@@ -121,7 +127,7 @@ export function EnderecoDialogo({ endereco, onClose, onSalvar, exceto }: { ender
           <TextInput label={t('contribuinte.bairro')} {...txt('bairro', 80)} />
           <Select label={t('contribuinte.endereco.tipoLogradouro')} searchable clearable data={opcoes(logradouros.data)} value={f.tipoLogradouroId === null ? null : String(f.tipoLogradouroId)}
             onChange={(v) => setF({ ...f, tipoLogradouroId: v ? Number(v) : null })} />
-          <TextInput label={t('contribuinte.logradouro')} withAsterisk {...txt('logradouro', 150)} value={f.logradouro} />
+          <TextInput label={t('contribuinte.logradouro')} withAsterisk {...txt('logradouro', 150)} value={f.logradouro} onBlur={() => setF(separar(f))} />
           <TextInput label={t('contribuinte.endereco.numero')} {...txt('numero', 10)} />
           <TextInput label={t('contribuinte.cep')} placeholder="99999-999" inputMode="numeric" value={cep.length > 5 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep}
             onChange={(e) => digitarCep(e.currentTarget.value)}

@@ -20,7 +20,7 @@ import { CampoData } from '../../../ui/CampoData';
  * (undefined: never opened; a partner added here gets them read when its address dialog opens).
  */
 type Linha = Pick<Socio, 'numeroPessoaSocio' | 'numeroDocumentoSocio' | 'nomeSocio' | 'qualificacao' | 'percentualParticipacao' | 'dataInclusao'
-  | 'documentoRepresentanteLegal' | 'nomeRepresentanteLegal' | 'qualificacaoRepresentanteLegal'> & {
+  | 'documentoRepresentanteLegal' | 'nomeRepresentanteLegal' | 'qualificacaoRepresentanteLegal'> & Partial<Pick<Socio, 'ehImpedido' | 'ehResponsavel'>> & {
   nomeOriginal: string;
   /** The version of the partner's addresses as read (absent: a partner added here). */
   versaoEnderecos?: number;
@@ -68,6 +68,7 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
     ? violacaoQsa(natureza, paraBloco(lista)) ?? lista.map((x, i) => violacaoData(x.dataInclusao, `${i}.dataInclusao`)).find((v) => v) ?? null
     : null;
   const mensagem = mensagemRegra ?? (violacao && t(`validation.${violacao.regra}`, { n: violacao.n }));
+  const simNao = (v: boolean | undefined) => (v === undefined ? '—' : t(v ? 'entity.action.yes' : 'entity.action.no'));
   return (
     <Stack>
       <BarraEdicao aba={aba}>
@@ -83,6 +84,9 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
               <Table.Th>{t('contribuinte.socio.qualificacao')}</Table.Th>
               <Table.Th>{t('contribuinte.socio.percentual')}</Table.Th>
               <Table.Th>{t('contribuinte.socio.inclusao')}</Table.Th>
+              <Table.Th>{t('contribuinte.socio.responsavel')}</Table.Th>
+              <Table.Th>{t('contribuinte.responsavel.impedido')}</Table.Th>
+              <Table.Th>{t('contribuinte.socio.representante')}</Table.Th>
               <Table.Th>{t('manutencao.acoes')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -90,18 +94,21 @@ export function SociosEditor({ numeroPessoa, caceal }: { numeroPessoa: number; c
             {lista.map((s, i) => (
               <Table.Tr key={s.numeroPessoaSocio}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDocumento(s.numeroDocumentoSocio)}</Table.Td>
-                <Table.Td>
-                  {s.nomeSocio}
-                  {s.nomeRepresentanteLegal && (
-                    <Text size="xs" c="dimmed">
-                      {t('manutencao.socio.representante', { nome: s.nomeRepresentanteLegal, documento: formatDocumento(s.documentoRepresentanteLegal ?? '') })}
-                      {s.qualificacaoRepresentanteLegal && ` · ${s.qualificacaoRepresentanteLegal}`}
-                    </Text>
-                  )}
-                </Table.Td>
+                <Table.Td>{s.nomeSocio}</Table.Td>
                 <Table.Td>{s.qualificacao.descricao}</Table.Td>
                 <Table.Td>{s.percentualParticipacao === null ? t('contribuinte.naoInformado') : formatPercentual(s.percentualParticipacao)}</Table.Td>
                 <Table.Td>{formatDay(s.dataInclusao)}</Table.Td>
+                {/* Issue 40 §6: what the read-only tab shows, the editor shows too (a partner added here is known after saving). */}
+                <Table.Td>{simNao(s.ehResponsavel)}</Table.Td>
+                <Table.Td>{simNao(s.ehImpedido)}</Table.Td>
+                <Table.Td>
+                  {s.nomeRepresentanteLegal && (
+                    <>
+                      {s.nomeRepresentanteLegal} ({formatDocumento(s.documentoRepresentanteLegal ?? '')})
+                      {s.qualificacaoRepresentanteLegal && <Text size="xs" c="dimmed">{s.qualificacaoRepresentanteLegal}</Text>}
+                    </>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Button size="xs" variant="subtle" disabled={!ed} onClick={() => setDialogo({ indice: i })} aria-label={t('manutencao.socio.editar', { nome: s.nomeSocio })}>{t('entity.action.edit')}</Button>

@@ -99,3 +99,12 @@ export function useAbaEditavel<T>(aba: AbaEvento, original: T | undefined, paraB
     resetar: () => ctx?.definir(aba, { rascunho: undefined, bloco: null }),
   };
 }
+
+/** Issue 40 §6: a tab with a draft that differs from the record says so on the tab itself (a dot, named for screen readers). */
+export function MarcaNaoSalvo({ aba }: { aba: string }) {
+  const { t } = useTranslation();
+  const ctx = useManutencao();
+  if (ctx?.blocos[aba as AbaEvento] == null) return null;
+  const rotulo = t('global.naoSalvo.marca');
+  return <span role="img" aria-label={rotulo} title={rotulo} data-testid={`nao-salvo-${aba}`} style={{ marginLeft: 6, color: 'var(--mantine-color-red-9)', fontWeight: 700 }}>•</span>;
+}
