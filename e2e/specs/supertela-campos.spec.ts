@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatDocumento } from '@cadastro/domain';
-import { abrirRegistroAtivo, apiAs, signIn } from '../support/app';
+import { apiAs, signIn } from '../support/app';
+import { abrirRegistroAtivo } from '../support/sujeitos';
 
 /** Issue 40 §6 (b, c): the street typed as read, and the partners' table as the auditor edits it. */
 const api = '/sfz-cadastro-api/api';
@@ -8,7 +9,7 @@ type Linha = { numeroPessoa: number; numeroCaceal: number | null; situacaoCadast
 type SocioLido = { numeroDocumentoSocio: string; ehResponsavel: boolean; ehImpedido: boolean; nomeRepresentanteLegal: string | null };
 
 test('address form: "Rua do Sol" typed whole with the type left as AVENIDA becomes type RUA, street "do Sol" — on screen and as saved', async ({ page, request }) => {
-  const r = await abrirRegistroAtivo(page, request, 7);
+  const r = await abrirRegistroAtivo(page, request);
   await page.getByTestId('editar').check({ force: true });
   await page.getByRole('button', { name: 'Novo Endereço' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Novo Endereço' });
@@ -65,7 +66,7 @@ test('the auditor edits partners seeing Responsável, Impedido and Representante
 });
 
 test('Excluir inscrição is not beside Salvar: Salvar in the header, Excluir at the foot of the page, below the tabs', async ({ page, request }) => {
-  await abrirRegistroAtivo(page, request, 7);
+  await abrirRegistroAtivo(page, request);
   const cabecalho = page.getByTestId('cabecalho-contribuinte');
   await expect(cabecalho.getByTestId('salvar-evento')).toBeVisible();
   await expect(cabecalho.getByRole('button', { name: 'Excluir inscrição' })).toHaveCount(0);

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { abrirRegistroAtivo } from '../support/app';
+import { abrirRegistroAtivo } from '../support/sujeitos';
 
 /** Issue 40 §6 (a): every way out of a draft asks, however many times the clerk chose to stay; a changed tab says so. */
 test('supertela: Back after choosing "Continuar editando" twice still asks; the changed tab shows the unsaved marker', async ({ page, request }) => {
-  const r = await abrirRegistroAtivo(page, request, 2);
+  const r = await abrirRegistroAtivo(page, request);
   await expect(page.getByRole('heading', { name: 'Dados do Contribuinte' })).toBeVisible();
   // As a clerk arrives from a typed or pasted address (or a bookmark): the browser, not the router, makes the entry.
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
