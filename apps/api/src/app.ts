@@ -27,6 +27,7 @@ import type { AppContext } from './platform/context.js';
 import { registerErrorHandling, sendProblem } from './platform/errors/handler.js';
 import { registerInputBoundary } from './platform/http/boundary.js';
 import { registerReplicaRouting } from './platform/http/leitura-replica.js';
+import { registerTetoPorRota } from './platform/http/teto-rota.js';
 import { erroDeBancoParaLog } from './platform/errors/banco.js';
 import { clientErrorProblem, frameworkErrorHandler, MAX_PARAM_LENGTH } from './platform/http/framework-errors.js';
 import { registerRouteTable } from './platform/http/route-table.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     poolSize: config.databasePoolSize,
       replicas: config.databaseReplicas,
       loadDataDir: opts.loadDataDir,
+    tetos: config.databaseTimeouts,
     onConnectionLost: (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost; the pool reconnects on demand'),
   });
   // Over https every answer carries HSTS, the ones written outside the hooks too.
@@ -180,6 +182,8 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const embutido = database.driver === 'pglite';
   registerLoadShedding(app, { maxEmCurso: config.maxInFlight ?? (embutido ? 64 : 256), maxAtrasoMs: config.maxEventLoopDelayMs, naPorta: embutido, https });
   const secureCookie = config.profile === 'prod' && config.baseUrl.startsWith('https');
+  // First of the hooks that read the database: each statement of the request under its route's ceiling.
+  registerTetoPorRota(app);
   // Before the guard, whose session check nonetheless reads the primary (Sessoes: who may do what never comes from a replica).
   if (database.replicas) registerReplicaRouting(app, database.replicas, { secureCookie });
   registerGuard(app, tokens, sessoes, { secureCookie });

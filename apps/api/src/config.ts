@@ -27,6 +27,10 @@ const EnvSchema = z.object({
     }),
   /** A replica further behind the primary than this is out of rotation until it catches up. */
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** The longest a statement of a clerk's screen may run in PostgreSQL (ms; 0 = no ceiling); past it, 503 (db/teto.ts). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** The same for a report's statements (previews, PDFs, each batch of a spreadsheet). */
+  DATABASE_REPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   SMTP_URL: z.string().url().optional(),
@@ -124,6 +128,8 @@ export interface Config {
   databasePoolSize: number | undefined;
   /** Hot-standby replicas for the reads of GET requests, and the lag beyond which one is left out. */
   databaseReplicas: { urls: string[]; maxLagMs: number };
+  /** Statement ceilings by route class, ms (0 = none); PostgreSQL only. */
+  databaseTimeouts: { interativaMs: number; relatorioMs: number };
   dataDir: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseReplicas: { urls: e.DATABASE_REPLICA_URLS, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS },
+    databaseTimeouts: { interativaMs: e.DATABASE_STATEMENT_TIMEOUT_MS, relatorioMs: e.DATABASE_REPORT_STATEMENT_TIMEOUT_MS },
     // Default ./data of the repository, whichever workspace runs; a relative DATA_DIR is taken from
     // where the user ran npm (INIT_CWD), not from the workspace npm switched to.
     dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : REPO_DATA_DIR,

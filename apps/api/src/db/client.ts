@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { Replicas } from './replicas.js';
 import { conferirIndices, restaurarSuspensos } from './indices.js';
+import { aplicarTetos, type Tetos } from './teto.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -48,10 +49,11 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(
   url: string | undefined,
   dataDir: string,
-  opts: { onConnectionLost?: (err: Error) => void; poolSize?: number; replicas?: { urls: readonly string[]; maxLagMs: number }; loadDataDir?: Blob } = {},
+  opts: { onConnectionLost?: (err: Error) => void; poolSize?: number; replicas?: { urls: readonly string[]; maxLagMs: number }; loadDataDir?: Blob; tetos?: Tetos } = {},
 ): Promise<Database> {
+  // Embedded, no ceiling: PGlite ignores statement_timeout (teto.ts).
   if (!url || url.startsWith('memory://')) return openPglite(url ? undefined : path.join(dataDir, 'pgdata'), opts.loadDataDir);
-  return openPostgres(url, opts.onConnectionLost ?? (() => undefined), opts.poolSize ?? defaultPoolSize(), opts.replicas);
+  return openPostgres(url, opts.onConnectionLost ?? (() => undefined), opts.poolSize ?? defaultPoolSize(), opts.replicas, opts.tetos);
 }
 
 /**
@@ -113,6 +115,7 @@ async function openPostgres(
   onConnectionLost: (err: Error) => void,
   poolSize: number,
   replicaOpts: { urls: readonly string[]; maxLagMs: number } | undefined,
+  tetos: Tetos | undefined,
 ): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -122,8 +125,10 @@ async function openPostgres(
   // A day stays the 'yyyy-MM-dd' text it is: never through Date (Brazil is UTC−3).
   pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
   // A request waits at most 5 s for a connection: a database that is gone answers 503, not a hang.
-  const abrir = (max: number, connectionTimeoutMillis: number, connectionString = url) => {
-    const p = guardClients(new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 }));
+  // Each statement under its route class's ceiling (teto.ts); `tetoMs` the connections' own (the usual class's).
+  const abrir = (max: number, connectionTimeoutMillis: number, connectionString = url, tetoMs = tetos?.interativaMs ?? 0) => {
+    const p = guardClients(new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000, ...(tetoMs ? { statement_timeout: tetoMs } : {}) }));
+    if (tetos) aplicarTetos(p, tetos, tetoMs);
     // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is an
     // 'error' event on the pool: without a listener Node ends the process. The pool discards that
     // client and opens new ones on demand, so the API serves again as soon as the database is back.
@@ -134,7 +139,7 @@ async function openPostgres(
     return p;
   };
   const pool = abrir(poolSize, 5_000);
-  const poolFluxos = abrir(STREAM_POOL_SIZE, STREAM_WAIT_MS);
+  const poolFluxos = abrir(STREAM_POOL_SIZE, STREAM_WAIT_MS, url, tetos?.relatorioMs ?? 0);
   const orm = drizzle(pool, { schema });
   // Replicas may start together: one migrates, the others wait on the advisory lock.
   try {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, QueryConfig } from 'pg';
 import { isDatabaseUnreachable } from '../platform/errors/banco.js';
+import { comTeto } from './teto.js';
 
 /**
  * Hot-standby replicas (PostgreSQL streaming replication) for the reads of GET requests.
@@ -123,8 +124,10 @@ export class Replicas {
 
   /** Starts the poller; resolves after the first round so a fresh process already reads from replicas. */
   async iniciar() {
-    await this.sondar();
-    this.timer = setInterval(() => void (this.emCurso ??= this.sondar().finally(() => (this.emCurso = undefined))), POLL_MS);
+    // The probes are a clerk's kind of statement: under that ceiling, the connections' own (teto.ts).
+    const sondar = () => comTeto('interativa', () => this.sondar());
+    await sondar();
+    this.timer = setInterval(() => void (this.emCurso ??= sondar().finally(() => (this.emCurso = undefined))), POLL_MS);
     this.timer.unref();
   }
 

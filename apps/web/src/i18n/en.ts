@@ -357,6 +357,7 @@ const en: Messages = {
       '429': 'Too many requests. Wait and try again.',
       '503': 'Service temporarily unavailable. Try again in a few seconds.',
       '500': 'Internal server error.',
+      tempoEsgotado: 'The query took longer than allowed and was stopped. Try again, or narrow the filters.',
     },
   },
   ...pessoa,

@@ -358,6 +358,7 @@ const ptBr = {
       '429': 'Muitas requisições. Aguarde e tente novamente.',
       '503': 'Serviço temporariamente indisponível. Tente novamente em alguns segundos.',
       '500': 'Erro interno do servidor.',
+      tempoEsgotado: 'A consulta demorou mais que o tempo permitido e foi interrompida. Tente novamente ou restrinja os filtros.',
     },
   },
   ...pessoa,

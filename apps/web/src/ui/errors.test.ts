@@ -55,4 +55,9 @@ describe('the text of a failed call (§8)', () => {
     expect(httpErrorMessage(new HttpError(0, '/x', undefined, '', undefined), t)).toBe(ptBr.error.server.not.reachable);
     expect(httpErrorMessage(new HttpError(404, '/x', undefined, '', undefined), t)).toBe(ptBr.error.http['404']);
   });
+
+  it('a statement past its ceiling (#40 §5): the words of the SPA, in pt-BR, not the key', () => {
+    const teto = new HttpError(503, '/x', { type: 'about:blank', status: 503, title: 'Service Unavailable', message: 'error.http.tempoEsgotado' }, '', undefined);
+    expect(httpErrorMessage(teto, t)).toBe('A consulta demorou mais que o tempo permitido e foi interrompida. Tente novamente ou restrinja os filtros.');
+  });
 });

@@ -240,6 +240,25 @@ describe('Companies with and without statements (tax staff)', () => {
     expect((await textoDoPdf(pdf.rawPayload)).texto).toContain('Empresas sem Manifestação');
   });
 
+  it('sem manifestação: every page, read from the nearer end (#40 §5), in order; together the whole list, each row once; past the end empty', async () => {
+    const esperado = (await all<{ caceal: number }>(`select c.numero_caceal as caceal from contribuinte c
+      where c.data_inicio_atividade >= '1990-01-01' and c.data_inicio_atividade < '2027-01-01'
+        and exists (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id)
+        and not exists (select 1 from manifestacao m where m.contribuinte_id = c.id and m.ind_ativo = 'S')
+      order by c.data_inicio_atividade, c.id`)).map((x) => x.caceal);
+    expect(esperado.length % 7).not.toBe(0); // a partial last page, read backwards
+    const lidos: number[] = [];
+    for (let page = 0; page <= Math.ceil(esperado.length / 7); page++) {
+      const r = await apoio.get(`${api}/contribuinte/semManifestacaoPaginado?dataInicial=1990-01-01&dataFinal=2027-01-01&page=${page}&size=7`);
+      expect(r.statusCode).toBe(200);
+      const p = r.json() as { totalElements: number; content: { numeroCaceal: number; razaoSocial: string }[] };
+      expect(p.totalElements).toBe(esperado.length);
+      expect(p.content.every((c) => c.razaoSocial)).toBe(true);
+      lidos.push(...p.content.map((c) => c.numeroCaceal));
+    }
+    expect(lidos).toEqual(esperado);
+  });
+
   it('com negação: active denials of the period; the one generated above is there; PDF', async () => {
     const r = await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { dataInicial: '2000-01-01', dataFinal: '2100-01-01' });
     expect(r.statusCode).toBe(200);

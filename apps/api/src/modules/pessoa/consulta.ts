@@ -61,18 +61,25 @@ const empresaDe = (x: LinhaEmpresa): EmpresaVinculada => ({
 /**
  * Companies linked to a person (`vinculo` selects numero_pessoa of the company and its
  * qualification), each with its head-office registration if any, so a row can open the taxpayer;
- * `filtro` an `and …` fragment; `n` the count of every matching row, for the pager.
+ * `filtro` an `and …` fragment; `n` the count of every matching row, for the pager. Callers order
+ * by `nome, numero_pessoa` and page.
+ *
+ * The person's links are joined and filtered first, then sorted (a materialized CTE, #40 §5): with
+ * the join inline, a LIMIT made the planner walk every person in name order (pessoa_nome, 814,750
+ * rows at 500,000 taxpayers) probing the links of each — 5.6 minutes for `size=1` of an accountant
+ * with 8,677 companies. Now the cost is that of the person's own links, whatever the page size.
  */
-const empresasSql = (vinculo: SQL, filtro: SQL) => sql`select p.numero_pessoa, p.numero_documento, p.nome, c.numero_caceal, c.digito_caceal, sc.descricao as situacao,
-    v.qualificacao, count(*) over ()::int as n
+const empresasSql = (vinculo: SQL, filtro: SQL) => sql`with e as materialized (select p.numero_pessoa, p.numero_documento, p.nome, c.numero_caceal, c.digito_caceal,
+    sc.descricao as situacao, v.qualificacao
   from (${vinculo}) v join pessoa p on p.numero_pessoa = v.numero_pessoa
   left join lateral (select * from contribuinte x where x.numero_pessoa = p.numero_pessoa order by x.indicador_matriz = 'M' desc, x.id desc limit 1) c on true
   left join ref_situacao_cadastral sc on sc.id = c.situacao_id
-  where true ${filtro}`;
+  where true ${filtro})
+  select e.*, count(*) over ()::int as n from e`;
 
 /** The §7 person pages' lists, capped: a busy accountant may keep thousands of companies (the SPA pages them below). */
 async function empresas(db: DbOrTx, vinculo: SQL): Promise<EmpresaVinculada[]> {
-  return (await query<LinhaEmpresa>(db, sql`${empresasSql(vinculo, sql``)} order by p.nome, p.numero_pessoa limit 500`)).map(empresaDe);
+  return (await query<LinhaEmpresa>(db, sql`${empresasSql(vinculo, sql``)} order by e.nome, e.numero_pessoa limit 500`)).map(empresaDe);
 }
 
 const socioDe = (np: number) => sql`select s.numero_pessoa_empresa as numero_pessoa, q.descricao as qualificacao from socio s
@@ -87,7 +94,7 @@ const VINCULO: Record<VinculoEmpresa, (np: number) => SQL> = { socio: socioDe, r
 export async function paginaEmpresasVinculadas(db: DbOrTx, np: number, c: ConsultaEmpresasVinculadas): Promise<PaginaEmpresasVinculadas> {
   const filtro = filtroEmpresa(c.filtro, { caceal: 'c.numero_caceal', digito: 'c.digito_caceal', documento: 'p.numero_documento', nome: 'p.nome' });
   const linhas = await query<LinhaEmpresa & { n: number }>(db, sql`${empresasSql(VINCULO[c.vinculo](np), filtro)}
-    order by p.nome, p.numero_pessoa limit ${c.size} offset ${c.page * c.size}`);
+    order by e.nome, e.numero_pessoa limit ${c.size} offset ${c.page * c.size}`);
   // Past the last page no row carries the count: count alone then (a stale page link, not the usual path).
   const total = linhas[0]?.n ?? (c.page === 0 ? 0 : ((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (${empresasSql(VINCULO[c.vinculo](np), filtro)}) x`))?.n ?? 0));
   return { content: linhas.map(empresaDe), totalElements: total };

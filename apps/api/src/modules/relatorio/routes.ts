@@ -41,7 +41,7 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // The home page's picture of the registry: for whoever holds any report role (each chart opens a report).
     app.get('/relatorio/panorama', {
-      config: { access: REPORT_AUTHORITIES },
+      config: { access: REPORT_AUTHORITIES, teto: 'relatorio' }, // counts over the whole registry
       schema: {
         tags: ['relatorio'],
         summary: 'The registry at a glance: taxpayers by status, opened and closed per month, Simples/MEI share, open pendências by criticality',
@@ -55,7 +55,7 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const r = RELATORIOS_SQL[nome];
       // Every filter is a zod object (refinements included), so the page parameters extend it.
       const filtro = FILTROS_RELATORIO[def.filtro] as unknown as z.ZodObject<z.ZodRawShape>;
-      const config = { access: def.acesso };
+      const config = { access: def.acesso, teto: 'relatorio' as const }; // previews, PDFs and spreadsheets: the reports' ceiling
       const arquivo = def.caminho.replace(/\W+/g, '-');
       const ler = (f: unknown) => f as FiltroDe<N>;
       const paginaQuery = z.object({

@@ -28,13 +28,21 @@ export function isDatabaseUnreachable(err: unknown): boolean {
 /**
  * A database failure that is the caller's or the moment's, not a bug: a unique key taken by a
  * concurrent request or a serialization failure → 409 (nothing was written: the transaction rolled
- * back); the database unreachable → 503 with Retry-After. Anything else → undefined (a real 500).
+ * back); the database unreachable or a statement past its ceiling → 503 with Retry-After. Anything else → undefined (a real 500).
  */
 export function problemOfDatabaseError(err: unknown): HttpProblem | undefined {
   if (isDatabaseUnreachable(err)) {
     return new HttpProblem(503, 'The database is unreachable; try again in a few seconds', { message: 'error.http.503', retryAfterSeconds: 5 });
   }
   for (const e of chain(err)) {
+    // 57014: cancelled past the route's statement ceiling (db/teto.ts). Not a bug and not the
+    // client's fault: the same request may pass when the database is less busy, or narrowed.
+    if (e.code === '57014') {
+      return new HttpProblem(503, 'A consulta demorou mais que o tempo permitido e foi interrompida. Tente novamente ou restrinja os filtros.', {
+        message: 'error.http.tempoEsgotado',
+        retryAfterSeconds: 5,
+      });
+    }
     if (e.code === '23505') {
       return new HttpProblem(409, 'The record was created or changed by another request at the same time', {
         type: ProblemType.CONCURRENT_CHANGE,

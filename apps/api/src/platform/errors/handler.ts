@@ -27,7 +27,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const db = problemOfDatabaseError(err);
       if (db) {
         // Its message alone, without the stack (erroDeBancoParaLog: the statement, not its values).
-        if (db.status === 503) req.log.warn({ err: { message: (erroDeBancoParaLog(err)?.message as string | undefined) ?? err.message } }, 'database unreachable');
+        const info = db.status === 503 ? erroDeBancoParaLog(err) : undefined;
+        // Past the ceiling: the statement (never its values) tells which query needs work.
+        if (db.opts.message === 'error.http.tempoEsgotado') req.log.warn({ err: { message: info?.message ?? err.message, statement: info?.statement } }, 'statement cancelled past its ceiling');
+        else if (db.status === 503) req.log.warn({ err: { message: (info?.message as string | undefined) ?? err.message } }, 'database unreachable');
         err = db as unknown as FastifyError;
       }
     }
