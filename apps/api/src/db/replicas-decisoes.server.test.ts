@@ -194,14 +194,17 @@ describe('the WAL position: from the answers of requests that wrote, and only fr
   it('a forged far-future position is clamped to what the primary has reached: the reads still go to the replica', async () => {
     const auditor = await t.as('auditor');
     await emDia();
-    const antes = contagem();
+    // Clamped to the primary's latest sampled position, a read may go to the primary for the moment the
+    // replica takes to replay that sample (on a loaded host, a poll or two); never for good, as before.
+    const naReplica = async (pedir: () => Promise<LightMyRequestResponse>) => {
+      const antes = contagem().replica;
+      const r = await pedir();
+      expect(r.statusCode).toBe(200);
+      return contagem().replica > antes;
+    };
     for (const forjada of ['FFFFFFFF/FFFFFFFF', '7FFF/0']) {
-      expect((await auditor.request('GET', BUSCA, undefined, { [WAL_HEADER]: forjada })).statusCode).toBe(200);
-      const porCookie = await t.app.inject({ method: 'GET', url: BUSCA, headers: { authorization: `Bearer ${auditor.token}`, cookie: `${WAL_COOKIE}=${forjada}` } });
-      expect(porCookie.statusCode).toBe(200);
+      await ate(() => naReplica(() => auditor.request('GET', BUSCA, undefined, { [WAL_HEADER]: forjada })), 5_000);
+      await ate(() => naReplica(() => t.app.inject({ method: 'GET', url: BUSCA, headers: { authorization: `Bearer ${auditor.token}`, cookie: `${WAL_COOKIE}=${forjada}` } })), 5_000);
     }
-    const depois = contagem();
-    expect(depois.replica).toBeGreaterThan(antes.replica);
-    expect(depois.primario).toBe(antes.primario);
   });
 });
