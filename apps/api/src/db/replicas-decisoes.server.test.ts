@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { formatCpf } from '@cadastro/domain';
 import { PgCluster } from '../test/pg-cluster.js';
 import { linkDemoTaxpayerAccount } from '../seed/demo-accounts.js';
 import { seedRegistry } from '../seed/registro.js';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../test/harness.js';
+import { ate, ComStandby } from '../test/standby.js';
 import { WAL_COOKIE, WAL_HEADER } from './replicas.js';
 
 /**
@@ -21,55 +21,34 @@ const api = '/sfz-cadastro-api/api';
 const BUSCA = `${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/comercio/0/10`;
 let primario: PgCluster | undefined;
 let replica: PgCluster | undefined;
-let sqlPrimario: pg.Pool;
-let sqlReplica: pg.Pool;
+let bancos: ComStandby;
 let t: TestApp;
 let admin: Client;
 
 beforeAll(async () => {
   primario = await PgCluster.create();
   replica = await PgCluster.replicaOf(primario);
-  sqlPrimario = new pg.Pool({ connectionString: primario.url, max: 1 });
-  sqlReplica = new pg.Pool({ connectionString: replica.url, max: 1 });
+  bancos = new ComStandby(primario, replica);
   t = await startTestApp({ DATABASE_URL: primario.url, DATABASE_REPLICA_URLS: replica.url, DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS) });
   await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 39 });
   await linkDemoTaxpayerAccount(t.db); // the demo taxpayer account stands for a registered company
   admin = await t.as('admin');
 }, 180_000);
 afterAll(async () => {
-  await Promise.allSettled([t?.close(), sqlPrimario?.end(), sqlReplica?.end()]);
+  await Promise.allSettled([t?.close(), bancos?.end()]);
   replica?.destroy();
   primario?.destroy();
 });
 
-const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const contagem = () => ({ ...t.built.ctx.database.replicas!.contagem });
-const um = async <T>(text: string) => (await sqlPrimario.query(text)).rows[0] as T;
+const um = <T>(text: string) => bancos.um<T>(text);
 const walDe = (r: LightMyRequestResponse) => r.headers[WAL_HEADER];
 const cookiesDe = (r: LightMyRequestResponse) => [r.headers['set-cookie']].flat().join('\n');
-
-async function ate(cond: () => boolean | Promise<boolean>, ms = 20_000) {
-  const t0 = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - t0 > ms) throw new Error(`not within ${ms} ms`);
-    await esperar(25);
-  }
-}
-/** The replica has replayed everything the primary has, and the API has seen it do so. */
-async function emDia() {
-  const { lsn } = await um<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-  await ate(async () => (await sqlReplica.query('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [lsn])).rows[0].ok);
-  await ate(() => t.built.ctx.database.replicas!.estado()[0]!.inRotation);
-}
+const emDia = () => bancos.emDia(t);
 /** `fn` with the replica's replay paused after the API has seen it up to date: it answers from before what `fn` writes. */
 async function comReplayParado(fn: () => Promise<void>) {
   await emDia();
-  await sqlReplica.query('select pg_wal_replay_pause()');
-  try {
-    await fn();
-  } finally {
-    await sqlReplica.query('select pg_wal_replay_resume()');
-  }
+  await bancos.replayParado(fn);
 }
 
 /** A fresh account with a known password, created through the administrator's screen. */

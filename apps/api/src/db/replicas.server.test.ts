@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { PgCluster } from '../test/pg-cluster.js';
 import { linkDemoTaxpayerAccount } from '../seed/demo-accounts.js';
 import { seedRegistry } from '../seed/registro.js';
 import { startTestApp, type Client, type TestApp } from '../test/harness.js';
+import { ate, ComStandby, esperar } from '../test/standby.js';
 import { WAL_COOKIE, WAL_HEADER } from './replicas.js';
 
 /**
@@ -16,55 +16,28 @@ const MAX_LAG_MS = 3_000;
 const api = '/sfz-cadastro-api/api';
 let primario: PgCluster | undefined;
 let replica: PgCluster | undefined;
-let sqlPrimario: pg.Pool;
-let sqlReplica: pg.Pool;
+let bancos: ComStandby;
 let t: TestApp;
 
 beforeAll(async () => {
   primario = await PgCluster.create();
   replica = await PgCluster.replicaOf(primario);
-  // Pools: the connection to the replica is lost when the test stops it, and made again after.
-  sqlPrimario = new pg.Pool({ connectionString: primario.url, max: 1 });
-  sqlReplica = new pg.Pool({ connectionString: replica.url, max: 1 });
-  for (const p of [sqlPrimario, sqlReplica]) p.on('error', () => undefined);
+  bancos = new ComStandby(primario, replica);
   t = await startTestApp({ DATABASE_URL: primario.url, DATABASE_REPLICA_URLS: replica.url, DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS) });
   await seedRegistry(t.built.ctx.database, { taxpayers: 200, seed: 33 });
   await linkDemoTaxpayerAccount(t.db); // the notice clerk becomes a person (a notice's responsible)
 }, 180_000);
 afterAll(async () => {
-  await Promise.allSettled([t?.close(), sqlPrimario?.end(), sqlReplica?.end()]);
+  await Promise.allSettled([t?.close(), bancos?.end()]);
   replica?.destroy();
   primario?.destroy();
 });
 
-const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const estado = () => t.built.ctx.database.replicas!.estado()[0]!;
 const contagem = () => ({ ...t.built.ctx.database.replicas!.contagem });
-const um = async <T>(text: string) => (await sqlPrimario.query(text)).rows[0] as T;
-
-/** Until `cond` holds (checked every 25 ms); the milliseconds it took. */
-async function ate(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<number> {
-  const t0 = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - t0 > ms) throw new Error(`not within ${ms} ms`);
-    await esperar(25);
-  }
-  return Date.now() - t0;
-}
-/** The replica has replayed everything the primary has, and the API has seen it do so. */
-async function emDia() {
-  const { lsn } = await um<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-  await ate(async () => (await sqlReplica.query('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [lsn])).rows[0].ok);
-  await ate(() => estado().inRotation);
-}
-async function comReplayParado(fn: () => Promise<void>) {
-  await sqlReplica.query('select pg_wal_replay_pause()');
-  try {
-    await fn();
-  } finally {
-    await sqlReplica.query('select pg_wal_replay_resume()');
-  }
-}
+const um = <T>(text: string) => bancos.um<T>(text);
+const emDia = () => bancos.emDia(t);
+const comReplayParado = (fn: () => Promise<void>) => bancos.replayParado(fn);
 const comWal = (c: Client, url: string, wal: string) => c.request('GET', url, undefined, { [WAL_HEADER]: wal });
 
 /**
@@ -126,7 +99,7 @@ describe('read replicas: a clerk never reads older than their own last write', {
   it('after a notice publication', async () => {
     const [editais, outro] = await Promise.all([t.as('editais'), t.as('editais')]);
     const responsavel = Number((await um<{ n: string }>(`select numero_pessoa as n from usuario where login = 'editais'`)).n);
-    const ativos = (await sqlPrimario.query(`select numero_caceal as c from contribuinte where situacao_id = 1 order by id desc limit 2`)).rows.map((x) => Number(x.c));
+    const ativos = (await bancos.primario.query(`select numero_caceal as c from contribuinte where situacao_id = 1 order by id desc limit 2`)).rows.map((x) => Number(x.c));
     const cad = await editais.post(`${api}/edital/cadastro`, {
       tituloEdital: 'EDITAL DE BAIXA DE OFÍCIO', idTipoEdital: 3, texto: 'Torna pública a baixa de ofício dos contribuintes relacionados.',
       numeroPessoaResponsavel: responsavel, idSituacaoCadastralFutura: 4, motivos: [402], vinculados: ativos.map((numeroCaceal) => ({ numeroCaceal })),
@@ -149,7 +122,7 @@ describe('a replica that lags or goes away', { timeout: 60_000 }, () => {
     const antes = (await leitor.get(url)).body;
     await comReplayParado(async () => {
       // Written behind the API's back: nobody carries its WAL position.
-      await sqlPrimario.query(`update contribuinte set situacao_id = 2, motivo_id = 202, version = version + 1 where id = $1`, [a.id]);
+      await bancos.primario.query(`update contribuinte set situacao_id = 2, motivo_id = 202, version = version + 1 where id = $1`, [a.id]);
       const t0 = Date.now();
       expect((await leitor.get(url)).body).toBe(antes); // the replica, a moment behind
       await ate(() => !estado().inRotation);
