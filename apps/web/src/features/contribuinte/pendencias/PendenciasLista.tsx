@@ -40,6 +40,9 @@ function Criticidade({ p }: { p: Pendencia }) {
  * ROLE_CAD_MAN_PEND_OFICIO the CNPJ opens 'Alterar Pendência' (registry-origin classifications only)
  * and an open registry-origin row offers 'Regularizar Pendência'; the row is then replaced by the answer.
  */
+// A badge's label may shrink to an ellipsis; in a narrow column the word must stay whole.
+const SELO_INTEIRO = { label: { overflow: 'visible' } } as const;
+
 export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props) {
   const { t } = useTranslation();
   const alerts = useAlerts();
@@ -121,7 +124,7 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
             render: (p) => (
               <Stack gap={4} align="flex-start">
                 <span data-testid="situacao-pendencia">{p.situacao.nome}</span>
-                {p.vencida && <Badge color="red.8" variant="filled" title={t('pendencia.vencidaDica')} data-testid="pendencia-vencida">{t('pendencia.vencida')}</Badge>}
+                {p.vencida && <Badge color="red.8" variant="filled" styles={SELO_INTEIRO} title={t('pendencia.vencidaDica')} data-testid="pendencia-vencida">{t('pendencia.vencida')}</Badge>}
               </Stack>
             ),
           },
