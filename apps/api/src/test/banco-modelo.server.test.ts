@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import pg from 'pg';
 import setup from './global-setup.js';
 
@@ -50,7 +51,10 @@ function execucaoMorta(): Promise<string> {
 
 describe('server-mode template databases (issue #39 §12)', { timeout: 240_000 }, () => {
   it('a run killed after making its template leaves nothing that breaks the next run, which drops it', async () => {
-    const morta = execucaoDaPasta(await execucaoMorta());
+    const pastaMorta = await execucaoMorta();
+    // The dead run's folder in the temp dir is this test's to remove (its templates are the next run's job).
+    onTestFinished(() => fs.rm(pastaMorta, { recursive: true, force: true }));
+    const morta = execucaoDaPasta(pastaMorta);
     expect(await modelos(morta)).toHaveLength(1);
 
     let dir = '';
