@@ -242,7 +242,7 @@ const MASK = '******';
 const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN']);
 const SECRET_PARAM = /(secret|password|passwd|pwd|token|key)/i;
 
-/** The application's own variables: the keys of EnvSchema (those the README documents). */
+/** The application's own variables: the keys of EnvSchema (those docs/operating.md documents). */
 export const APP_ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape).sort();
 
 /**

@@ -60,7 +60,7 @@ export async function openDatabase(
  * Connections per API process when DATABASE_POOL_SIZE is unset: twice the cores, between 4 and 10.
  * More statements at once than the database has cores to run them only queue inside it, where they
  * also switch in and out: on 2 cores, 4 connections served 13 % more exact lookups than 10, with a
- * p95 3 ms lower (bench/README.md). The cores of this host stand in for the database's (one host, or
+ * p95 3 ms lower (docs/performance.md). The cores of this host stand in for the database's (one host, or
  * hosts sized alike); with several API processes on one database, set it (database cores × 2 / processes).
  */
 export function defaultPoolSize(): number {

@@ -82,7 +82,7 @@ export function planilhaEmFluxo(opt: { aba: string; titulo: string; filtros: str
   const amostra: ValorXlsx[][] = [];
   // The rows after the header are written as sheet XML here, one string per row: exceljs builds a
   // Row, a Cell and a model per value and runs them through its xforms, three quarters of a big
-  // export's time (bench/README.md). The same XML it would write: each cell with its column's style
+  // export's time (docs/performance.md). The same XML it would write: each cell with its column's style
   // (a cell without one would not inherit the column's format), text inline, days as serial numbers.
   type Estado = { length: number } | undefined;
   const fluxo = () => (folha! as unknown as { stream: { write(s: string): void; pipes?: { _writableState?: Estado; _readableState?: Estado }[] } }).stream;

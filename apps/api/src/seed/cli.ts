@@ -3,7 +3,7 @@ import { executarSeed } from './comando.js';
 /**
  * `npm run seed -- …` (the options: comando.ts). The npm script starts Node with a 64 MB young generation:
  * the generator makes short-lived strings by the million, and with the default the scavenges took ~12 % of
- * its CPU (bench/README.md).
+ * its CPU (docs/performance.md).
  */
 executarSeed(process.argv.slice(2), process.env, (texto) => process.stdout.write(texto)).then(
   (codigo) => {

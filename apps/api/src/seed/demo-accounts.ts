@@ -12,7 +12,7 @@ const A = Authority;
 /** Consult-only roles of a registry clerk. */
 const CLERK = [A.USER, A.CON_DADOS_CONTRI, A.CON_SITU_CONTRI, A.CON_PESSOA, A.CON_HISTORICO, A.CON_PEND_OFICIO, A.CON_EDITAL];
 
-/** Demo accounts, one per staff profile of §6. Password = login. README lists the same table. */
+/** Demo accounts, one per staff profile of §6. Password = login. README.md lists the same table. */
 export const DEMO_ACCOUNTS: { login: string; firstName: string; lastName: string; profile: string; authorities: string[] }[] = [
   { login: 'admin', firstName: 'Administrador', lastName: 'do Sistema', profile: 'Administrador', authorities: [A.ADMIN, A.USER] },
   { login: 'user', firstName: 'Usuário', lastName: 'Comum', profile: 'Usuário sem papéis do cadastro', authorities: [A.USER] },

@@ -108,7 +108,7 @@ export async function seedRegistry(db: Database, opt: GeneratorOptions & { rebui
   if (rebuild) {
     const tabelas = [...REGISTRY_TABLES, ...DERIVED_TABLES];
     // The UNIQUE constraints no foreign key leans on (CPF/CNPJ, CACEAL) go too: their keys arrive in random
-    // order, and a B-tree fed at random costs the COPY more than one sorted build afterwards (bench/README.md).
+    // order, and a B-tree fed at random costs the COPY more than one sorted build afterwards (docs/performance.md).
     const comFk = new Set(rowsOf<{ nome: string }>(await db.db.execute(sql.raw(`select distinct i.relname as nome
       from pg_constraint f join pg_class i on i.oid = f.conindid where f.contype = 'f'`))).map((r) => r.nome));
     suspensos = (await catalogoVivo(db.db)).filter((i) => (i.restricao === null && tabelas.includes(i.tabela))

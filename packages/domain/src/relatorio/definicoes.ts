@@ -55,7 +55,7 @@ const A = Authority;
 /**
  * The eleven reports of §2. Roles where §6 and §2 disagree: the events report and the multiple-live
  * preview take their own menu roles (_EVENTOS, _MUL_CAVI); the divergence report, which §6 leaves
- * without a role, lists people's CPFs, so it asks for any report role (see README).
+ * without a role, lists people's CPFs, so it asks for any report role (see docs/security.md).
  */
 export const RELATORIOS = {
   solicitacoesBaixadas: {

@@ -84,7 +84,7 @@ const CHAVE = (login: string) => `crc:${login}`;
 const ORIGEM = 'area-contador';
 
 /**
- * POST contador/autenticado — the identity rule of the accountant area (README): the CRC +
+ * POST contador/autenticado — the identity rule of the accountant area (docs/api-contract.md): the CRC +
  * classification must be the signed-in account's own accountant. Every try is audited with the
  * CRC typed; failures count against a limit per account (the sign-in window), so CRCs cannot be
  * guessed, and over it the answer is 429 before any lookup.

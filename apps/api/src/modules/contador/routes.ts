@@ -19,7 +19,7 @@ const tags = ['contador'];
 const A = Authority;
 
 /**
- * §7 "Accountant and statements". Roles (README "Accountant area"): the accountant's own area
+ * §7 "Accountant and statements". Roles (docs/api-contract.md, "Accountant area"): the accountant's own area
  * (confirmation, re-registration, own companies and statements) needs ROLE_CAD_SINC_GESTOR (§6) or
  * a statements role and, above all, an account linked to that CRC; tax staff (ROLE_CON_MANIFESTACAO,
  * ROLE_CAD_SINC_GESTOR) read any accountant and the company lists.

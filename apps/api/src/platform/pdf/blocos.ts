@@ -42,7 +42,7 @@ export function tabela(cabecalhos: string[], linhas: (string | null | undefined)
 }
 
 /**
- * A table of thousands of rows, printed in about half the time of `tabela` (bench/README.md). It
+ * A table of thousands of rows, printed in about half the time of `tabela` (docs/performance.md). It
  * crosses to the render thread as bare strings (a small message) and becomes pdfmake tables there
  * (layout.ts, `expandirTabelaLonga`): widths in points, every style set on the cell, no wrapping in
  * the columns marked `semQuebra`, rules between rows only, parts of `lote` rows. Only at the top level

@@ -184,7 +184,7 @@ export class PdfPool {
   /**
    * Starts the staff's render threads and has each lay out a small document once, so the first clerk to
    * print after a start does not pay for loading pdfmake, the fonts and cold code (a 5,000-row notice:
-   * 4.5–8.2 s cold against 2.8–4.2 s warm, bench/README.md). Resolves when all are warm; never rejects.
+   * 4.5–8.2 s cold against 2.8–4.2 s warm, docs/performance.md). Resolves when all are warm; never rejects.
    */
   async aquecer(doc: DocumentoPdf): Promise<void> {
     if (this.trabalhadores === 0) return;

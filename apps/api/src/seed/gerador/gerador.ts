@@ -27,7 +27,7 @@ export interface GeneratorResult {
 /**
  * The generation loop is synchronous: without a turn of the event loop now and then, the COPY of the
  * previous chunk (socket writes, the server's answer) would only advance at the next flush, and the
- * database would wait for the JavaScript instead of working beside it (bench/README.md).
+ * database would wait for the JavaScript instead of working beside it (docs/performance.md).
  */
 const CEDER = 256;
 const ceder = () => new Promise<void>((r) => setImmediate(r));
@@ -69,7 +69,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   // Write one chunk while the next is generated (the database works on the other core). A superuser's
   // COPY skips the foreign-key triggers (copyRows), so a chunk's tables can go in two lanes, each on a
   // backend of its own, each lane taking the largest text left: with one lane the database waited for
-  // the JavaScript and the JavaScript for the database in turn, neither core busy (bench/README.md).
+  // the JavaScript and the JavaScript for the database in turn, neither core busy (docs/performance.md).
   // Anyone else's COPY is checked: one lane, parents before children, chunks one after another.
   const faixas = (await podeCarregarSemGatilhos(db.db)) ? 2 : 1;
   let pending: Promise<void>[] = [];

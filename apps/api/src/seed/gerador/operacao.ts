@@ -146,7 +146,7 @@ type Passo = (typeof STATEMENTS)[number][0];
 /**
  * The steps in three groups: the notices first (their effect changes registrations the others read),
  * then two lanes that read nothing the other writes, each a transaction on a connection of its own —
- * on 2 cores one statement at a time left a core idle (bench/README.md). Every step is in one group.
+ * on 2 cores one statement at a time left a core idle (docs/performance.md). Every step is in one group.
  */
 const PRIMEIRO: readonly Passo[] = ['edital', 'sca_membro', 'edital_motivo', 'edital_contribuinte', 'edital (efeito)', 'historico_situacao (edital)'];
 const FAIXAS: readonly (readonly Passo[])[] = [

@@ -11,7 +11,7 @@ export const CONTA_E_ADMIN: Chamada[] = [
   { spec: 'GET/POST api/account', metodo: 'POST', caminho: `${API}/account`, papel: 'autenticado', quem: 'user', corpo: () => ({ firstName: 'Usuário', lastName: 'Comum', email: 'user@cadastro.local', langKey: 'pt-br' }) },
   { spec: 'GET api/profile-info', metodo: 'GET', caminho: `${API}/profile-info`, papel: 'publico' },
   { spec: 'GET api/activate?key', metodo: 'GET', caminho: `${API}/activate`, papel: 'publico', query: (v) => ({ key: v.chaveAtivacao }) },
-  // The spec's body is the new password; here the current one is asked too (README: deviations).
+  // The spec's body is the new password; here the current one is asked too (docs/api-contract.md: deviations).
   // Changing a password ends the account's other sessions: the account the table activated does it.
   { spec: 'POST api/account/change-password', metodo: 'POST', caminho: `${API}/account/change-password`, papel: 'autenticado', quem: 'contrato.ativar', corpo: () => ({ currentPassword: 'abcd', newPassword: 'abcd' }) },
   { spec: 'POST api/account/reset-password/init', metodo: 'POST', caminho: `${API}/account/reset-password/init`, papel: 'publico', corpo: () => ({ email: 'contrato@x.com.br' }) },
@@ -59,7 +59,7 @@ export const COMBOS: Chamada[] = [
   combo('tipoUnidade'),
   combo('situacaoEdital'),
   combo('motivosAlteracaoSituacaoCadastral'),
-  // Names the people who may sign a notice: notice staff only (README: deviations).
+  // Names the people who may sign a notice: notice staff only (docs/api-contract.md: deviations).
   { ...combo('responsaveis-edital'), papel: A.CON_EDITAL },
   combo('tipo-status-processamento'),
   combo('situacaoCadastral'),

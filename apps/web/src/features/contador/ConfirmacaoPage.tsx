@@ -10,7 +10,7 @@ import { RecadastroModal } from './RecadastroModal';
 
 /**
  * §2 manifestacao-contador/contador: 'Confirmação' by CRC + classification. The server accepts only
- * the signed-in account's own accountant (README "Accountant area"); without a re-registration the
+ * the signed-in account's own accountant (docs/api-contract.md, "Accountant area"); without a re-registration the
  * required modal comes first, then the statements.
  */
 export default function ConfirmacaoPage() {
