@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { formatCaceal, type ContribuinteManifestacao, type PaginaEmpresasNegacao, type PaginaEmpresasSemManifestacao, type PeriodoManifestacao } from '@cadastro/domain';
+import { formatCaceal, formatInteiro, type ContribuinteManifestacao, type PaginaEmpresasNegacao, type PaginaEmpresasSemManifestacao, type PeriodoManifestacao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { filtroEmpresa } from '../../db/filtroEmpresa.js';
@@ -54,11 +54,6 @@ export async function empresasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao
   return { content: linhas.map(linha), totalElements: total, totalPages: Math.ceil(total / p.size) };
 }
 
-/** Every company without statement in the period, for the report (capped like the negation list). */
-async function todasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao) {
-  return (await empresasSemManifestacao(db, { ...p, page: 0, size: LIMITE_NEGACOES })).content;
-}
-
 /**
  * Companies whose active statement is a denial made in the period, with no change event recorded
  * for the registration since (nobody replaced the accountant yet) — "negativadas sem evento".
@@ -100,22 +95,29 @@ const dataHora = (iso: string | null) => {
   return `${dia(d.slice(0, 10))} ${d.slice(11, 16)}`;
 };
 
-export async function relatorioSemManifestacao(db: DbOrTx, p: PeriodoManifestacao): Promise<DocumentoPdf> {
-  const linhas = await todasSemManifestacao(db, p);
+/**
+ * The PDFs' count: the exact total, and when the PDF prints fewer (capped at `limite`), how many of it
+ * (#40 §2: "5000 empresa(s)" was printed of 212,043 at 500,000 taxpayers).
+ */
+const quantas = (impressas: number, total: number) =>
+  impressas < total ? `as primeiras ${formatInteiro(impressas)} de ${formatInteiro(total)} empresas (refine o período para ver as demais)` : `${formatInteiro(total)} empresa(s)`;
+
+export async function relatorioSemManifestacao(db: DbOrTx, p: PeriodoManifestacao, limite = LIMITE_NEGACOES): Promise<DocumentoPdf> {
+  const { content: linhas, totalElements } = await empresasSemManifestacao(db, { ...p, page: 0, size: limite });
   return {
     titulo: 'Empresas sem Manifestação',
-    subtitulo: `${periodoTexto(p)} — ${linhas.length} empresa(s)`,
+    subtitulo: `${periodoTexto(p)} — ${quantas(linhas.length, totalElements)}`,
     conteudo: [tabela(['CACEAL', 'Razão social', 'Situação', 'Início da atividade'],
       linhas.map((l) => [formatCaceal(l.numeroCaceal, l.digitoCaceal ?? undefined), l.razaoSocial, l.situacaoCadastral, dia(l.dataInicioAtividade)]),
       'Nenhum registro encontrado para os critérios informados.', [62, '*', 100, 70])],
   };
 }
 
-export async function relatorioNegativadas(db: DbOrTx, p: PeriodoManifestacao): Promise<DocumentoPdf> {
-  const linhas = await empresasComNegacao(db, p);
+export async function relatorioNegativadas(db: DbOrTx, p: PeriodoManifestacao, limite = LIMITE_NEGACOES): Promise<DocumentoPdf> {
+  const { content: linhas, total } = await paginaComNegacao(db, { ...p, page: 0, size: limite });
   return {
     titulo: 'Empresas com Manifestação de Negação',
-    subtitulo: `${periodoTexto(p)} — ${linhas.length} empresa(s)`,
+    subtitulo: `${periodoTexto(p)} — ${quantas(linhas.length, total)}`,
     conteudo: [tabela(['CACEAL', 'Razão social', 'Situação', 'Última manifestação'],
       linhas.map((l) => [formatCaceal(l.numeroCaceal, l.digitoCaceal ?? undefined), l.razaoSocial, l.situacaoCadastral, dataHora(l.ultimaManifestacao)]),
       'Nenhum registro encontrado para os critérios informados.', [62, '*', 100, 80])],
