@@ -33,7 +33,9 @@ const pessoas = {
 };
 const crc = await um<{ crc: string; classificacao: number }>(`select c.crc_uf || c.crc_numero || c.crc_tipo_inscricao || coalesce(c.crc_digito::text, '') as crc,
   c.classificacao_id as classificacao from contador c where c.numero_pessoa = ${pessoas.contador}`);
-const caceal = Number((await um<{ n: string }>('select c.numero_caceal as n from evento_alteracao e join contribuinte c on c.id = e.contribuinte_id group by 1 order by count(*) desc limit 1')).n);
+// A generated registry has no change events (they are the clerks'): then any CACEAL.
+const caceal = Number((await um<{ n: string }>(`select coalesce((select c.numero_caceal from evento_alteracao e join contribuinte c on c.id = e.contribuinte_id group by 1 order by count(*) desc limit 1),
+  (select min(numero_caceal) from contribuinte)) as n`)).n);
 const contribuintes = Number((await um<{ n: string }>('select count(*) as n from contribuinte')).n);
 await cru.end();
 
