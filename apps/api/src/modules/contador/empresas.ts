@@ -3,6 +3,7 @@ import { formatCaceal, formatInteiro, type ContribuinteManifestacao, type Pagina
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { filtroEmpresa } from '../../db/filtroEmpresa.js';
+import { lerPagina, ordem } from '../../db/pagina.js';
 import { tabela } from '../../platform/pdf/blocos.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { isoUtc } from './manifestacoes.js';
@@ -25,7 +26,7 @@ const linha = (r: Linha): ContribuinteManifestacao => ({
  * The count and the page are two statements (#40 §5: one with `count(*) over ()` joined every
  * person's name to its 209,609 rows to show 10, 3.6–3.9 s at 500,000 taxpayers): the count alone
  * (hash joins, no names), and the page walking contribuinte_inicio_idx from the nearer end — a
- * page past the middle is read backwards from the last row — so the first and the last pages cost
+ * page past the middle is read backwards from the last row (lerPagina) — so the first and the last pages cost
  * a few rows each and only the page's rows meet pessoa.
  */
 export async function empresasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao & { page: number; size: number }): Promise<PaginaEmpresasSemManifestacao> {
@@ -33,24 +34,16 @@ export async function empresasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao
       and exists (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id)
       and not exists (select 1 from manifestacao m where m.contribuinte_id = c.id and m.ind_ativo = 'S')`;
   const contar = async () => (await queryOne<{ n: number }>(db, sql`select count(*)::int as n from contribuinte c where ${onde}`))?.n ?? 0;
-  const ler = (ordem: SQL, limite: number, pular: number) => query<Linha>(db, sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao,
+  const ler = (o: SQL, limite: number, pular: number) => query<Linha>(db, sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao,
       sc.descricao as situacao, c.data_inicio_atividade::text as inicio, null as ultima
-    from (select c.id from contribuinte c where ${onde} order by ${ordem} limit ${limite} offset ${pular}) x
+    from (select c.id from contribuinte c where ${onde} order by ${o} limit ${limite} offset ${pular}) x
     join contribuinte c on c.id = x.id join pessoa pe on pe.numero_pessoa = c.numero_pessoa left join ref_situacao_cadastral sc on sc.id = c.situacao_id
-    order by ${ordem}`);
-  const crescente = sql`c.data_inicio_atividade, c.id`;
-  const inicio = p.page * p.size;
-  let total: number;
-  let linhas: Linha[];
-  if (inicio === 0) {
-    [total, linhas] = await Promise.all([contar(), ler(crescente, p.size, 0)]);
-  } else {
-    total = await contar();
-    const fim = Math.min(inicio + p.size, total);
-    if (inicio >= total) linhas = [];
-    else if (inicio <= total - fim) linhas = await ler(crescente, p.size, inicio);
-    else linhas = (await ler(sql`c.data_inicio_atividade desc, c.id desc`, fim - inicio, total - fim)).reverse();
-  }
+    order by ${o}`);
+  const ordemLista = ordem(sql`c.data_inicio_atividade`, sql`c.id`);
+  // The first page and the count at once; a later page needs the count to know its nearer end.
+  const [linhas, total] = p.page === 0
+    ? await Promise.all([ler(ordemLista.crescente, p.size, 0), contar()])
+    : await contar().then(async (n) => [await lerPagina(ordemLista, n, p.page, p.size, ler), n] as const);
   return { content: linhas.map(linha), totalElements: total, totalPages: Math.ceil(total / p.size) };
 }
 
