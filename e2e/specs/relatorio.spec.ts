@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
-import { seriousA11yViolations, signIn } from '../support/app';
+import { formatInteiro, NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
+import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+
+const api = '/sfz-cadastro-api/api';
 
 test('relatórios: filter → preview → Imprimir opens the PDF, Baixar XLS downloads the spreadsheet; an empty period shows the spec\'s text', async ({ page }) => {
   await page.goto('/#/pesquisa-contribuinte-geral');
@@ -100,4 +102,34 @@ test('relatórios: every report previews (rows or its empty text) with the butto
       expect((await download).suggestedFilename()).toBe(`${r.rota}.xlsx`);
     }
   }
+});
+
+// Issue 40 §2: the preview counted up to 10,000 ("Mais de 10.000 registros") and paged no further; the total
+// showed ungrouped ("Exibindo 3000 registro(s)"). Now the count is the true one and the last page is reached.
+test('relatórios: the whole registry\'s preview shows its true total, grouped, and » reaches its last page with the last rows', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'auditor');
+  const consulta = 'dataInicial=1900-01-01&dataFinal=2026-12-31';
+  const previa = async (p: number) => (await (await request.get(`${api}/relatorio/contribuintes-geral?${consulta}&page=${p}&size=20`, { headers })).json()) as { totalElements: number; content: { caceal: string }[] };
+  // The registry's size from the engine's count, checked against one more source: the status counters of the home picture.
+  const { totalElements: total } = await previa(0);
+  const panorama = (await (await request.get(`${api}/relatorio/panorama`, { headers })).json()) as { situacoes: { quantidade: number }[] };
+  expect(total).toBe(panorama.situacoes.reduce((s, x) => s + x.quantidade, 0));
+  expect(total).toBeGreaterThan(1000);
+  const ultima = Math.ceil(total / 20);
+  const fim = (await previa(ultima - 1)).content;
+  expect(fim).toHaveLength(total - (ultima - 1) * 20);
+
+  await page.goto(`/#/pesquisa-contribuinte-geral/pre-visualizar?${consulta}`);
+  await signIn(page, 'auditor');
+  await expect(page.getByTestId('relatorio-contagem')).toHaveText(`Exibindo ${formatInteiro(total)} registro(s)`);
+  await page.getByRole('button', { name: 'Última página' }).click();
+  await expect(page).toHaveURL(new RegExp(`page=${ultima}(&|$)`));
+  const linhas = page.getByTestId('pre-visualizacao').getByRole('row');
+  await expect(linhas.last()).toContainText(fim.at(-1)!.caceal);
+  await expect(linhas).toHaveCount(fim.length + 1);
+  await expect(page.getByRole('button', { name: `Página ${ultima}` })).toHaveAttribute('aria-current', 'page');
+  // After a reload the same last page (the page is in the URL).
+  await page.reload();
+  await expect(linhas.last()).toContainText(fim.at(-1)!.caceal);
+  await expect(page.getByTestId('relatorio-contagem')).toHaveText(`Exibindo ${formatInteiro(total)} registro(s)`);
 });

@@ -27,7 +27,6 @@ export const pendencia: Pick<Messages, 'pendencia' | 'solicitacao'> = {
       consultar: 'Consult',
       limpar: 'Clear',
       vazio: 'The query returned no results.',
-      exibindoMaisDe: 'Showing {{first}} - {{last}} of more than {{n}} pending items. To see the others, refine the query (document, period, classification, criticality or situation).',
       dica: 'Without a document, the query brings the pending items of every taxpayer in the period.',
     },
     coluna: {
@@ -56,7 +55,6 @@ export const pendencia: Pick<Messages, 'pendencia' | 'solicitacao'> = {
     erro: {
       jaRegularizada: 'This pending item is already regularized.',
       origemNaoCadastro: 'Only pending items that originate in the registry can be changed or regularized.',
-      paginaAlem: 'The query shows at most 1,000 results; refine the filters.',
     },
   },
   solicitacao: {

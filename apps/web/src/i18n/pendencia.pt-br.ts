@@ -25,7 +25,6 @@ export const pendencia = {
       consultar: 'Consultar',
       limpar: 'Limpar',
       vazio: 'Não houve resultado para a consulta.',
-      exibindoMaisDe: 'Exibindo {{first}} - {{last}} de mais de {{n}} pendências. Para ver as demais, refine a consulta (documento, período, classificação, criticidade ou situação).',
       dica: 'Sem documento, a consulta traz as pendências de todos os contribuintes no período.',
     },
     coluna: {
@@ -54,7 +53,6 @@ export const pendencia = {
     erro: {
       jaRegularizada: 'Esta pendência já está regularizada.',
       origemNaoCadastro: 'Somente pendências originadas no Cadastro podem ser alteradas ou regularizadas.',
-      paginaAlem: 'A consulta mostra no máximo 1.000 resultados; refine os filtros.',
     },
   },
   solicitacao: {

@@ -63,7 +63,6 @@ export const relatorio: Pick<Messages, 'relatorio'> = {
     preVisualizacao: 'Preview',
     total: 'Total',
     registros: 'Showing {{n}} record(s)',
-    maisDe: 'More than {{n}} records',
     sim: 'Yes',
     nao: 'No',
     baixando: 'Downloading the spreadsheet: {{kb}} kB received…',

@@ -61,7 +61,6 @@ export const relatorio = {
     preVisualizacao: 'Pré-visualização',
     total: 'Total',
     registros: 'Exibindo {{n}} registro(s)',
-    maisDe: 'Mais de {{n}} registros',
     sim: 'Sim',
     nao: 'Não',
     baixando: 'Baixando a planilha: {{kb}} kB recebidos…',

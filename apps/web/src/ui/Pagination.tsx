@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_LINKS } from '@cadastro/domain';
+import { formatInteiro, MAX_PAGE_LINKS } from '@cadastro/domain';
 
 /** The window of page numbers shown: at most `max`, rotated so the current page sits in the middle. */
 export function pageWindow(page: number, totalPages: number, max = MAX_PAGE_LINKS): number[] {
@@ -42,7 +42,7 @@ export function Pagination({ page, total, pageSize, onChange, maxLinks = MAX_PAG
   );
 }
 
-/** "Exibindo 11 - 20 de 57 registros". */
+/** "Exibindo 11 - 20 de 57 registros"; the numbers grouped (issue #40: "de 117663" read badly). */
 export function ItemCount({ page, total, pageSize }: Omit<Props, 'onChange'>) {
   const { t } = useTranslation();
   if (total === 0) return null;
@@ -50,7 +50,7 @@ export function ItemCount({ page, total, pageSize }: Omit<Props, 'onChange'>) {
   const last = Math.min(total, page * pageSize);
   return (
     <Text size="sm" c="dimmed" ta="center" data-testid="item-count">
-      {t('pagination.count', { first, last, total })}
+      {t('pagination.count', { first: formatInteiro(first), last: formatInteiro(last), total: formatInteiro(total) })}
     </Text>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColunaRelatorio, ListaRelatorio, PaginaRelatorio } from '@cadastro/domain';
-import { ALERT_TIMEOUT_MS, formatCelulaRelatorio, formatInteiro, LIMITE_CONTAGEM_RELATORIO, LIMITE_PROGRESSO_RELATORIO, REGISTRY_API_BASE } from '@cadastro/domain';
+import { ALERT_TIMEOUT_MS, formatCelulaRelatorio, formatInteiro, LIMITE_PROGRESSO_RELATORIO, REGISTRY_API_BASE } from '@cadastro/domain';
 import { useAlerts } from './alerts';
 import { Carregando } from './Carregando';
 import { DataTable } from './DataTable';
@@ -63,7 +63,7 @@ export function ReportPage(p: ReportPageProps) {
   const erroVisivel = q.isError && erroOculto !== q.errorUpdatedAt;
 
   const vazio = !q.data || q.data.content.length === 0;
-  const grande = !!q.data && (q.data.totalLimitado || q.data.totalElements > LIMITE_PROGRESSO_RELATORIO);
+  const grande = !!q.data && q.data.totalElements > LIMITE_PROGRESSO_RELATORIO;
   const baixarXls = async () => {
     setBaixando(0);
     try {
@@ -131,7 +131,7 @@ export function ReportPage(p: ReportPageProps) {
               )}
               {q.data.content.length > 0 && (
                 <Text size="sm" data-testid="relatorio-contagem">
-                  {q.data.totalLimitado ? t('relatorio.maisDe', { n: formatInteiro(LIMITE_CONTAGEM_RELATORIO) }) : t('relatorio.registros', { n: q.data.totalElements })}
+                  {t('relatorio.registros', { n: formatInteiro(q.data.totalElements) })}
                 </Text>
               )}
               <Pagination page={p.page} total={q.data.totalElements} pageSize={TAMANHO_PAGINA_RELATORIO} onChange={p.onPage} />

@@ -53,14 +53,10 @@ export const pendenciaVencida = (p: { situacao: { sequencial: number }; prazo: s
 
 export const PaginaPendencias = z.object({
   content: z.array(Pendencia),
+  /** Exact (#40 §2): every page up to it is reachable. */
   totalElements: z.number().int(),
-  /** True when more matched than are counted (the pager says "mais de"). */
-  totalIsLowerBound: z.boolean(),
 });
 export type PaginaPendencias = z.infer<typeof PaginaPendencias>;
-
-/** The most results a consultation pages through (like the taxpayer search). */
-export const MAX_RESULTADOS_PENDENCIAS = 1000;
 
 /** §5: month 1-12 (one or two digits), year of four digits; digits only. */
 export const MesCompetencia = z.number().int('mes').min(1, 'mes').max(12, 'mes');
@@ -82,7 +78,8 @@ export const ConsultaPendencias = z
     classificacao: z.number().int().min(1).max(9999).optional(),
     criticidade: z.number().int().min(1).max(99).optional(),
     situacao: z.array(z.number().int().min(1).max(99)).max(10).optional(),
-    pagina: z.number().int().min(0).max(1000).default(0),
+    // Any page of the count (#40 §2: 117,663 pendências at 500,000 taxpayers are 117,663 pages of 1).
+    pagina: z.number().int().min(0).max(10_000_000).default(0),
     tamanho: z.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
   })
   .superRefine((q, ctx) => {

@@ -37,19 +37,16 @@ export const SemFiltro = z.object({});
 
 export type FiltroPeriodo = z.infer<typeof FiltroPeriodo>;
 
-/** The preview page: rows as the report's columns name them, the count (capped) and the totals. */
+/** The preview page: rows as the report's columns name them, the exact count and the totals. */
 export const ValorCelula = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 /** A row's sub-rows (a report's `lista`, e.g. a taxpayer's atividadeEconomicaList). */
 export const ListaCelulas = z.array(z.record(z.string(), ValorCelula));
 export const PaginaRelatorio = z.object({
   content: z.array(z.record(z.string(), z.union([ValorCelula, ListaCelulas]))),
   totalElements: z.number().int(),
-  /** true when there are more rows than totalElements counts (the count stops at LIMITE_CONTAGEM). */
-  totalLimitado: z.boolean(),
   totais: z.record(z.string(), z.number()).optional(),
 });
 export type PaginaRelatorio = z.infer<typeof PaginaRelatorio>;
-export const LIMITE_CONTAGEM_RELATORIO = 10_000;
 /** Above this many rows the browser shows the download's progress (issue #18). */
 export const LIMITE_PROGRESSO_RELATORIO = 10_000;
 

@@ -4,6 +4,8 @@ import { expectProblem, startTestApp, type Client, type TestApp } from '../../te
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
 import { query } from '../../db/consulta.js';
 import { textoDoPdf } from '../../test/pdf.js';
+import { formatInteiro } from '@cadastro/domain';
+import { relatorioNegativadas, relatorioSemManifestacao } from './empresas.js';
 
 let t: TestApp;
 let contador: Client;
@@ -267,6 +269,19 @@ describe('Companies with and without statements (tax staff)', () => {
     expect(l.every((x) => x.ultimaManifestacao)).toBe(true);
     const pdf = await apoio.post(`${api}/contribuinte/relatorioEmpresasNegativadas`, { dataInicial: '2000-01-01', dataFinal: '2100-01-01' });
     expect((await textoDoPdf(pdf.rawPayload)).texto).toContain('Empresas com Manifestação de Negação');
+  });
+
+  it('the two PDFs say their exact count, and when they print fewer (capped), how many of how many (#40 §2: "5000 empresa(s)" of 212,043)', async () => {
+    const sem = { dataInicial: '1990-01-01', dataFinal: '2027-01-01' };
+    const totalSem = ((await apoio.get(`${api}/contribuinte/semManifestacaoPaginado?${new URLSearchParams(sem)}&page=0&size=1`)).json() as { totalElements: number }).totalElements;
+    const neg = { dataInicial: '2000-01-01', dataFinal: '2100-01-01' };
+    const totalNeg = ((await apoio.post(`${api}/contribuinte/comManifestacaoNegacaoSemEvento`, { ...neg, page: 0, size: 1 })).json() as { total: number }).total;
+    expect(totalSem).toBeGreaterThan(2);
+    expect(totalNeg).toBeGreaterThan(2);
+    expect((await relatorioSemManifestacao(t.db, sem)).subtitulo).toMatch(new RegExp(` — ${formatInteiro(totalSem).replace('.', '\\.')} empresa\\(s\\)$`));
+    expect((await relatorioSemManifestacao(t.db, sem, 2)).subtitulo).toContain(`— as primeiras 2 de ${formatInteiro(totalSem)} empresas (refine o período para ver as demais)`);
+    expect((await relatorioNegativadas(t.db, neg)).subtitulo).toMatch(new RegExp(` — ${formatInteiro(totalNeg).replace('.', '\\.')} empresa\\(s\\)$`));
+    expect((await relatorioNegativadas(t.db, neg, 2)).subtitulo).toContain(`— as primeiras 2 de ${formatInteiro(totalNeg)} empresas (refine o período para ver as demais)`);
   });
 
   it('com negação with a page (#32): the server pages and filters by CACEAL or name; totals of the filter and of the period; §7 body unchanged', async () => {

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { formatCaceal, type ContribuinteManifestacao, type PaginaEmpresasNegacao, type PaginaEmpresasSemManifestacao, type PeriodoManifestacao } from '@cadastro/domain';
+import { formatCaceal, formatInteiro, type ContribuinteManifestacao, type PaginaEmpresasNegacao, type PaginaEmpresasSemManifestacao, type PeriodoManifestacao } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { filtroEmpresa } from '../../db/filtroEmpresa.js';
+import { lerPagina, ordem } from '../../db/pagina.js';
 import { tabela } from '../../platform/pdf/blocos.js';
 import type { DocumentoPdf } from '../../platform/pdf/documento.js';
 import { isoUtc } from './manifestacoes.js';
@@ -25,7 +26,7 @@ const linha = (r: Linha): ContribuinteManifestacao => ({
  * The count and the page are two statements (#40 §5: one with `count(*) over ()` joined every
  * person's name to its 209,609 rows to show 10, 3.6–3.9 s at 500,000 taxpayers): the count alone
  * (hash joins, no names), and the page walking contribuinte_inicio_idx from the nearer end — a
- * page past the middle is read backwards from the last row — so the first and the last pages cost
+ * page past the middle is read backwards from the last row (lerPagina) — so the first and the last pages cost
  * a few rows each and only the page's rows meet pessoa.
  */
 export async function empresasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao & { page: number; size: number }): Promise<PaginaEmpresasSemManifestacao> {
@@ -33,30 +34,17 @@ export async function empresasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao
       and exists (select 1 from contribuinte_contador cc where cc.contribuinte_id = c.id)
       and not exists (select 1 from manifestacao m where m.contribuinte_id = c.id and m.ind_ativo = 'S')`;
   const contar = async () => (await queryOne<{ n: number }>(db, sql`select count(*)::int as n from contribuinte c where ${onde}`))?.n ?? 0;
-  const ler = (ordem: SQL, limite: number, pular: number) => query<Linha>(db, sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao,
+  const ler = (o: SQL, limite: number, pular: number) => query<Linha>(db, sql`select c.numero_caceal as caceal, c.digito_caceal as digito, pe.nome as razao,
       sc.descricao as situacao, c.data_inicio_atividade::text as inicio, null as ultima
-    from (select c.id from contribuinte c where ${onde} order by ${ordem} limit ${limite} offset ${pular}) x
+    from (select c.id from contribuinte c where ${onde} order by ${o} limit ${limite} offset ${pular}) x
     join contribuinte c on c.id = x.id join pessoa pe on pe.numero_pessoa = c.numero_pessoa left join ref_situacao_cadastral sc on sc.id = c.situacao_id
-    order by ${ordem}`);
-  const crescente = sql`c.data_inicio_atividade, c.id`;
-  const inicio = p.page * p.size;
-  let total: number;
-  let linhas: Linha[];
-  if (inicio === 0) {
-    [total, linhas] = await Promise.all([contar(), ler(crescente, p.size, 0)]);
-  } else {
-    total = await contar();
-    const fim = Math.min(inicio + p.size, total);
-    if (inicio >= total) linhas = [];
-    else if (inicio <= total - fim) linhas = await ler(crescente, p.size, inicio);
-    else linhas = (await ler(sql`c.data_inicio_atividade desc, c.id desc`, fim - inicio, total - fim)).reverse();
-  }
+    order by ${o}`);
+  const ordemLista = ordem(sql`c.data_inicio_atividade`, sql`c.id`);
+  // The first page and the count at once; a later page needs the count to know its nearer end.
+  const [linhas, total] = p.page === 0
+    ? await Promise.all([ler(ordemLista.crescente, p.size, 0), contar()])
+    : await contar().then(async (n) => [await lerPagina(ordemLista, n, p.page, p.size, ler), n] as const);
   return { content: linhas.map(linha), totalElements: total, totalPages: Math.ceil(total / p.size) };
-}
-
-/** Every company without statement in the period, for the report (capped like the negation list). */
-async function todasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao) {
-  return (await empresasSemManifestacao(db, { ...p, page: 0, size: LIMITE_NEGACOES })).content;
 }
 
 /**
@@ -100,22 +88,29 @@ const dataHora = (iso: string | null) => {
   return `${dia(d.slice(0, 10))} ${d.slice(11, 16)}`;
 };
 
-export async function relatorioSemManifestacao(db: DbOrTx, p: PeriodoManifestacao): Promise<DocumentoPdf> {
-  const linhas = await todasSemManifestacao(db, p);
+/**
+ * The PDFs' count: the exact total, and when the PDF prints fewer (capped at `limite`), how many of it
+ * (#40 §2: "5000 empresa(s)" was printed of 212,043 at 500,000 taxpayers).
+ */
+const quantas = (impressas: number, total: number) =>
+  impressas < total ? `as primeiras ${formatInteiro(impressas)} de ${formatInteiro(total)} empresas (refine o período para ver as demais)` : `${formatInteiro(total)} empresa(s)`;
+
+export async function relatorioSemManifestacao(db: DbOrTx, p: PeriodoManifestacao, limite = LIMITE_NEGACOES): Promise<DocumentoPdf> {
+  const { content: linhas, totalElements } = await empresasSemManifestacao(db, { ...p, page: 0, size: limite });
   return {
     titulo: 'Empresas sem Manifestação',
-    subtitulo: `${periodoTexto(p)} — ${linhas.length} empresa(s)`,
+    subtitulo: `${periodoTexto(p)} — ${quantas(linhas.length, totalElements)}`,
     conteudo: [tabela(['CACEAL', 'Razão social', 'Situação', 'Início da atividade'],
       linhas.map((l) => [formatCaceal(l.numeroCaceal, l.digitoCaceal ?? undefined), l.razaoSocial, l.situacaoCadastral, dia(l.dataInicioAtividade)]),
       'Nenhum registro encontrado para os critérios informados.', [62, '*', 100, 70])],
   };
 }
 
-export async function relatorioNegativadas(db: DbOrTx, p: PeriodoManifestacao): Promise<DocumentoPdf> {
-  const linhas = await empresasComNegacao(db, p);
+export async function relatorioNegativadas(db: DbOrTx, p: PeriodoManifestacao, limite = LIMITE_NEGACOES): Promise<DocumentoPdf> {
+  const { content: linhas, total } = await paginaComNegacao(db, { ...p, page: 0, size: limite });
   return {
     titulo: 'Empresas com Manifestação de Negação',
-    subtitulo: `${periodoTexto(p)} — ${linhas.length} empresa(s)`,
+    subtitulo: `${periodoTexto(p)} — ${quantas(linhas.length, total)}`,
     conteudo: [tabela(['CACEAL', 'Razão social', 'Situação', 'Última manifestação'],
       linhas.map((l) => [formatCaceal(l.numeroCaceal, l.digitoCaceal ?? undefined), l.razaoSocial, l.situacaoCadastral, dataHora(l.ultimaManifestacao)]),
       'Nenhum registro encontrado para os critérios informados.', [62, '*', 100, 80])],

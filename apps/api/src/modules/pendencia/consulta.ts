@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  competenciaDe, formatInteiro, hojeEmMaceio, MAX_RESULTADOS_PENDENCIAS, ORIGEM_CADASTRO, pendenciaVencida, SITUACAO_PENDENCIA, type ClassificacaoOrigemCadastro, type ConsultaPendencias, type PaginaPendencias, type Pendencia,
+  competenciaDe, hojeEmMaceio, ORIGEM_CADASTRO, pendenciaVencida, SITUACAO_PENDENCIA, type ClassificacaoOrigemCadastro, type ConsultaPendencias, type PaginaPendencias, type Pendencia,
 } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { query } from '../../db/consulta.js';
-import { badRequest } from '../../platform/errors/problem.js';
+import { desc, lerPagina, ordem } from '../../db/pagina.js';
 
 /** The query as validated (defaults applied). */
 export type Consulta = z.output<typeof ConsultaPendencias>;
@@ -71,22 +71,21 @@ export function paraPendencia(r: LinhaPendencia, hoje = hojeEmMaceio()): Pendenc
 
 /**
  * Open first, earliest deadline first (so the overdue ones lead: pendenciaVencida), then the rest;
- * newest competence first within each. pendencia_ordem_idx (migration 0044) holds this order.
+ * newest competence first within each. pendencia_ordem_idx (migration 0044) holds this order, and read
+ * backwards its inverse (a last page is read from the end).
  */
-const ORDEM = sql`order by (p.situacao_id <> ${SITUACAO_PENDENCIA.PENDENTE}), (case when p.situacao_id = ${SITUACAO_PENDENCIA.PENDENTE} then p.prazo end) nulls last,
-  p.competencia desc, p.sequencial desc`;
+const ORDEM = ordem(sql`(p.situacao_id <> ${SITUACAO_PENDENCIA.PENDENTE})`, sql`(case when p.situacao_id = ${SITUACAO_PENDENCIA.PENDENTE} then p.prazo end)`,
+  desc(sql`p.competencia`), desc(sql`p.sequencial`));
 
 /**
  * POST pendencias/consultar and contribuinte/obterPendencias: the pendências of a CACEAL (its
  * registration) or a CNPJ, or of everyone, in a competence period, with the filters of §2; open and
  * overdue first (ORDEM). One taxpayer's rows come by (contribuinte_id, competencia) or (cnpj, competencia)
- * and are few to sort; everyone's walk pendencia_ordem_idx. The count stops past the most a user may
- * page through, and says so (totalIsLowerBound): the screen asks for narrower filters beyond it.
+ * and are few to sort; everyone's walk pendencia_ordem_idx. The count is exact and every page reachable
+ * (#40 §2: it stopped at 1,000 of 117,663 at 500,000 taxpayers): counting them all is one index scan
+ * (see bench/listas-paginadas.ts), and a page past the middle is read from the end.
  */
 export async function consultarPendencias(db: DbOrTx, q: Consulta): Promise<PaginaPendencias> {
-  if ((q.pagina + 1) * q.tamanho > MAX_RESULTADOS_PENDENCIAS + q.tamanho) {
-    throw badRequest(`No máximo ${formatInteiro(MAX_RESULTADOS_PENDENCIAS)} pendências são paginadas; refine a consulta.`, { message: 'error.pendencia.paginaAlem' });
-  }
   const filtros: SQL[] = [];
   const porCaceal = q.tipoConsultaNumeroDocumento === 'CACEAL' || (q.tipoConsultaNumeroDocumento === undefined && q.caceal !== undefined);
   if (porCaceal && q.caceal !== undefined) {
@@ -109,19 +108,16 @@ export async function consultarPendencias(db: DbOrTx, q: Consulta): Promise<Pagi
     if (!abertas || q.situacao.every((s) => s === SITUACAO_PENDENCIA.PENDENTE)) filtros.push(abertas ? sql`not (p.situacao_id <> 1)` : sql`(p.situacao_id <> 1)`);
   }
   const where = filtros.length ? sql`where ${sql.join(filtros, sql` and `)}` : sql``;
-  const [linhas, [contagem]] = await Promise.all([
-    // The page is chosen on pendencia alone, then joined: the rows skipped by the offset are not joined to their names.
-    query<LinhaPendencia>(db, sql`${SELECT_PENDENCIA} where p.sequencial in (select p.sequencial from pendencia p ${where} ${ORDEM}
-      limit ${q.tamanho} offset ${q.pagina * q.tamanho}) ${ORDEM}`),
-    query<{ total: string | number }>(db, sql`select count(*) as total from (select 1 from pendencia p ${where} limit ${MAX_RESULTADOS_PENDENCIAS + 1}) x`),
-  ]);
-  const total = Number(contagem?.total ?? 0);
+  // The page is chosen on pendencia alone, then joined: the rows skipped by the offset are not joined to their names.
+  const ler = (o: SQL, limite: number, pular: number) => query<LinhaPendencia>(db, sql`${SELECT_PENDENCIA} where p.sequencial in (select p.sequencial from pendencia p ${where}
+      order by ${o} limit ${limite} offset ${pular}) order by ${o}`);
+  const contar = async () => Number((await query<{ total: string | number }>(db, sql`select count(*) as total from pendencia p ${where}`))[0]?.total ?? 0);
+  // The first page and the count at once; a later page needs the count to know its nearer end.
+  const [linhas, total] = q.pagina === 0
+    ? await Promise.all([ler(ORDEM.crescente, q.tamanho, 0), contar()])
+    : await contar().then(async (n) => [await lerPagina(ORDEM, n, q.pagina, q.tamanho, ler), n] as const);
   const hoje = hojeEmMaceio();
-  return {
-    content: linhas.map((l) => paraPendencia(l, hoje)),
-    totalElements: Math.min(total, MAX_RESULTADOS_PENDENCIAS),
-    totalIsLowerBound: total > MAX_RESULTADOS_PENDENCIAS,
-  };
+  return { content: linhas.map((l) => paraPendencia(l, hoje)), totalElements: total };
 }
 
 /** GET classificacoes-origem-cadastro: classifications that originate in the registry (origin 10). */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SITUACOES_CADASTRAIS, TIPOS_CONTRIBUINTE, SITUACAO } from '../../seed/referencia/tabelas.js';
 import { dia } from '../../platform/pdf/blocos.js';
+import { desc, ordem } from '../../db/pagina.js';
 import { relatorio, type Relatorio } from './motor.js';
 import type { NomeRelatorio } from '@cadastro/domain';
 
@@ -51,7 +52,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         tc.descricao as "tipoEmpresa", po.descricao as porte, sol.protocolo as "protocoloRedesim",
         to_char(sol.data_solicitacao at time zone interval '-03:00', 'YYYY-MM-DD') as "dataSolicitacao", sol.codigos_eventos as evento`,
       from: sql`from solicitacao sol join ${BASE} on c.id = sol.contribuinte_id where ${baixadas(f)}`,
-      orderBy: sql`sol.data_solicitacao, sol.id`,
+      orderBy: ordem(sql`sol.data_solicitacao`, sql`sol.id`),
       // Counted on two indexes alone (solicitacao_rds_data_idx, contribuinte_baixado_idx): the base's
       // other joins are foreign keys (not null) and drop no row.
       contagem: sql`from solicitacao sol join contribuinte c on c.id = sol.contribuinte_id where ${baixadas(f)}`,
@@ -70,13 +71,13 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         ? {
           select: sql`tc.descricao as tipo, r.quantidade::int as quantidade`,
           from: sql`from resumo_cadastro r join ref_tipo_contribuinte tc on tc.id = r.chave::int where r.grupo = 'tipo' and r.quantidade <> 0`,
-          orderBy: sql`tc.id`,
+          orderBy: ordem(sql`tc.id`),
         }
         : {
           select: sql`case r.chave when 'mei' then 'MEI' when 'simples' then 'SIMPLES NACIONAL (EXCETO MEI)' else 'NÃO OPTANTE PELO SIMPLES NACIONAL' end as tipo,
             r.quantidade::int as quantidade`,
           from: sql`from resumo_cadastro r where r.grupo = 'simples' and r.quantidade <> 0`,
-          orderBy: sql`case r.chave when 'mei' then 1 when 'simples' then 2 else 3 end`,
+          orderBy: ordem(sql`case r.chave when 'mei' then 1 when 'simples' then 2 else 3 end`),
         },
     filtros: (f) => `Consultar por: ${f.tipoConsulta === 'tipo' ? 'Tipos de Contribuintes' : 'Simples Nacional / MEI'}`,
   }),
@@ -88,7 +89,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     consulta: () => ({
       select: sql`e.id as "codigoEvento", e.descricao as "descricaoEvento", case when e.implementado then 'S' else 'N' end as "indicadorImplementado"`,
       from: sql`from ref_tipo_evento e where e.ativo`,
-      orderBy: sql`e.id`,
+      orderBy: ordem(sql`e.id`),
     }),
     filtros: () => SEM_FILTRO,
   }),
@@ -113,7 +114,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
           (select json_agg(json_build_object('codigoCnae', a.cnae, 'descricao', rc.descricao, 'ehInteresse', case when a.eh_interesse then 'SIM' else 'NÃO' end)
             order by a.eh_principal desc, a.cnae) from atividade_contribuinte a join ref_cnae rc on rc.id = a.cnae where a.contribuinte_id = c.id) as "atividadeEconomicaList"`,
         from: sql`from ${BASE} where exists (select 1 from atividade_contribuinte x where x.contribuinte_id = c.id and not x.eh_interesse) ${filtros}`,
-        orderBy: sql`c.numero_caceal`,
+        orderBy: ordem(sql`c.numero_caceal`),
         // The same registrations counted from the few with an activity outside the interest
         // (atividade_fora_interesse_idx) instead of probing the registry; the other joins are foreign
         // keys (not null): they drop no row.
@@ -132,7 +133,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     consulta: (f) => ({
       select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral"`,
       from: sql`from ${BASE} where ${nulos(f)}`,
-      orderBy: sql`c.data_inicio_atividade, c.numero_caceal`,
+      orderBy: ordem(sql`c.data_inicio_atividade`, sql`c.numero_caceal`),
       contagem: sql`from ${SO_CONTRIBUINTE} where ${nulos(f)}`,
     }),
     filtros: periodo,
@@ -149,7 +150,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as cnpj, p.nome as "razaoSocial", s.descricao as "situacaoCaceal",
         coalesce(c.situacao_pj || coalesce(' - ' || r.motivo, ''), r.situacao) as "motivoCnpj", tc.descricao as "tipoContribuinte", po.descricao as porte`,
       from: sql`from ${BASE} left join receita_cnpj r on r.cnpj = p.numero_documento where c.situacao_id = ${SITUACAO.ATIVO} and c.situacao_pj <> 'ATIVA'`,
-      orderBy: sql`c.numero_caceal`,
+      orderBy: ordem(sql`c.numero_caceal`),
       // receita_cnpj is joined on its key (left): it adds no row.
       contagem: sql`from ${SO_CONTRIBUINTE} where c.situacao_id = ${SITUACAO.ATIVO} and c.situacao_pj <> 'ATIVA'`,
     }),
@@ -175,7 +176,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         // them in CACEAL order: a page reads its 20 instead of probing ~26,000 active registrations in
         // CACEAL order (342 ms at 1M). The condition stays, so a row is listed only while it holds.
         from: sql`from contribuinte_ativo_outra_uf o join ${BASE} on c.id = o.contribuinte_id where c.situacao_id = ${SITUACAO.ATIVO} and ${uf} <> 'AL'`,
-        orderBy: sql`o.numero_caceal`,
+        orderBy: ordem(sql`o.numero_caceal`),
         // Every row of the table is one of the report (the triggers keep it so): the table alone counts them.
         contagem: sql`from contribuinte_ativo_outra_uf`,
       };
@@ -191,7 +192,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
     consulta: () => ({
       select: sql`${CACEAL} as "numeroCaceal", p.numero_documento as "numDocumento", upper(p.nome) as "razaoSocial", ${DIA(sql`c.data_situacao`)} as atualizacao`,
       from: sql`from ${BASE} where c.situacao_id = ${SITUACAO.SUSPENSO} and c.motivo_id in (201, 203)`,
-      orderBy: sql`c.data_situacao desc, c.numero_caceal`,
+      orderBy: ordem(desc(sql`c.data_situacao`), sql`c.numero_caceal`),
       contagem: sql`from ${SO_CONTRIBUINTE} where c.situacao_id = ${SITUACAO.SUSPENSO} and c.motivo_id in (201, 203)`,
     }),
     filtros: () => SEM_FILTRO,
@@ -211,7 +212,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
       // pessoa_multiplos_vivos (kept by a trigger, migration 0015) holds the few CNPJs with two or more,
       // with the CNPJ: a page walks it in the report's order.
       from: sql`from ${BASE} ${multiplos(f)}`,
-      orderBy: sql`mv.numero_documento, c.numero_caceal`,
+      orderBy: ordem(sql`mv.numero_documento`, sql`c.numero_caceal`),
       // Counted from the ~5,000 people of the table to their registrations, one by one: `offset 0` keeps the
       // planner from hashing every live registration (630 ms at 1M); without the person's and status's
       // joins (not-null foreign keys: they drop no row) the count of 10,000 takes 52 ms instead of 83.
@@ -240,7 +241,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         from: sql`from empresa_divergencia_responsavel d join receita_cnpj r on r.cnpj = d.cnpj join pessoa p on p.numero_pessoa = d.numero_pessoa
           join responsavel re on re.numero_pessoa_empresa = p.numero_pessoa join pessoa rp on rp.numero_pessoa = re.numero_pessoa_responsavel
           where r.cpf_responsavel is not null and r.cpf_responsavel <> rp.numero_documento`,
-        orderBy: sql`d.cnpj`,
+        orderBy: ordem(sql`d.cnpj`),
         // One row per divergent head office (one responsible each): the table alone counts them.
         contagem: sql`from empresa_divergencia_responsavel`,
       };
@@ -263,7 +264,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         select: sql`${CACEAL} as caceal, p.nome as "razaoSocial", ${DIA(sql`c.data_inicio_atividade`)} as "dataInicioAtividade", s.descricao as "situacaoCadastral",
           m.descricao as "motivoSituacaoCadastral"`,
         from: sql`from ${BASE} where ${onde}`,
-        orderBy: sql`${dia}, c.numero_caceal`,
+        orderBy: ordem(dia, sql`c.numero_caceal`),
         contagem: sql`from ${SO_CONTRIBUINTE} where ${onde}`,
       };
     },

@@ -3,11 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { z } from 'zod';
 import {
-  FILTROS_RELATORIO, formatCelulaRelatorio, formatInteiro, formatItemRelatorio, LIMITE_CONTAGEM_RELATORIO, RELATORIOS, type ColunaRelatorio, type ListaRelatorio, type NomeRelatorio, type PaginaRelatorio,
+  FILTROS_RELATORIO, formatCelulaRelatorio, formatInteiro, formatItemRelatorio, RELATORIOS, type ColunaRelatorio, type ListaRelatorio, type NomeRelatorio, type PaginaRelatorio,
 } from '@cadastro/domain';
 import type { Db } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { porCursor } from '../../db/cursor.js';
+import { lerPagina, type Ordem } from '../../db/pagina.js';
 import { HttpProblem } from '../../platform/errors/problem.js';
 import { tabelaLonga } from '../../platform/pdf/blocos.js';
 import { distribuirLarguras } from '../../platform/pdf/layout.js';
@@ -22,8 +23,8 @@ type Linha = Record<string, Valor | Record<string, Valor>[]>;
 /**
  * What the server adds to a report of the shared catalogue: its words for the printed files (the
  * PDF and the spreadsheet are issued in Portuguese, like every document of the registry) and its SQL.
- * The SQL comes in three parts so the engine can page (select + from + order by), count (from only,
- * stopping at LIMITE_CONTAGEM_RELATORIO) and stream (a cursor over the whole statement).
+ * The SQL comes in three parts so the engine can page (select + from + order by, either way), count
+ * (from only) and stream (a cursor over the whole statement).
  */
 export interface Relatorio<N extends NomeRelatorio> {
   nome: N;
@@ -35,7 +36,7 @@ export interface Relatorio<N extends NomeRelatorio> {
   /** The spec's empty text for this report. */
   vazio: string;
   /** `contagem`: a from-part with the same rows, cheaper to count (a table kept by triggers). */
-  consulta(f: FiltroDe<N>): { select: SQL; from: SQL; orderBy: SQL; contagem?: SQL };
+  consulta(f: FiltroDe<N>): { select: SQL; from: SQL; orderBy: Ordem; contagem?: SQL };
   /** The filters as one line for the header of the files. */
   filtros(f: FiltroDe<N>): string;
 }
@@ -51,17 +52,22 @@ const colunasDe = (nome: NomeRelatorio): readonly ColunaRelatorio[] => RELATORIO
 const listaDe = (nome: NomeRelatorio) => (RELATORIOS[nome] as { lista?: ListaRelatorio }).lista;
 const itens = (v: Linha[string] | undefined): Record<string, Valor>[] => (Array.isArray(v) ? v : []);
 
-/** The preview's page: the rows, the count (capped: counting every match costs as much as listing it) and totals. */
+/**
+ * The preview's page: the rows, the exact count and the totals (#40 §2: the count stopped at 10,000
+ * and the pager with it; every count is of an index or a table kept by triggers, ≤ 0.2 s at 500,000,
+ * see bench/listas-paginadas.ts). A page past the middle is read from the end (lerPagina), so the
+ * last page costs what the first does.
+ */
 export async function pagina<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, page: number, size: number): Promise<PaginaRelatorio> {
   const q = r.consulta(f);
-  // The rows, the count and the totals on their own connections at once: the page waits for the slowest, not the sum.
-  const [content, contagem, soma] = await Promise.all([
-    query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${size} offset ${page * size}`),
-    queryOne<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${q.contagem ?? q.from} limit ${LIMITE_CONTAGEM_RELATORIO + 1}) x`),
-    totais(db, r, q),
-  ]);
-  const n = contagem?.n ?? 0;
-  return { content, totalElements: Math.min(n, LIMITE_CONTAGEM_RELATORIO), totalLimitado: n > LIMITE_CONTAGEM_RELATORIO, ...soma };
+  const ler = (ordem: SQL, limite: number, pular: number) => query<Linha>(db, sql`select ${q.select} ${q.from} order by ${ordem} limit ${limite} offset ${pular}`);
+  const contar = async () => (await queryOne<{ n: number }>(db, sql`select count(*)::int as n ${q.contagem ?? q.from}`))?.n ?? 0;
+  // The rows, the count and the totals on their own connections at once: the first page waits for the
+  // slowest, not the sum; a later one needs the count to know its nearer end.
+  const [content, totalElements, soma] = page === 0
+    ? await Promise.all([ler(q.orderBy.crescente, size, 0), contar(), totais(db, r, q)])
+    : await Promise.all([contar(), totais(db, r, q)]).then(async ([n, t]) => [await lerPagina(q.orderBy, n, page, size, ler), n, t] as const);
+  return { content, totalElements, ...soma };
 }
 
 async function totais<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, q: ReturnType<Relatorio<N>['consulta']>) {
@@ -79,7 +85,7 @@ export const textoCelula = (c: ColunaRelatorio, v: Linha[string] | undefined): s
 /** The PDF: the authority's header with the title and the filters, a table (landscape when wide), the totals. */
 export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>): Promise<DocumentoPdf> {
   const q = r.consulta(f);
-  const linhas = await query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${LIMITE_PDF + 1}`);
+  const linhas = await query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy.crescente} limit ${LIMITE_PDF + 1}`);
   if (linhas.length > LIMITE_PDF) {
     throw new HttpProblem(422, `O relatório tem mais de ${LIMITE_PDF} linhas: use a planilha (XLS).`, { message: 'relatorio.pdfGrandeDemais', params: String(LIMITE_PDF) });
   }
@@ -204,7 +210,7 @@ export async function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>,
   let lidas = 0;
   const fim = (async () => {
     try {
-      const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy} limit ${maxLinhas + 1}`, opcoes.lote ?? 2_000, async (linhas) => {
+      const n = await porCursor<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy.crescente} limit ${maxLinhas + 1}`, opcoes.lote ?? 2_000, async (linhas) => {
         lidas += linhas.length;
         // Rows added since the count: the file ends with an error rather than silently short.
         if (lidas > maxLinhas) throw grandeDemais(maxLinhas);

@@ -16,7 +16,7 @@ const ultimoDia = (mes: string) => {
 const total = async (caminho: string) => {
   const r = await auditor.get(`${api}/${caminho}`);
   expect(r.statusCode, r.body).toBe(200);
-  return r.json() as { totalElements: number; totalLimitado: boolean; content: Record<string, unknown>[] };
+  return r.json() as { totalElements: number; content: Record<string, unknown>[] };
 };
 
 beforeAll(async () => {

@@ -6,8 +6,9 @@ import ExcelJS from 'exceljs';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { query } from '../../db/consulta.js';
 import { RELATORIOS_SQL } from './definicoes.js';
+import { ordem } from '../../db/pagina.js';
 import { HttpProblem } from '../../platform/errors/problem.js';
-import { planilha, VagasPlanilha } from './motor.js';
+import { pagina, planilha, VagasPlanilha } from './motor.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,8 +22,25 @@ const sintetico = (n: number) => ({
   consulta: () => ({
     select: sql`g as "codigoEvento", md5(g::text) || md5((g * 7)::text) as "descricaoEvento", 'S' as "indicadorImplementado"`,
     from: sql`from generate_series(1, ${n}) g`,
-    orderBy: sql`g`,
+    orderBy: ordem(sql`g`),
   }),
+});
+
+// Issue 40 §2: the preview counted up to 10,000 ("Mais de 10.000 registros") and its pager stopped there.
+describe('preview past 10,000 rows', () => {
+  it('counts every row and reaches every page: the last and one past the middle in the report\'s order; past the end is empty', async () => {
+    const r = sintetico(10_050);
+    const codigos = async (page: number, size: number) => {
+      const p = await pagina(t.db, r, {}, page, size);
+      return { total: p.totalElements, codigos: p.content.map((l) => l.codigoEvento) };
+    };
+    const faixa = (de: number, ate: number) => Array.from({ length: ate - de + 1 }, (_, i) => de + i);
+    expect(await codigos(0, 20)).toEqual({ total: 10_050, codigos: faixa(1, 20) });
+    expect(await codigos(300, 20)).toEqual({ total: 10_050, codigos: faixa(6_001, 6_020) });
+    expect(await codigos(502, 20)).toEqual({ total: 10_050, codigos: faixa(10_041, 10_050) });
+    expect(await codigos(10_049, 1)).toEqual({ total: 10_050, codigos: [10_050] });
+    expect(await codigos(503, 20)).toEqual({ total: 10_050, codigos: [] });
+  });
 });
 
 /** A reader that takes bytes only while `lendo`: a client that stopped reading its download. */

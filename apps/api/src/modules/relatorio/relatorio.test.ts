@@ -40,7 +40,6 @@ describe('preview', () => {
     const [esperado] = await linhas<{ n: number }>(`select count(*)::int n from contribuinte where situacao_id = 2 and motivo_id in (201, 203)`);
     const p1 = (await auditor.get(url('cacealSuspensaoTemporaria', '', 'page=0&size=5'))).json();
     expect(p1.totalElements).toBe(esperado!.n);
-    expect(p1.totalLimitado).toBe(false);
     expect(p1.content).toHaveLength(Math.min(5, esperado!.n));
     const p2 = (await auditor.get(url('cacealSuspensaoTemporaria', '', 'page=1&size=5'))).json();
     expect(p2.content[0]?.numeroCaceal).not.toBe(p1.content[0].numeroCaceal);

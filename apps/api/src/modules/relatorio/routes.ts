@@ -59,7 +59,8 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const arquivo = def.caminho.replace(/\W+/g, '-');
       const ler = (f: unknown) => f as FiltroDe<N>;
       const paginaQuery = z.object({
-        page: Inteiro(z.number().int().min(0).max(100_000)).default(0),
+        // Any page of a count (#40 §2): 500,000 rows at size 1 are 500,000 pages; the last reads from the end.
+        page: Inteiro(z.number().int().min(0).max(10_000_000)).default(0),
         size: Inteiro(z.number().int().min(1).max(100)).default(20),
       });
       // One implementation per call, whichever path or verb reaches it.

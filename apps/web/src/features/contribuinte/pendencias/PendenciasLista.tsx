@@ -144,16 +144,7 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
       />
       {dados && dados.totalElements > 0 && (
         <>
-          {/* Issue 40 §2: past the counted rows the total is a floor and says so, once; the filters reach the rest. */}
-          {dados.totalIsLowerBound ? (
-            <Text size="sm" c="dimmed" ta="center" data-testid="item-count">
-              {t('pendencia.consulta.exibindoMaisDe', {
-                first: (page - 1) * DEFAULT_PAGE_SIZE + 1, last: Math.min(dados.totalElements, page * DEFAULT_PAGE_SIZE), n: dados.totalElements.toLocaleString('pt-BR'),
-              })}
-            </Text>
-          ) : (
-            <ItemCount page={page} total={dados.totalElements} pageSize={DEFAULT_PAGE_SIZE} />
-          )}
+          <ItemCount page={page} total={dados.totalElements} pageSize={DEFAULT_PAGE_SIZE} />
           <Pagination page={page} total={dados.totalElements} pageSize={DEFAULT_PAGE_SIZE} onChange={onPage} />
         </>
       )}
