@@ -22,7 +22,7 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
   const [crc, total] = [k.crc, k.empresas.length];
   await page.goto('/#/manifestacao-contador/contador');
   await signIn(page, k.login);
-  await expect(page.getByRole('heading', { name: 'Confirmação' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Área do Contador: confirme seu CRC', exact: true })).toBeVisible();
   const campoCrc = page.getByRole('textbox', { name: 'CRC' });
   const classificacao = page.getByRole('combobox', { name: 'Classificação' });
   // Missing fields → §8 texts.
