@@ -95,7 +95,8 @@ export function RecadastroModal({ crc, email, inicial, onCancel, onSaved }: Prop
             searchable
             data={(ufs.data ?? []).map((u) => ({ value: u.id, label: `${u.id} - ${u.descricao}` }))}
             value={v.uf}
-            onChange={(uf) => setV({ ...v, uf: uf ?? '', municipio: '' })}
+            onChange={(uf) => setV({ ...v, uf: uf ?? '', municipio: uf === v.uf ? v.municipio : '' })}
+            allowDeselect={false}
             error={erros.uf}
           />
           <Select
@@ -105,6 +106,8 @@ export function RecadastroModal({ crc, email, inicial, onCancel, onSaved }: Prop
             data={(municipios.data ?? []).map((m) => m.descricao)}
             value={v.municipio || null}
             onChange={(m) => setV({ ...v, municipio: m ?? '' })}
+            // Pre-filled now: choosing the município already shown must keep it, not clear it (Mantine's deselect).
+            allowDeselect={false}
             error={erros.municipio}
           />
         </SimpleGrid>
