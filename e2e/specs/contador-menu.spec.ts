@@ -13,7 +13,7 @@ test('accountant area (#32 item 11): its own menu entry; the CRC typed, shown an
   await page.getByTestId('menu-contador').click();
   await expect(page.getByTestId('menu-contador')).toHaveText(/Contadores/);
   await page.getByRole('menuitem', { name: 'Área do Contador' }).click();
-  await expect(page.getByRole('heading', { name: 'Confirmação' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Área do Contador: confirme seu CRC', exact: true })).toBeVisible();
   const contribuintes = page.getByTestId('menu-contribuintes');
   if (await contribuintes.count()) {
     await contribuintes.click();

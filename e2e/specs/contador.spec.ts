@@ -22,7 +22,7 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
   const [crc, total] = [k.crc, k.empresas.length];
   await page.goto('/#/manifestacao-contador/contador');
   await signIn(page, k.login);
-  await expect(page.getByRole('heading', { name: 'Confirmação' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Área do Contador: confirme seu CRC', exact: true })).toBeVisible();
   const campoCrc = page.getByRole('textbox', { name: 'CRC' });
   const classificacao = page.getByRole('combobox', { name: 'Classificação' });
   // Missing fields → §8 texts.
@@ -41,7 +41,8 @@ test('accountant: Confirmação → required Recadastro → statements → Gerar
   await campoCrc.press('Enter');
   const modal = page.getByRole('dialog', { name: 'Recadastro - Contabilista' });
   await expect(modal).toBeVisible();
-  await modal.getByRole('textbox', { name: 'E-mail' }).fill('');
+  // The form opens with the accountant's data on record (#40 §7): emptied here to see the §8 texts.
+  for (const campo of ['E-mail', 'Telefone', 'Logradouro']) await modal.getByRole('textbox', { name: campo }).fill('');
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await expect(modal.getByText('Preencha todos os campos obrigatórios.')).toBeVisible();
   await expect(modal.getByText('O email é obrigatório.')).toBeVisible();

@@ -16,7 +16,7 @@ test('home: a report user sees the picture of the registry; a table row and a ch
   const situacoes = page.getByTestId('panorama-situacoes');
   await situacoes.getByText('Ver os dados em tabela').click();
   const linha = situacoes.getByRole('row', { name: /^NULO/ });
-  const quantidade = (await linha.getByRole('cell').textContent())!.trim();
+  const quantidade = (await linha.getByRole('cell').first().textContent())!.trim();
   await linha.getByRole('link', { name: 'NULO' }).click();
   await expect(page).toHaveURL(/#\/pesquisa-contribuinte-geral\/pre-visualizar\?dataInicial=\d{4}-\d\d-\d\d&dataFinal=\d{4}-\d\d-\d\d&situacaoCadastral=5/);
   const previa = page.getByTestId('pre-visualizacao');

@@ -63,7 +63,11 @@ test('pessoa: a consult-only clerk sees the page read-only (no Salvar, fields di
   await page.goto(`/#/pessoa-juridica/${empresas[0]!.cnpj}`);
   await signIn(page, 'atendente');
   await expect(page.getByRole('heading', { name: 'Pessoa Jurídica' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Número do CRC' })).toBeDisabled();
+  // An accountant company's CRC form disabled; a company that is none says so, with nothing to register (#40 §7).
+  const bloco = page.getByTestId('bloco-contador');
+  await expect(bloco).toBeVisible();
+  if (await bloco.getByTestId('contador-vazio').count()) await expect(bloco.getByRole('button', { name: 'Cadastrar dados de contador' })).toHaveCount(0);
+  else await expect(page.getByRole('textbox', { name: 'Número do CRC' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
 });
 

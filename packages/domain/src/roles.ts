@@ -52,6 +52,9 @@ export const REPORT_AUTHORITIES: readonly Authority[] = ALL_AUTHORITIES.filter((
 /** The accountant area (manifestacao-contador: confirmation, statements, re-registration): one list for its routes and screens. */
 export const AREA_CONTADOR: readonly Authority[] = [Authority.SINC_GESTOR, Authority.MAN_MANIFESTACAO, Authority.NFC];
 
+/** Tax staff of the accountant area: any accountant's statements (Consulta do Fazendário) and the company lists. */
+export const FAZENDARIO_CONTADOR: readonly Authority[] = [Authority.CON_MANIFESTACAO, Authority.SINC_GESTOR];
+
 /**
  * The registry's own readers: the roles whose screens already show any taxpayer or person whole
  * (detail, person lookup, the supertela). Outside them an individual's CPF on a public document (the

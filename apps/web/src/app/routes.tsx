@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Authority } from '@cadastro/domain';
-import { Authority as A, NOMES_RELATORIO, RELATORIOS } from '@cadastro/domain';
+import { AREA_CONTADOR, Authority as A, FAZENDARIO_CONTADOR, NOMES_RELATORIO, RELATORIOS } from '@cadastro/domain';
 
 export type MenuGroup = 'edital' | 'fic' | 'pessoa' | 'contribuintes' | 'contador' | 'relatorios' | 'admin';
 
@@ -103,11 +103,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'gestor', page: lazy(() => import('../features/gestor/GestorPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title', menu: { group: 'contribuintes' } },
   { path: 'gestor/sinc', page: lazy(() => import('../features/gestor/GestorSincPage')), authorities: [A.SINC_GESTOR], titleKey: 'gestor.title' },
   // §2 Accountant area: the accountant's own screens need an account linked to the CRC (server rule); tax staff query any accountant.
-  { path: 'manifestacao-contador/contador', page: lazy(() => import('../features/contador/ConfirmacaoPage')), authorities: [A.SINC_GESTOR, A.MAN_MANIFESTACAO, A.NFC], titleKey: 'contador.confirmacao.title', menu: { group: 'contador', labelKey: 'contador.menu' } },
-  { path: 'manifestacao-contador/manifestacao', page: lazy(() => import('../features/contador/ManifestacaoPage')), authorities: [A.SINC_GESTOR, A.MAN_MANIFESTACAO, A.NFC], titleKey: 'contador.manifestacao.title' },
-  { path: 'manifestacao-contador/manifestacao-ativa', page: lazy(() => import('../features/contador/ManifestacaoAtivaPage')), authorities: [A.SINC_GESTOR, A.MAN_MANIFESTACAO, A.NFC], titleKey: 'contador.ativa.title' },
-  { path: 'manifestacao-contador/fazendario', page: lazy(() => import('../features/contador/FazendarioPage')), authorities: [A.CON_MANIFESTACAO, A.SINC_GESTOR], titleKey: 'contador.fazendario.title', menu: { group: 'contador' } },
-  { path: 'manifestacao-contador/empresas', page: lazy(() => import('../features/contador/EmpresasPage')), authorities: [A.CON_MANIFESTACAO, A.SINC_GESTOR], titleKey: 'contador.empresas.semTitle', menu: { group: 'contador' } },
+  { path: 'manifestacao-contador/contador', page: lazy(() => import('../features/contador/ConfirmacaoPage')), authorities: AREA_CONTADOR, titleKey: 'contador.confirmacao.title', menu: { group: 'contador', labelKey: 'contador.menu' } },
+  { path: 'manifestacao-contador/manifestacao', page: lazy(() => import('../features/contador/ManifestacaoPage')), authorities: AREA_CONTADOR, titleKey: 'contador.manifestacao.title' },
+  { path: 'manifestacao-contador/manifestacao-ativa', page: lazy(() => import('../features/contador/ManifestacaoAtivaPage')), authorities: AREA_CONTADOR, titleKey: 'contador.ativa.title' },
+  { path: 'manifestacao-contador/fazendario', page: lazy(() => import('../features/contador/FazendarioPage')), authorities: FAZENDARIO_CONTADOR, titleKey: 'contador.fazendario.title', menu: { group: 'contador' } },
+  { path: 'manifestacao-contador/empresas', page: lazy(() => import('../features/contador/EmpresasPage')), authorities: FAZENDARIO_CONTADOR, titleKey: 'contador.empresas.semTitle', menu: { group: 'contador' } },
   // §2: the printable sheet (a taxpayer may open their own; the server checks it).
   { path: 'fichaimprimivel/:caceal', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },
   { path: 'ficha-cadastral/:number', page: lazy(() => import('../features/contribuinte/FichaCadastralPage')), authorities: [A.CON_DADOS_CONTRI, A.MEU_CADASTRO], titleKey: 'contribuinte.ficha.title', hideAccountMenu: true },

@@ -5,7 +5,7 @@ export const contador: typeof Pt = {
   contador: {
     menu: 'Accountant area',
     confirmacao: {
-      title: 'Confirmation',
+      title: 'Accountant area: confirm your CRC',
       crc: 'CRC',
       crcDica: "As the council writes it: CRC-AL 123456/O-9 (registration type and check digit, when any); also without punctuation: AL123456O9",
       classificacao: 'Classification',
@@ -41,6 +41,9 @@ export const contador: typeof Pt = {
       erro: 'Error looking up statements.',
       erroContadorLogado: "Error retrieving the signed-in accountant's data.",
       confirmarCrc: 'Confirm the CRC to make new statements',
+      soContadorTitulo: 'An accountant area screen',
+      soContador: "This screen shows the statements of the accountant linked to the account, and your account is linked to no accountant. To look up any accountant's statements, use the tax staff's query.",
+      irFazendario: "Go to the tax staff's query",
       erroRelatorio: 'Error generating the report.',
       relatorioGerado: 'Report generated!',
     },

@@ -3,7 +3,7 @@ export const contador = {
   contador: {
     menu: 'Área do Contador',
     confirmacao: {
-      title: 'Confirmação',
+      title: 'Área do Contador: confirme seu CRC',
       crc: 'CRC',
       crcDica: 'Como no registro do conselho: CRC-AL 123456/O-9 (tipo de inscrição e dígito, se houver); também sem pontuação: AL123456O9',
       classificacao: 'Classificação',
@@ -39,6 +39,9 @@ export const contador = {
       erro: 'Erro ao consultar manifestações.',
       erroContadorLogado: 'Erro ao obter dados do contador logado.',
       confirmarCrc: 'Confirmar CRC para novas manifestações',
+      soContadorTitulo: 'Tela da Área do Contador',
+      soContador: 'Esta tela mostra as manifestações do contabilista vinculado à conta, e a sua conta não está vinculada a um contador. Para consultar as manifestações de qualquer contador, use a Consulta do Fazendário.',
+      irFazendario: 'Ir para a Consulta do Fazendário',
       erroRelatorio: 'Erro ao gerar relatório.',
       relatorioGerado: 'Relatório gerado com sucesso!',
     },

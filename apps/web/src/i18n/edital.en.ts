@@ -84,6 +84,8 @@ export const edital: Pick<Messages, 'edital'> = {
       verificando: 'Checking the CACEALs in the registry…',
       invalidas: '{{n}} invalid row(s), in red: fix or remove them to continue.',
       remover: 'Remove row {{n}}',
+      total: '{{total}} row(s) in the list',
+      soInvalidas: 'Show only the invalid ones',
       erro: {
         colunas: 'More than 4 columns',
         cacealAusente: 'No CACEAL',

@@ -82,6 +82,8 @@ export const edital = {
       verificando: 'Verificando os CACEAL no cadastro…',
       invalidas: '{{n}} linha(s) inválida(s), em vermelho: corrija ou remova para continuar.',
       remover: 'Remover a linha {{n}}',
+      total: '{{total}} linha(s) na lista',
+      soInvalidas: 'Mostrar só as inválidas',
       erro: {
         colunas: 'Mais de 4 colunas',
         cacealAusente: 'Sem CACEAL',

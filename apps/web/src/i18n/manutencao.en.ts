@@ -59,6 +59,7 @@ export const manutencao: Pick<Messages, 'manutencao'> = {
       vazio: 'No change recorded for this registration.',
       processo: 'Process {{processo}}',
       quem: '{{usuario}} on {{quando}}',
+      quemNome: '{{nome}} ({{usuario}}) on {{quando}}',
       alteracoes: 'Changes of process {{id}}',
       novo: 'new',
       codigo: { PRINCIPAL: 'Main', SECUNDARIA: 'Secondary' },

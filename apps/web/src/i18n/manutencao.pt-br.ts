@@ -58,6 +58,7 @@ export const manutencao = {
       vazio: 'Nenhuma alteração registrada para esta inscrição.',
       processo: 'Processo {{processo}}',
       quem: '{{usuario}} em {{quando}}',
+      quemNome: '{{nome}} ({{usuario}}) em {{quando}}',
       alteracoes: 'Alterações do processo {{id}}',
       novo: 'novo',
       codigo: { PRINCIPAL: 'Principal', SECUNDARIA: 'Secundária' },

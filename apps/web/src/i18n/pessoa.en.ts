@@ -26,9 +26,9 @@ export const pessoa: Pick<Messages, 'pessoa'> = {
     endereco: { title: 'Address', vazio: 'No address registered.', principal: 'Main' },
     contato: { title: 'Contact', email: 'E-mail', telefones: 'Phones', tipo: 'Type', ddd: 'Area code', numero: 'Number', vazio: 'No phone registered.' },
     contador: {
-      title: 'Accountant data', crc: 'CRC number', digito: 'Check digit', tipoInscricao: 'Registration type', uf: 'CRC state',
+      title: 'Accountant data', crcCompleto: 'CRC', crc: 'CRC number', digito: 'Check digit', tipoInscricao: 'Registration type', uf: 'CRC state',
       categoria: 'Category', classificacao: 'Classification', apto: 'Qualified', sim: 'Yes', nao: 'No', naoInformado: 'Not informed',
-      naoContador: 'This person is not an accountant.', cadastrarDados: 'Enter the CRC data to register this organization as an accountant.',
+      naoContador: 'This person is not an accountant.', naoContadorPj: 'This company is not an accountant (no CRC on record).', cadastrarBotao: 'Register accountant data', cadastrarDados: 'Enter the CRC data to register this organization as an accountant.',
     },
     empresas: {
       socio: 'Companies where partner', responsavel: 'Companies where responsible', contabil: 'Companies whose accounting it handles',

@@ -24,9 +24,9 @@ export const pessoa = {
     endereco: { title: 'Endereço', vazio: 'Nenhum endereço cadastrado.', principal: 'Principal' },
     contato: { title: 'Contato', email: 'E-mail', telefones: 'Telefones', tipo: 'Tipo', ddd: 'DDD', numero: 'Número', vazio: 'Nenhum telefone cadastrado.' },
     contador: {
-      title: 'Dados do contador', crc: 'Número do CRC', digito: 'Dígito verificador', tipoInscricao: 'Tipo de inscrição', uf: 'UF do CRC',
+      title: 'Dados do contador', crcCompleto: 'CRC', crc: 'Número do CRC', digito: 'Dígito verificador', tipoInscricao: 'Tipo de inscrição', uf: 'UF do CRC',
       categoria: 'Categoria', classificacao: 'Classificação', apto: 'Apto', sim: 'Sim', nao: 'Não', naoInformado: 'Não informado',
-      naoContador: 'Esta pessoa não é contador.', cadastrarDados: 'Informe os dados do CRC para registrar esta organização como contador.',
+      naoContador: 'Esta pessoa não é contador.', naoContadorPj: 'Esta empresa não é contador (não tem CRC cadastrado).', cadastrarBotao: 'Cadastrar dados de contador', cadastrarDados: 'Informe os dados do CRC para registrar esta organização como contador.',
     },
     empresas: {
       socio: 'Empresas em que é sócio', responsavel: 'Empresas em que é responsável', contabil: 'Empresas cuja contabilidade é responsável',

@@ -86,6 +86,7 @@ export const relatorio: Pick<Messages, 'relatorio'> = {
       tipo: 'Type',
       criticidade: 'Criticality',
       quantidade: 'Quantity',
+      participacao: 'Share',
       vazio: 'No data to show.',
     },
   },

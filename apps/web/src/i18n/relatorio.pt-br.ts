@@ -84,6 +84,7 @@ export const relatorio = {
       tipo: 'Tipo',
       criticidade: 'Criticidade',
       quantidade: 'Quantidade',
+      participacao: 'Participação',
       vazio: 'Nenhum dado para exibir.',
     },
   },

@@ -5,15 +5,21 @@ import { Badge } from '@mantine/core';
  * DESENQUADRAMENTO info; SUSPENSO warning; INAPTO, BLOQUEIO, BAIXADO, NULO danger; NÃO CADASTRADO
  * muted. The text is always shown, so colour is never the only signal.
  */
+/**
+ * The neutral badge colour: Mantine's default gray (shade 6, #868e96) reads 3.3:1 against white, as text
+ * on white (outline) or white text on it (filled) — under WCAG AA's 4.5:1. Shade 7 reads 8.6:1 both ways.
+ */
+export const CINZA_SELO = 'gray.7';
+
 export function statusColor(status: string): string {
   const s = status.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
   if (s.startsWith('ATIV')) return 'green';
   // Shade 8: white on Mantine's default blue (shade 6) fails WCAG AA contrast (3.6:1; this is 5:1).
   if (s.includes('ENQUADRAMENTO')) return 'blue.8';
   if (s.startsWith('SUSPEN')) return 'yellow';
-  if (s.startsWith('NAO CADASTRADO')) return 'gray';
+  if (s.startsWith('NAO CADASTRADO')) return CINZA_SELO;
   if (/^(INAPT|BLOQUEIO|BAIXA|NUL)/.test(s)) return 'red';
-  return 'gray';
+  return CINZA_SELO;
 }
 
 export function StatusBadge({ status }: { status: string }) {

@@ -15,6 +15,6 @@ describe('formatters', () => {
     expect(statusColor('DESENQUADRAMENTO')).toBe('blue.8');
     expect(statusColor('SUSPENSO')).toBe('yellow');
     for (const s of ['INAPTO', 'BLOQUEIO', 'BAIXADO', 'NULO']) expect(statusColor(s)).toBe('red');
-    expect(statusColor('NÃO CADASTRADO')).toBe('gray');
+    expect(statusColor('NÃO CADASTRADO')).toBe('gray.7');
   });
 });

@@ -69,6 +69,21 @@ export const RecadastroSalvo = z.object({
 });
 export type RecadastroSalvo = z.infer<typeof RecadastroSalvo>;
 
+/**
+ * What the re-registration form opens with (issue 40 §7: it opened empty but for the e-mail): the
+ * accountant's last re-registration, else the registry's data of its person — e-mail, first phone,
+ * principal address. Every field as text the form shows and the user may change.
+ */
+export const DadosRecadastro = z.object({
+  enderecoEletronico: z.string(),
+  ddd: z.string(),
+  numeroTelefone: z.string(),
+  endereco: z.object({
+    logradouro: z.string(), numero: z.string(), complemento: z.string(), bairro: z.string(), cep: z.string(), uf: z.string(), municipio: z.string(),
+  }),
+});
+export type DadosRecadastro = z.infer<typeof DadosRecadastro>;
+
 /** The accountant a CRC + classification stands for (POST contador/autenticado, /consultar). */
 export const ContadorArea = z.object({
   numeroPessoaContador: z.number().int(),
@@ -79,6 +94,8 @@ export const ContadorArea = z.object({
   email: z.string().nullable(),
   /** Whether the re-registration is done (else the SPA opens the required modal). */
   recadastrado: z.boolean(),
+  /** The accountant's own confirmation only (contador/autenticado): the re-registration form's starting values. */
+  recadastro: DadosRecadastro.optional(),
 });
 export type ContadorArea = z.infer<typeof ContadorArea>;
 

@@ -117,7 +117,13 @@ export function enderecoEmLinha(e: Endereco): string {
 
 /** Phones on one line, as the sheet and the tabs show them: "Celular: (82) 99123-4567 · Fixo: (82) 3221-0000". */
 export function telefonesEmLinha(telefones: readonly Telefone[]): string {
-  return telefones.map((t) => `${t.descricaoTipoTelefone}: (${t.ddd}) ${formatTelefone(t.numeroTelefone)}`).join(' · ');
+  return telefones.map((t) => `${t.descricaoTipoTelefone}: ${formatTelefoneDdd(t.ddd, t.numeroTelefone)}`).join(' · ');
+}
+
+/** A phone with its area code, as written in Brazil: (82) 3333-4444, (82) 99999-8888; no DDD, the number alone. */
+export function formatTelefoneDdd(ddd: string | null | undefined, numero: string): string {
+  const d = (ddd ?? '').trim();
+  return d ? `(${d}) ${formatTelefone(numero)}` : formatTelefone(numero);
 }
 
 /** 8 digits → 9999-9999, 9 digits → 99999-9999; anything else as stored. */

@@ -224,6 +224,8 @@ export const EventoListado = z.object({
   dataEvento: z.string().nullable(),
   dataLegal: z.string().nullable(),
   usuario: z.string(),
+  /** The author's name (the account's first and last name), null when the account is gone or unnamed: the timeline names people, not logins. */
+  nomeUsuario: z.string().nullable(),
   registradoEm: z.string(),
   alteracoes: z.array(Alteracao),
 });

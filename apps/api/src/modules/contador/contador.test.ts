@@ -73,6 +73,18 @@ describe('Confirmação (contador/autenticado): the identity rule', () => {
 describe('Recadastro', () => {
   it('required once: saved (phone split into DDD + number, audited), then autenticado says recadastrado', async () => {
     expect((await contador.post(`${api}/contador/consultarRecadastro`, crc)).json()).toEqual({ recadastro: null });
+    // Issue 40 §7: the form opens with the person's registry data (principal address, first phone, e-mail), not empty.
+    const e = await one<{ tipo: string | null; logradouro: string; numero: string | null; bairro: string | null; cep: string | null; municipio: string | null; uf: string | null }>(
+      `select tl.descricao as tipo, e.logradouro, e.numero, e.bairro, e.cep, m.nome as municipio, e.uf from endereco e
+        left join ref_tipo_logradouro tl on tl.id = e.tipo_logradouro_id left join ref_municipio m on m.id = e.municipio_id
+        where e.numero_pessoa = ${np} order by e.eh_principal desc, e.id limit 1`);
+    const f = await one<{ ddd: string; numero: string } | undefined>(`select ddd, numero from telefone where numero_pessoa = ${np} order by id limit 1`);
+    const inicial = (await contador.post(`${api}/contador/autenticado`, crc)).json().recadastro;
+    expect(inicial).toMatchObject({
+      ddd: f?.ddd ?? '', numeroTelefone: f?.numero ?? '',
+      endereco: { logradouro: [e.tipo, e.logradouro].filter(Boolean).join(' '), numero: e.numero ?? '', bairro: e.bairro ?? '', cep: e.cep ?? '', municipio: e.municipio ?? '', uf: e.uf ?? 'AL' },
+    });
+    expect(inicial.endereco.logradouro).not.toBe('');
     // A lone UTF-16 surrogate in a text field → 400 at the boundary, before anything is written (was 500).
     for (const sujo of [{ enderecoEletronico: 'celia\udc00@contabil.com.br' }, { endereco: { ...recadastro().endereco, logradouro: 'Rua \ud800' } }]) {
       expectProblem(await contador.put(`${api}/contador/recadastro`, { ...recadastro(), ...sujo }), 400);
@@ -81,7 +93,10 @@ describe('Recadastro', () => {
     const r = await contador.put(`${api}/contador/recadastro`, recadastro());
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ enderecoEletronico: 'celia@contabil.com.br', ddd: '82', numeroTelefone: '999887766', endereco: { cep: '57020000', municipio: 'Maceió' } });
-    expect((await contador.post(`${api}/contador/autenticado`, crc)).json().recadastrado).toBe(true);
+    const depois = (await contador.post(`${api}/contador/autenticado`, crc)).json();
+    expect(depois.recadastrado).toBe(true);
+    // Next time the form opens with what was saved.
+    expect(depois.recadastro).toEqual({ enderecoEletronico: 'celia@contabil.com.br', ddd: '82', numeroTelefone: '999887766', endereco: { ...recadastro().endereco, cep: '57020000' } });
     expect((await contador.post(`${api}/contador/consultarRecadastro`, crc)).json().recadastro.ddd).toBe('82');
     expect((await one<{ n: number }>(`select count(*)::int n from evento_auditoria where data->>'message' = 'ACCOUNTANT_REREGISTERED'`)).n).toBe(1);
   });

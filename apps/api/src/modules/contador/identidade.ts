@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, AuditType, Authority, formatarCrc, hasAnyAuthority, partesCrc, type ContadorArea, type CrcClassificacao } from '@cadastro/domain';
+import { AuditMessage, AuditType, FAZENDARIO_CONTADOR, formatarCrc, hasAnyAuthority, partesCrc, type ContadorArea, type CrcClassificacao, type DadosRecadastro } from '@cadastro/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { noPrimario } from '../../db/replicas.js';
@@ -9,13 +9,15 @@ import { HttpProblem, tooManyRequests } from '../../platform/errors/problem.js';
 import { pessoaDoUsuario } from '../conta/pessoa.js';
 import { lockLogin, markAttemptSucceeded, recentFailures, recordLoginAttempt } from '../conta/repository.js';
 import { pessoaPorNumero } from '../pessoa/consulta.js';
+import { enderecosDe, telefonesDe } from '../pessoa/enderecos.js';
+import { obterRecadastro } from './manifestacoes.js';
 
 /** §8, the one answer for an unknown CRC and for a CRC that is not the signed-in account's own (no hint which). */
 export const CONTADOR_NAO_ENCONTRADO = 'Contador não encontrado com os dados informados.';
 export const contadorNaoEncontrado = () => new HttpProblem(404, CONTADOR_NAO_ENCONTRADO, { message: 'error.contador.naoEncontrado' });
 
 /** Tax staff (§6 tax-staff pages) read any accountant's statements and companies; accountants only their own. */
-export const ehFazendario = (p: Principal) => hasAnyAuthority(p.authorities, [Authority.CON_MANIFESTACAO, Authority.SINC_GESTOR]);
+export const ehFazendario = (p: Principal) => hasAnyAuthority(p.authorities, FAZENDARIO_CONTADOR);
 
 export interface ContadorCrc {
   numeroPessoa: number;
@@ -111,5 +113,30 @@ export async function confirmarContador(
     );
   });
   if (!ok) throw contadorNaoEncontrado();
-  return contadorArea(db, k);
+  const area = await contadorArea(db, k);
+  return { ...area, recadastro: await dadosRecadastro(db, k.numeroPessoa, area.email) };
+}
+
+/** The re-registration form's starting values: the last one saved, else the person's registry data (see DadosRecadastro). */
+async function dadosRecadastro(db: DbOrTx, numeroPessoa: number, email: string | null): Promise<DadosRecadastro> {
+  const salvo = await obterRecadastro(db, numeroPessoa);
+  const texto = (v: string | null | undefined) => v ?? '';
+  if (salvo) {
+    const e = salvo.endereco;
+    return {
+      enderecoEletronico: salvo.enderecoEletronico, ddd: salvo.ddd, numeroTelefone: salvo.numeroTelefone,
+      endereco: { logradouro: texto(e.logradouro), numero: texto(e.numero), complemento: texto(e.complemento), bairro: texto(e.bairro), cep: texto(e.cep), uf: texto(e.uf), municipio: texto(e.municipio) },
+    };
+  }
+  const [enderecos, telefones] = await Promise.all([enderecosDe(db, [numeroPessoa]), telefonesDe(db, [numeroPessoa])]);
+  // Principal first (enderecosDe's order); the street with its type word, as the form takes it (one field).
+  const e = enderecos.get(numeroPessoa)?.[0];
+  const f = telefones.get(numeroPessoa)?.[0];
+  return {
+    enderecoEletronico: texto(email), ddd: texto(f?.ddd), numeroTelefone: texto(f?.numeroTelefone),
+    endereco: {
+      logradouro: e ? [e.tipoLogradouro, e.logradouro].filter(Boolean).join(' ') : '', numero: texto(e?.numeroImovel), complemento: texto(e?.complemento),
+      bairro: texto(e?.bairro), cep: texto(e?.cep), uf: e?.municipio?.codigoUf ?? e?.uf ?? 'AL', municipio: texto(e?.municipio?.nome),
+    },
+  };
 }

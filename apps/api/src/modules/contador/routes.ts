@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AREA_CONTADOR, Authority, ConsultaContribuintesContador, ConsultaManifestacoes, ConsultaNegacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
+  AREA_CONTADOR, Authority, ConsultaContribuintesContador, FAZENDARIO_CONTADOR, ConsultaManifestacoes, ConsultaNegacoes, ContadorArea, ContribuinteManifestacao, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao, PaginaManifestacoes,
   PaginaContribuintesContador, PaginaContribuintesManifestacao, PeriodoManifestacao, PeriodoPaginado, Recadastro, RecadastroSalvo, Inteiro,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
@@ -30,7 +30,7 @@ export function contadorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const area = { access: AREA_CONTADOR } as const;
     const leitura = { access: [A.SINC_GESTOR, A.CON_MANIFESTACAO, A.MAN_MANIFESTACAO, A.NFC] } as const;
     const gerar = { access: [A.MAN_MANIFESTACAO, A.NFC] } as const;
-    const fazendario = { access: [A.CON_MANIFESTACAO, A.SINC_GESTOR] } as const;
+    const fazendario = { access: FAZENDARIO_CONTADOR } as const;
 
     app.post('/contador/autenticado', {
       config: area,

@@ -112,7 +112,7 @@ describe('POST eventos (supertela): one event, one transaction', () => {
 
     const tl = (await atendente.get(`${api}/eventos/listar?numeroCaceal=${r.numero_caceal}`)).json();
     expect(tl.totalElements).toBe(1);
-    expect(tl.content[0]).toMatchObject({ id: salvo.id, processo: PROCESSO.processo, usuario: 'auditor', dataEvento: '2026-11-20' });
+    expect(tl.content[0]).toMatchObject({ id: salvo.id, processo: PROCESSO.processo, usuario: 'auditor', nomeUsuario: 'Paulo Auditor Fiscal', dataEvento: '2026-11-20' });
     const alt = tl.content[0].alteracoes as { aba: string; campo: string; antes: string | null; depois: string | null }[];
     expect(alt).toContainEqual(expect.objectContaining({ aba: 'dadosCadastrais', campo: 'nomeFantasia', depois: 'NOVO NOME FANTASIA' }));
     expect(alt).toContainEqual(expect.objectContaining({ aba: 'atividades', campo: 'atividade', antes: null }));

@@ -110,10 +110,11 @@ export async function listarEventos(db: DbOrTx, numeroCaceal: number, page: numb
   if (!c) return null;
   const linhas = await query<Omit<EventoListado, 'alteracoes' | 'id'> & { id: number; alteracoes: { alteracoes?: Alteracao[] } | string; total: number }>(
     db,
-    sql`select id, processo, ato_declaratorio as "atoDeclaratorio", protocolo_redesim as "protocoloRedesim", data_evento::text as "dataEvento",
-        data_legal::text as "dataLegal", usuario, to_char(registrado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "registradoEm", alteracoes,
-        count(*) over () as total
-      from evento_alteracao where contribuinte_id = ${Number(c.id)} order by registrado_em desc, id desc limit ${size} offset ${page * size}`,
+    sql`select e.id, processo, ato_declaratorio as "atoDeclaratorio", protocolo_redesim as "protocoloRedesim", data_evento::text as "dataEvento",
+        data_legal::text as "dataLegal", e.usuario, to_char(registrado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "registradoEm", alteracoes,
+        nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as "nomeUsuario", count(*) over () as total
+      from evento_alteracao e left join usuario u on u.login = e.usuario
+      where contribuinte_id = ${Number(c.id)} order by registrado_em desc, e.id desc limit ${size} offset ${page * size}`,
   );
   const total = linhas.length ? Number(linhas[0]!.total) : page === 0 ? 0 : Number((await queryOne<{ n: number }>(db, sql`select count(*)::int as n from evento_alteracao where contribuinte_id = ${Number(c.id)}`))?.n ?? 0);
   return {
@@ -121,7 +122,7 @@ export async function listarEventos(db: DbOrTx, numeroCaceal: number, page: numb
       const a = typeof l.alteracoes === 'string' ? (JSON.parse(l.alteracoes) as { alteracoes?: Alteracao[] }) : l.alteracoes;
       return {
         id: Number(l.id), processo: l.processo, atoDeclaratorio: l.atoDeclaratorio, protocoloRedesim: l.protocoloRedesim, dataEvento: l.dataEvento,
-        dataLegal: l.dataLegal, usuario: l.usuario, registradoEm: l.registradoEm, alteracoes: a.alteracoes ?? [],
+        dataLegal: l.dataLegal, usuario: l.usuario, nomeUsuario: l.nomeUsuario, registradoEm: l.registradoEm, alteracoes: a.alteracoes ?? [],
       };
     }),
     totalElements: total,

@@ -45,6 +45,7 @@ export default function ConfirmacaoPage() {
         <RecadastroModal
           crc={pendente.p}
           email={pendente.contador.email}
+          inicial={pendente.contador.recadastro}
           onCancel={() => setPendente(null)}
           onSaved={() => irParaManifestacoes(pendente.p)}
         />

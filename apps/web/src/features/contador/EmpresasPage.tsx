@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCaceal, REGISTRY_API_BASE, type ContribuinteManifestacao } from '@cadastro/domain';
+import { REGISTRY_API_BASE, type ContribuinteManifestacao } from '@cadastro/domain';
+import { Caceal } from '../../ui/Caceal';
 import { CampoData } from '../../ui/CampoData';
 import { DataTable } from '../../ui/DataTable';
 import { ItemCount, Pagination } from '../../ui/Pagination';
@@ -115,7 +116,7 @@ export default function EmpresasPage() {
             rowKey={(c) => c.numeroCaceal}
             emptyText={t(`${e}.vazio`)}
             columns={[
-              { key: 'caceal', header: t('contador.manifestacao.caceal'), render: (c) => formatCaceal(c.numeroCaceal, c.digitoCaceal ?? undefined) },
+              { key: 'caceal', header: t('contador.manifestacao.caceal'), render: (c) => <Caceal numero={c.numeroCaceal} digito={c.digitoCaceal} /> },
               { key: 'razao', header: t('contador.manifestacao.razaoSocial'), render: (c) => c.razaoSocial },
               { key: 'situacao', header: t(`${e}.situacao`), render: (c) => c.situacaoCadastral },
               com

@@ -7,7 +7,8 @@ import { mensagemContador, useManifestacoes, useManifestacoesDoUsuario } from '.
 import { listaDaUrl, ManifestacoesPaginadas } from './ManifestacoesTabela';
 import { NovaManifestacao } from './NovaManifestacao';
 import { CRC_URL, LISTA_URL } from './urlCrc';
-import { formatCrcTexto, type ManifestacoesContador } from '@cadastro/domain';
+import { FAZENDARIO_CONTADOR, formatCrcTexto, type ManifestacoesContador } from '@cadastro/domain';
+import { useSession } from '../../ui/session';
 
 const URL = { ...CRC_URL, ...LISTA_URL, modo: param.oneOf(['nova'] as const) };
 const CONFIRMACAO = '/manifestacao-contador/contador';
@@ -25,9 +26,13 @@ export default function ManifestacaoPage() {
   const crc = url.crc && url.classificacao ? { crc: url.crc, classificacao: url.classificacao } : null;
   const q = useManifestacoes(crc, { page: url.page ?? 1, filtro: url.filtro });
   const doUsuario = useManifestacoesDoUsuario(!crc, { page: url.page ?? 1, filtro: url.filtro });
+  const fazendario = useSession().hasAnyAuthority(FAZENDARIO_CONTADOR);
   if (!crc) {
-    // An account linked to no accountant confirms a CRC first, as before.
-    if (doUsuario.error instanceof HttpError && doUsuario.error.status === 404) return <Navigate to={CONFIRMACAO} replace />;
+    // An account linked to no accountant: tax staff are told where they may look (the Fazendário query: a CRC
+    // confirmed here would be refused as not theirs); an accountant's account confirms a CRC first, as before.
+    if (doUsuario.error instanceof HttpError && doUsuario.error.status === 404) {
+      return fazendario ? <SoParaContador /> : <Navigate to={CONFIRMACAO} replace />;
+    }
     return (
       <Stack py="md">
         <Title order={1}>{t(`${m}.title`)}</Title>
@@ -56,6 +61,18 @@ export default function ManifestacaoPage() {
           )}
         </>
       )}
+    </Stack>
+  );
+}
+
+/** Staff on the accountant's own screen: what it is for, and the screen that answers them (never a bare 404). */
+function SoParaContador() {
+  const { t } = useTranslation();
+  return (
+    <Stack py="md">
+      <Title order={1}>{t(`${m}.title`)}</Title>
+      <Alert color="blue" role="status" title={t(`${m}.soContadorTitulo`)} data-testid="so-contador">{t(`${m}.soContador`)}</Alert>
+      <Group><Button component={Link} to="/manifestacao-contador/fazendario">{t(`${m}.irFazendario`)}</Button></Group>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCaceal, REGISTRY_API_BASE, type Manifestacao, type ManifestacoesContador } from '@cadastro/domain';
+import { REGISTRY_API_BASE, type Manifestacao, type ManifestacoesContador } from '@cadastro/domain';
+import { Caceal } from '../../ui/Caceal';
 import { DataTable } from '../../ui/DataTable';
 import { ItemCount, Pagination } from '../../ui/Pagination';
 import { useAbrirPdf } from '../../ui/documentos';
@@ -29,7 +30,7 @@ export function ManifestacoesTabela({ linhas, razaoSocial, loading }: { linhas: 
       emptyText={t(`${m}.vazio`)}
       columns={[
         { key: 'id', header: t(`${m}.id`), render: (r) => r.id },
-        { key: 'caceal', header: t(`${m}.caceal`), render: (r) => formatCaceal(r.caceal, r.digitoCaceal ?? undefined) },
+        { key: 'caceal', header: t(`${m}.caceal`), render: (r) => <Caceal numero={r.caceal} digito={r.digitoCaceal} /> },
         ...(razaoSocial ? [{ key: 'razao', header: t(`${m}.razaoSocial`), render: (r: Manifestacao) => r.razaoSocial ?? t(`${m}.na`) }] : []),
         {
           key: 'tipo', header: t(`${m}.tipo`),

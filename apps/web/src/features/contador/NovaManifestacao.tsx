@@ -3,7 +3,8 @@ import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatCaceal, type ContribuinteManifestacao, type CrcClassificacao } from '@cadastro/domain';
+import type { ContribuinteManifestacao, CrcClassificacao } from '@cadastro/domain';
+import { Caceal } from '../../ui/Caceal';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
@@ -92,7 +93,7 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
         emptyText={t(`${n}.vazio`)}
         onRowClick={alternar}
         columns={[
-          { key: 'caceal', header: t(`${m}.caceal`), render: (c) => formatCaceal(c.numeroCaceal, c.digitoCaceal ?? undefined) },
+          { key: 'caceal', header: t(`${m}.caceal`), render: (c) => <Caceal numero={c.numeroCaceal} digito={c.digitoCaceal} /> },
           { key: 'razao', header: t(`${m}.razaoSocial`), render: (c) => c.razaoSocial },
           { key: 'situacao', header: t(`${n}.situacao`), render: (c) => c.situacaoCadastral },
           { key: 'inicio', header: t(`${n}.inicio`), render: (c) => formatDay(c.dataInicioAtividade) },

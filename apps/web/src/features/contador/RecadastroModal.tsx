@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Recadastro, separarTelefone, type CrcClassificacao } from '@cadastro/domain';
+import { formatCep, Recadastro, separarTelefone, type CrcClassificacao, type DadosRecadastro } from '@cadastro/domain';
 import { useAlerts } from '../../ui/alerts';
 import { mensagemContador, salvarRecadastro, useMunicipios, useUfs } from './api';
 
 interface Props {
   crc: CrcClassificacao;
   email: string | null;
+  /** The starting values the server gives (the last re-registration, else the registry's data of the person). */
+  inicial?: DadosRecadastro;
   onCancel(): void;
   onSaved(): void;
 }
@@ -22,10 +24,13 @@ const TEXTO: Record<string, string> = {
 };
 
 /** §2 the required 'Recadastro - Contabilista' modal (once per accountant). */
-export function RecadastroModal({ crc, email, onCancel, onSaved }: Props) {
+export function RecadastroModal({ crc, email, inicial, onCancel, onSaved }: Props) {
   const { t } = useTranslation();
   const alerts = useAlerts();
-  const [v, setV] = useState<Campos>({ ...VAZIO, enderecoEletronico: email ?? '' });
+  const [v, setV] = useState<Campos>(() => ({
+    ...VAZIO, enderecoEletronico: email ?? '',
+    ...(inicial && { enderecoEletronico: inicial.enderecoEletronico || (email ?? ''), ddd: inicial.ddd, numeroTelefone: inicial.numeroTelefone, ...inicial.endereco, cep: formatCep(inicial.endereco.cep), uf: inicial.endereco.uf || 'AL' }),
+  }));
   const [erros, setErros] = useState<Record<string, string>>({});
   const [faltam, setFaltam] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
@@ -90,7 +95,8 @@ export function RecadastroModal({ crc, email, onCancel, onSaved }: Props) {
             searchable
             data={(ufs.data ?? []).map((u) => ({ value: u.id, label: `${u.id} - ${u.descricao}` }))}
             value={v.uf}
-            onChange={(uf) => setV({ ...v, uf: uf ?? '', municipio: '' })}
+            onChange={(uf) => setV({ ...v, uf: uf ?? '', municipio: uf === v.uf ? v.municipio : '' })}
+            allowDeselect={false}
             error={erros.uf}
           />
           <Select
@@ -100,6 +106,8 @@ export function RecadastroModal({ crc, email, onCancel, onSaved }: Props) {
             data={(municipios.data ?? []).map((m) => m.descricao)}
             value={v.municipio || null}
             onChange={(m) => setV({ ...v, municipio: m ?? '' })}
+            // Pre-filled now: choosing the município already shown must keep it, not clear it (Mantine's deselect).
+            allowDeselect={false}
             error={erros.municipio}
           />
         </SimpleGrid>

@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, ScrollArea, Stack, Switch, Table, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LinhaColada } from '@cadastro/domain';
 import { colarLinhas, listaColadaValida, TIPOS_DOCUMENTO_VINCULADO } from '@cadastro/domain';
 import { httpErrorMessage } from '../../ui/errors';
+import { Pagination } from '../../ui/Pagination';
 import { dadosContribuintes } from './api';
 import { Caceal } from '../../ui/Caceal';
+
+const POR_PAGINA = 50;
 
 /** A pasted row with what the registry says of its CACEAL (a CACEAL the registry lacks makes it invalid). */
 export interface LinhaLista extends Omit<LinhaColada, 'erro'> {
@@ -21,12 +24,18 @@ export interface LinhaLista extends Omit<LinhaColada, 'erro'> {
  * Each new CACEAL is checked against the registry.
  */
 export function ListaCacealDialog({ opened, onClose, onOk }: { opened: boolean; onClose(): void; onOk(linhas: LinhaLista[]): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [texto, setTexto] = useState('');
   const [linhas, setLinhas] = useState<LinhaLista[]>([]);
   const [verificando, setVerificando] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
   const invalidas = linhas.filter((l) => l.erro).length;
+  // A notice may list 10,000 rows: the table shows a page of them (rendering all froze the page for seconds),
+  // and the invalid ones can be listed alone, so none hides on page 150.
+  const [pagina, setPagina] = useState(1);
+  const [soInvalidas, setSoInvalidas] = useState(false);
+  const visiveis = soInvalidas && invalidas ? linhas.map((l, i) => ({ l, i })).filter((x) => x.l.erro) : linhas.map((l, i) => ({ l, i }));
+  const atual = Math.min(pagina, Math.max(1, Math.ceil(visiveis.length / POR_PAGINA)));
 
   const adicionar = async () => {
     const todas = colarLinhas(linhas as LinhaColada[], texto) as LinhaLista[];
@@ -53,6 +62,8 @@ export function ListaCacealDialog({ opened, onClose, onOk }: { opened: boolean; 
   };
   const fechar = () => {
     setLinhas([]);
+    setPagina(1);
+    setSoInvalidas(false);
     setTexto('');
     onClose();
   };
@@ -68,7 +79,13 @@ export function ListaCacealDialog({ opened, onClose, onOk }: { opened: boolean; 
           {linhas.length > 0 && <Button variant="subtle" color="red" onClick={() => setLinhas([])}>{t('edital.lista.limpar')}</Button>}
         </Group>
         {erro && <Alert color="red" role="alert">{erro}</Alert>}
-        {invalidas > 0 && <Alert color="red" role="status">{t('edital.lista.invalidas', { n: invalidas })}</Alert>}
+        {invalidas > 0 && <Alert color="red" role="status">{t('edital.lista.invalidas', { n: invalidas.toLocaleString(i18n.language) })}</Alert>}
+        {linhas.length > 0 && (
+          <Group justify="space-between">
+            <Text size="sm" data-testid="lista-caceal-total">{t('edital.lista.total', { total: linhas.length.toLocaleString(i18n.language) })}</Text>
+            {invalidas > 0 && <Switch label={t('edital.lista.soInvalidas')} checked={soInvalidas} onChange={(e) => { setSoInvalidas(e.currentTarget.checked); setPagina(1); }} />}
+          </Group>
+        )}
         {linhas.length > 0 && (
           <ScrollArea.Autosize mah={360}>
             <Table striped={false} withTableBorder data-testid="lista-caceal-linhas">
@@ -79,7 +96,7 @@ export function ListaCacealDialog({ opened, onClose, onOk }: { opened: boolean; 
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {linhas.map((l, i) => (
+                {visiveis.slice((atual - 1) * POR_PAGINA, atual * POR_PAGINA).map(({ l, i }) => (
                   <Table.Tr key={i} bg={l.erro ? 'red.1' : undefined} data-invalida={l.erro ? 'true' : undefined}>
                     <Table.Td>{l.numeroCaceal === null ? l.texto.split('\t')[0] : <Caceal numero={l.numeroCaceal} digito={l.digitoCaceal} />}</Table.Td>
                     <Table.Td>{l.numeroDocumentoVinculado}</Table.Td>
@@ -98,6 +115,7 @@ export function ListaCacealDialog({ opened, onClose, onOk }: { opened: boolean; 
             </Table>
           </ScrollArea.Autosize>
         )}
+        {visiveis.length > POR_PAGINA && <Pagination page={atual} total={visiveis.length} pageSize={POR_PAGINA} onChange={setPagina} />}
         {verificando && <Text size="sm">{t('edital.lista.verificando')}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={fechar}>{t('edital.lista.cancelar')}</Button>

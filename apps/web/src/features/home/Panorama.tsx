@@ -47,6 +47,8 @@ export default function Panorama() {
     staleTime: 60_000,
   });
   const numero = (n: number) => n.toLocaleString(i18n.language);
+  // A slice's share of its chart, in the reader's language (45,6% in pt-BR).
+  const parte = (n: number, total: number) => (total ? n / total : 0).toLocaleString(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const pode = (acesso: readonly string[]) => session.hasAnyAuthority(acesso);
   const ir = (href: string | undefined) => href && void navigate(href);
 
@@ -86,20 +88,26 @@ export default function Panorama() {
         cellProps={(c) => ({ onClick: () => ir(itens.find((i) => i.rotulo === c.name)?.href), style: { cursor: 'pointer' } })}
       />
     );
-    // The donut's legend under it, in the data's order (recharts' own legend overflows a fixed-size donut).
-    const legenda = (itens: Item[]) => (
-      <Group gap="sm" justify="center" mt="xs">
-        {itens.filter((i) => i.valores[0]! > 0).map((i) => (
-          <Group key={i.chave} gap={4} wrap="nowrap">
-            <ColorSwatch color={`var(--mantine-color-${i.cor!.replace('.', '-')})`} size={10} withShadow={false} />
-            <Text size="xs">{i.rotulo}</Text>
-          </Group>
-        ))}
-      </Group>
-    );
+    // The donut's legend under it, in the data's order (recharts' own legend overflows a fixed-size donut): each
+    // slice named with its count and share, readable without hovering (tiny slices leave no room for a label inside).
+    const legenda = (itens: Item[]) => {
+      const total = itens.reduce((a, i) => a + i.valores[0]!, 0);
+      return (
+        <Group gap="sm" justify="center" mt="xs" data-testid="panorama-legenda">
+          {itens.filter((i) => i.valores[0]! > 0).map((i) => (
+            <Group key={i.chave} gap={4} wrap="nowrap">
+              <ColorSwatch color={`var(--mantine-color-${i.cor!.replace('.', '-')})`} size={10} withShadow={false} />
+              <Text size="xs">{i.rotulo}: <b>{numero(i.valores[0]!)}</b> ({parte(i.valores[0]!, total)})</Text>
+            </Group>
+          ))}
+        </Group>
+      );
+    };
+    // Each bar carries its count on top (pt-BR digits), small enough for 24 months of two bars.
+    const rotuloBarra = { withBarValueLabel: true, valueLabelProps: { fontSize: 9 } } as const;
     corpo = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Quadro titulo={t('relatorio.panorama.situacoes')} testId="panorama-situacoes" cabecalho={[t('relatorio.panorama.situacao')]} itens={situacoes} numero={numero}>
+        <Quadro titulo={t('relatorio.panorama.situacoes')} testId="panorama-situacoes" cabecalho={[t('relatorio.panorama.situacao')]} itens={situacoes} numero={numero} parte={parte}>
           {rosca(situacoes)}
           {legenda(situacoes)}
         </Quadro>
@@ -110,6 +118,7 @@ export default function Panorama() {
           itens={meses.map((m) => ({ ...m, href: hrefMes(m.chave, false) }))}
           hrefs={meses.map((m) => [hrefMes(m.chave, false), hrefMes(m.chave, true)])}
           numero={numero}
+          parte={parte}
         >
           <BarChart
             h={200}
@@ -117,6 +126,7 @@ export default function Panorama() {
             dataKey="mes"
             series={[{ name: 'abertas', label: t('relatorio.panorama.abertas'), color: 'teal.6' }, { name: 'baixadas', label: t('relatorio.panorama.baixadas'), color: 'red.6' }]}
             valueFormatter={numero}
+            {...rotuloBarra}
             withLegend
             tickLine="y"
             barProps={(s) => ({
@@ -125,17 +135,18 @@ export default function Panorama() {
             })}
           />
         </Quadro>
-        <Quadro titulo={t('relatorio.panorama.simplesMei')} testId="panorama-simples" cabecalho={[t('relatorio.panorama.tipo')]} itens={simples} numero={numero}>
+        <Quadro titulo={t('relatorio.panorama.simplesMei')} testId="panorama-simples" cabecalho={[t('relatorio.panorama.tipo')]} itens={simples} numero={numero} parte={parte}>
           {rosca(simples)}
           {legenda(simples)}
         </Quadro>
-        <Quadro titulo={t('relatorio.panorama.pendencias')} testId="panorama-pendencias" cabecalho={[t('relatorio.panorama.criticidade')]} itens={pendencias} numero={numero}>
+        <Quadro titulo={t('relatorio.panorama.pendencias')} testId="panorama-pendencias" cabecalho={[t('relatorio.panorama.criticidade')]} itens={pendencias} numero={numero} parte={parte}>
           <BarChart
             h={200}
             data={pendencias.map((c) => ({ criticidade: c.rotulo, quantidade: c.valores[0], href: c.href }))}
             dataKey="criticidade"
             series={[{ name: 'quantidade', label: t('relatorio.panorama.quantidade'), color: 'orange.6' }]}
             valueFormatter={numero}
+            {...rotuloBarra}
             tickLine="y"
             barProps={{ style: { cursor: 'pointer' }, onClick: (d: { payload?: { href?: string } }) => ir(d.payload?.href) }}
           />
@@ -161,10 +172,12 @@ const mesCurto = (mes: string, lingua: string) => {
  * One chart with its title, its empty state and its data as a table (the text alternative): the
  * first column links to the report of the row; `hrefs` gives one link per value column instead.
  */
-function Quadro(p: { titulo: string; testId: string; cabecalho: string[]; itens: Item[]; hrefs?: (string | undefined)[][]; numero(n: number): string; children: ReactNode }) {
+function Quadro(p: { titulo: string; testId: string; cabecalho: string[]; itens: Item[]; hrefs?: (string | undefined)[][]; numero(n: number): string; parte(n: number, total: number): string; children: ReactNode }) {
   const { t } = useTranslation();
   const vazio = p.itens.every((i) => i.valores.every((v) => v === 0));
   const colunas = p.cabecalho.length > 1 ? p.cabecalho.slice(1) : [t('relatorio.panorama.quantidade')];
+  // One-value charts (the donuts, the criticalities) also say each row's share of the whole.
+  const total = p.cabecalho.length > 1 ? 0 : p.itens.reduce((a, i) => a + i.valores[0]!, 0);
   return (
     <Paper withBorder p="md" data-testid={p.testId}>
       <Title order={3} size="h5" mb="sm">{p.titulo}</Title>
@@ -177,6 +190,7 @@ function Quadro(p: { titulo: string; testId: string; cabecalho: string[]; itens:
             <Table.Tr>
               <Table.Th scope="col">{p.cabecalho[0]}</Table.Th>
               {colunas.map((c) => <Table.Th key={c} scope="col" ta="right">{c}</Table.Th>)}
+              {total > 0 && <Table.Th scope="col" ta="right">{t('relatorio.panorama.participacao')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -189,6 +203,7 @@ function Quadro(p: { titulo: string; testId: string; cabecalho: string[]; itens:
                   const href = p.hrefs?.[l]?.[k];
                   return <Table.Td key={k} ta="right">{href ? <Anchor component={Link} to={href}>{p.numero(v)}</Anchor> : p.numero(v)}</Table.Td>;
                 })}
+                {total > 0 && <Table.Td ta="right">{p.parte(item.valores[0]!, total)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

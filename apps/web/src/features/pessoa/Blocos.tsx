@@ -3,7 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DadosContador, Endereco, Telefone } from '@cadastro/domain';
-import { Authority, formatCep } from '@cadastro/domain';
+import { Authority, formatCep, formatCrcContador, formatTelefoneDdd } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { httpErrorMessage } from '../../ui/errors';
 import { HttpError } from '../../ui/http';
@@ -93,11 +93,11 @@ export function ContatoBloco({ telefones, children }: { telefones: Telefone[]; c
       ) : (
         <Table>
           <Table.Thead>
-            <Table.Tr><Table.Th>{t('pessoa.contato.tipo')}</Table.Th><Table.Th>{t('pessoa.contato.ddd')}</Table.Th><Table.Th>{t('pessoa.contato.numero')}</Table.Th></Table.Tr>
+            <Table.Tr><Table.Th>{t('pessoa.contato.tipo')}</Table.Th><Table.Th>{t('pessoa.contato.numero')}</Table.Th></Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {telefones.map((f) => (
-              <Table.Tr key={f.id}><Table.Td>{f.descricaoTipoTelefone}</Table.Td><Table.Td>{f.ddd}</Table.Td><Table.Td>{f.numeroTelefone}</Table.Td></Table.Tr>
+              <Table.Tr key={f.id}><Table.Td>{f.descricaoTipoTelefone}</Table.Td><Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTelefoneDdd(f.ddd, f.numeroTelefone)}</Table.Td></Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
@@ -114,10 +114,9 @@ export function ContadorLeitura({ c }: { c: DadosContador }) {
   return (
     <Bloco titulo={t('pessoa.contador.title')} testId="bloco-contador">
       <SimpleGrid cols={{ base: 1, sm: 4 }}>
-        <Campo rotulo={t('pessoa.contador.crc')} valor={c.numeroCrc} />
-        <Campo rotulo={t('pessoa.contador.digito')} valor={c.digitoVerificadorCrc} />
+        {/* The CRC the way the councils write it (CRC-AL 179190/O-9), as everywhere else in the app. */}
+        <Campo rotulo={t('pessoa.contador.crcCompleto')} valor={formatCrcContador(c)} />
         <Campo rotulo={t('pessoa.contador.tipoInscricao')} valor={`${c.codigoTipoInscricao} - ${c.tipoInscricao}`} />
-        <Campo rotulo={t('pessoa.contador.uf')} valor={c.codigoUfCrc} />
         <Campo rotulo={t('pessoa.contador.categoria')} valor={c.categoria} />
         <Campo rotulo={t('pessoa.contador.classificacao')} valor={c.classificacao} />
         <Campo rotulo={t('pessoa.contador.apto')} valor={aptoTexto(t, c.apto)} />

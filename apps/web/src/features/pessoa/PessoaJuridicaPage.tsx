@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,7 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
   const [version, setVersion] = useState(p.version);
   const [salvo, setSalvo] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
+  const [cadastrarContador, setCadastrarContador] = useState(false);
   const ufs = useCombo('uf').data ?? [];
   const categorias = useCombo('categoria').data ?? [];
   const classificacoes = useCombo('classificacao').data ?? [];
@@ -97,8 +98,15 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
           <EnderecosBloco enderecos={id.enderecos} />
           <ContatoBloco telefones={id.telefones}><Campo rotulo={t('pessoa.contato.email')} valor={id.email} /></ContatoBloco>
           <Bloco titulo={t('pessoa.contador.title')} testId="bloco-contador">
-            {!c && <Text c="dimmed">{t('pessoa.contador.cadastrarDados')}</Text>}
-            <SimpleGrid cols={{ base: 1, sm: 4 }}>
+            {/* A company that is no accountant says so; the empty CRC form only opens when asked for. */}
+            {!c && !cadastrarContador && (
+              <Group justify="space-between" data-testid="contador-vazio">
+                <Text c="dimmed">{t('pessoa.contador.naoContadorPj')}</Text>
+                {pode && <Button variant="light" onClick={() => setCadastrarContador(true)}>{t('pessoa.contador.cadastrarBotao')}</Button>}
+              </Group>
+            )}
+            {!c && cadastrarContador && <Text c="dimmed">{t('pessoa.contador.cadastrarDados')}</Text>}
+            {(c || cadastrarContador) && <SimpleGrid cols={{ base: 1, sm: 4 }}>
               <TextInput label={t('pessoa.contador.crc')} withAsterisk maxLength={6} error={fieldMessage(t, formState.errors.numeroCrc)} {...register('numeroCrc')} />
               <Controller control={control} name="digitoVerificadorCrc" render={({ field }) => (
                 <TextInput label={t('pessoa.contador.digito')} maxLength={1} value={field.value === null || field.value === undefined ? '' : String(field.value)}
@@ -122,7 +130,7 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
                 <Select label={t('pessoa.contador.apto')} data={APTO.map((a) => ({ value: a, label: a === '' ? t('pessoa.contador.naoInformado') : t(a === 'true' ? 'pessoa.contador.sim' : 'pessoa.contador.nao') }))}
                   value={field.value === null || field.value === undefined ? '' : String(field.value)} onChange={(v) => field.onChange(v === 'true' ? true : v === 'false' ? false : null)} allowDeselect={false} />
               )} />
-            </SimpleGrid>
+            </SimpleGrid>}
           </Bloco>
         </Editaveis>
         {p.responsavelOrganizacaoContabil && (

@@ -4,7 +4,8 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListaSituacaoCadastral } from '@cadastro/domain';
-import { formatCaceal, lerListaCaceal, LIMITE_LISTA_CACEAL, REGISTRY_API_BASE } from '@cadastro/domain';
+import { Caceal } from '../../ui/Caceal';
+import { lerListaCaceal, LIMITE_LISTA_CACEAL, REGISTRY_API_BASE } from '@cadastro/domain';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useAbrirPdf } from '../../ui/documentos';
@@ -62,7 +63,7 @@ export default function SituacaoCadastralPage() {
             {
               key: 'caceal',
               header: t('contribuinte.caceal'),
-              render: (c) => <Anchor component={Link} to={`/contribuinte/${c.numeroCaceal}/${c.numeroPessoa}`} style={{ whiteSpace: 'nowrap' }}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor>,
+              render: (c) => <Anchor component={Link} to={`/contribuinte/${c.numeroCaceal}/${c.numeroPessoa}`} ><Caceal numero={c.numeroCaceal} digito={c.digitoCaceal} /></Anchor>,
             },
             { key: 'nome', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
             { key: 'situacao', header: t('fic.situacao'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },

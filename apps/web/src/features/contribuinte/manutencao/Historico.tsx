@@ -37,7 +37,12 @@ export function HistoricoAba({ numeroCaceal }: { numeroCaceal: number }) {
               <Text fw={700}>{t('manutencao.historico.processo', { processo: e.processo })}</Text>
               {e.protocoloRedesim && <Badge variant="light" tt="none">REDESIM {e.protocoloRedesim}</Badge>}
             </Group>
-            <Text size="sm" c="dimmed">{t('manutencao.historico.quem', { usuario: e.usuario, quando: formatInstant(e.registradoEm) })}</Text>
+            {/* The author by name, the login after it (an account since removed keeps its login only). */}
+            <Text size="sm" c="dimmed" data-testid="evento-autor">
+              {e.nomeUsuario
+                ? t('manutencao.historico.quemNome', { nome: e.nomeUsuario, usuario: e.usuario, quando: formatInstant(e.registradoEm) })
+                : t('manutencao.historico.quem', { usuario: e.usuario, quando: formatInstant(e.registradoEm) })}
+            </Text>
           </Group>
           {(e.dataEvento || e.dataLegal) && (
             <Text size="sm" mb="xs">

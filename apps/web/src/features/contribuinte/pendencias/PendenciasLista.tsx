@@ -3,7 +3,8 @@ import { ActionIcon, Alert, Anchor, Badge, Box, Group, Stack, Text } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConsultaPendencias, Pendencia } from '@cadastro/domain';
-import { Authority, COR_CRITICIDADE, DEFAULT_PAGE_SIZE, formatCaceal, formatCompetencia, formatDocumento, SITUACAO_PENDENCIA } from '@cadastro/domain';
+import { Caceal } from '../../../ui/Caceal';
+import { Authority, COR_CRITICIDADE, DEFAULT_PAGE_SIZE, formatCompetencia, formatDocumento, SITUACAO_PENDENCIA } from '@cadastro/domain';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { ItemCount, Pagination } from '../../../ui/Pagination';
@@ -107,7 +108,7 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
             header: t('pendencia.coluna.contribuinte'),
             render: (p) => (
               <span data-testid="contribuinte-pendencia">
-                {p.caceal != null && <span style={{ whiteSpace: 'nowrap' }}>{formatCaceal(p.caceal, p.digitoCaceal ?? undefined)}</span>}
+                {p.caceal != null && <Caceal numero={p.caceal} digito={p.digitoCaceal} />}
                 {p.razaoSocial && <Text size="xs" c="dimmed">{p.razaoSocial}</Text>}
               </span>
             ),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AtividadeSolicitacao, ContabilistaSolicitacao, DetalheSolicitacao, IdentificacaoSolicitacao, MensagemSolicitacao, SocioSolicitacao } from '@cadastro/domain';
 import { corSituacaoSolicitacao, DEFAULT_PAGE_SIZE, formatCnae, formatCrcTexto, formatDocumento, formatMoeda, formatNaturezaJuridica } from '@cadastro/domain';
 import { Campo } from '../../../ui/Campo';
+import { CINZA_SELO } from '../../../ui/StatusBadge';
 import { Pagination } from '../../../ui/Pagination';
 import { formatInstant } from '../../../ui/format';
 import { useBloco } from './api';
@@ -64,7 +65,7 @@ export function DetalheSolicitacaoModal({ protocolo, onClose }: { protocolo: str
                 <div>
                   <Text size="xs" c="dimmed">{t('solicitacao.modal.situacao')}</Text>
                   {d.situacao ? (
-                    <Badge color={corSituacaoSolicitacao(d.situacao) ?? 'gray'} variant={corSituacaoSolicitacao(d.situacao) ? 'filled' : 'outline'} autoContrast data-testid="situacao-solicitacao">
+                    <Badge color={corSituacaoSolicitacao(d.situacao) ?? CINZA_SELO} variant={corSituacaoSolicitacao(d.situacao) ? 'filled' : 'outline'} autoContrast data-testid="situacao-solicitacao">
                       {d.situacao}
                     </Badge>
                   ) : '—'}

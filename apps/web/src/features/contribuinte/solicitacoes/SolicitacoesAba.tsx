@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { corStatusSolicitacao, formatDocumento } from '@cadastro/domain';
 import { Carregando } from '../../../ui/Carregando';
+import { CINZA_SELO } from '../../../ui/StatusBadge';
 import { DataTable } from '../../../ui/DataTable';
 import { httpErrorMessage } from '../../../ui/errors';
 import { formatDay, formatInstant } from '../../../ui/format';
@@ -14,7 +15,7 @@ export function StatusSolicitacao({ sistema, codigo, descricao }: { sistema: 'RD
   const cor = corStatusSolicitacao(sistema, codigo);
   // Yellow carries dark text (white on yellow fails contrast).
   return (
-    <Badge color={cor ?? 'gray'} variant={cor ? 'filled' : 'outline'} autoContrast data-testid="status-solicitacao" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>
+    <Badge color={cor ?? CINZA_SELO} variant={cor ? 'filled' : 'outline'} autoContrast data-testid="status-solicitacao" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>
       {descricao}
     </Badge>
   );
