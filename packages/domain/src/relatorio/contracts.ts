@@ -51,8 +51,6 @@ export const PaginaRelatorio = z.object({
 });
 export type PaginaRelatorio = z.infer<typeof PaginaRelatorio>;
 export const LIMITE_CONTAGEM_RELATORIO = 10_000;
-/** Above this many rows the browser shows the download's progress (issue #18). */
-export const LIMITE_PROGRESSO_RELATORIO = 10_000;
 
 /** The zod filter of each kind (the API validates the query with it; the SPA builds the query from it). */
 export const FILTROS_RELATORIO = {
