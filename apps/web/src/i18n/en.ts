@@ -328,7 +328,7 @@ const en: Messages = {
     erroImpressao: 'The document could not be generated for printing.',
     /** Progress of an export ({{s}}: seconds so far; {{kb}}: kB; {{n}}: rows, all formatted). */
     lendoRegistros: 'Generating the PDF: reading the records… {{s}} s',
-    montandoPdf: 'Generating the PDF: {{n}} record(s), {{kb}} kB ready… {{s}} s',
+    montandoPdf: 'Generating the PDF: laying out {{n}} record(s)… {{s}} s',
     baixandoPdf: 'Preparing the PDF: {{kb}} kB received… {{s}} s',
     baixandoPlanilha: 'Downloading the spreadsheet: {{kb}} kB received… {{s}} s',
     baixarPlanilha: 'Download spreadsheet (XLSX)',

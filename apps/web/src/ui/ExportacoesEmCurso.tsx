@@ -7,8 +7,8 @@ import { useExportar } from './documentos';
 import { exportacoes, type Exportacao } from './exportacoes';
 
 /**
- * Every export under way, from its first moment to its file (a report's PDF: rows read, then kB laid out,
- * with the seconds so far), and every export refused, in the page — a PDF too big with its spreadsheet
+ * Every export under way, from its first moment to its file (a report's PDF: reading, then laying out its
+ * rows, with the seconds so far), and every export refused, in the page — a PDF too big with its spreadsheet
  * offered. Sits with the page's alerts, so whichever screen printed shows it.
  */
 export function ExportacoesEmCurso() {

@@ -82,7 +82,7 @@ export type PanoramaCadastro = z.infer<typeof PanoramaCadastro>;
 /**
  * A report PDF rendered in the background (relatorio/<path>/imprimir/tarefa): its phase — reading the
  * rows, laying out the file, done, failed — the seconds since it started, the rows read and the bytes
- * rendered so far; a failed one carries its problem (a refusal for size names the limit and the spreadsheet).
+ * of the file once done; a failed one carries its problem (a refusal for size names the limit and the spreadsheet).
  */
 export const EstadoTarefaPdf = z.object({
   id: z.string(),

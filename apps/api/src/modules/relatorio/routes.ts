@@ -44,26 +44,25 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const db = () => ctx.database.db;
     const vagas = new VagasPlanilha(ctx.config.reportXlsx.concurrent);
-    const tarefas = new TarefasPdf({
+    const tarefas = new TarefasPdf(db, ctx.tarefas, {
       porUsuario: ctx.config.reportPdf.jobsPerUser,
       ttlMs: ctx.config.reportPdf.jobTtlSeconds * 1000,
       aoFalhar: (err) => ctx.log.error({ err }, 'background report PDF failed'),
     });
-    app.addHook('onClose', async () => tarefas.close());
     for (const nome of NOMES_RELATORIO) registrar(nome);
 
     // A report PDF rendered in the background (relatorio/<path>/imprimir/tarefa): its state, then its file — for the user who asked.
     const tarefa = { access: REPORT_AUTHORITIES } as const;
     app.get('/relatorio/tarefa-pdf/:id', {
       config: tarefa,
-      schema: { tags: ['relatorio'], summary: 'A background report PDF: its phase, rows read, bytes rendered (the owner only)', params: TarefaId, response: { 200: EstadoTarefaPdf } },
-      handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(tarefas.ler(req.params.id, req.principal!.id)),
+      schema: { tags: ['relatorio'], summary: 'A background report PDF: its phase, rows read, the file\'s bytes once done (the owner only)', params: TarefaId, response: { 200: EstadoTarefaPdf } },
+      handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(await tarefas.ler(req.params.id, req.principal!.id)),
     });
     app.get('/relatorio/tarefa-pdf/:id/arquivo', {
       config: tarefa,
       schema: { tags: ['relatorio'], summary: 'A background report PDF: the finished file (the owner only; 409 while it is made)', params: TarefaId, produces: ['application/pdf'] },
       handler: async (req, reply) => {
-        const { corpo, arquivo } = tarefas.arquivo(req.params.id, req.principal!.id);
+        const { corpo, arquivo } = await tarefas.arquivo(req.params.id, req.principal!.id);
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `inline; filename="${arquivo}"`)
@@ -153,7 +152,7 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         handler: async (req, reply) => {
           const f = req.query;
           await recusarPdfGrande(db(), r, ler(f), limite(f));
-          const estado = tarefas.iniciar(req.principal!.id, `${arquivo}.pdf`, async (avanco) => {
+          const estado = await tarefas.iniciar(req.principal!.id, `${arquivo}.pdf`, async (avanco) => {
             const doc = await documentoPdf(db(), r, ler(f), limite(f), avanco.linhas);
             return ctx.pdf.render({ ...doc, emitidoEm: doc.emitidoEm ?? new Date().toISOString() });
           });

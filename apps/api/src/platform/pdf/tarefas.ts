@@ -1,119 +1,104 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { EstadoTarefaPdf } from '@cadastro/domain';
+import type { Db } from '../../db/client.js';
+import { queryOne } from '../../db/consulta.js';
+import { noPrimario } from '../../db/replicas.js';
 import { HttpProblem, notFound, tooManyRequests } from '../errors/problem.js';
+import type { TarefasPosResposta } from '../tarefas.js';
 
-/** What a job's work reports as it goes: the rows read, then the bytes of the file as they are rendered. */
+/** What a job's work reports as it goes: the rows read (the file is being laid out from then on). */
 export interface AvancoTarefa {
   linhas(n: number): void;
 }
 
-interface Tarefa {
-  id: string;
-  dono: number;
-  arquivo: string;
-  fase: EstadoTarefaPdf['fase'];
-  iniciadaEm: number;
-  /** Set once the file is done (or failed): the job is dropped this long after. */
-  expiraEm?: number;
-  linhas?: number;
-  bytes: number;
-  partes: Buffer[];
-  erro?: HttpProblem;
-}
-
 /** Finished files one user may keep waiting at once: past it, the oldest goes (a clerk printing report after report). */
 const PRONTAS_POR_USUARIO = 5;
+/** A job still unfinished this long after it started died with its process (the PDF lane gives up after 60 s): it counts no more. */
+const VIVA_MS = 5 * 60_000;
+
+interface Linha {
+  id: string;
+  fase: EstadoTarefaPdf['fase'];
+  segundos: number;
+  linhas: number | null;
+  bytes: number;
+  erro: EstadoTarefaPdf['erro'] | null;
+}
 
 /**
  * PDFs rendered in the background (a report of thousands of rows takes seconds): the caller gets a job
- * id at once, asks for its state, then fetches the file. Jobs belong to the user who started them (any
- * other gets 404, as if it did not exist), at most `porUsuario` run at once per user (one more → 429),
- * and a finished job is kept `ttlMs` for its owner, then dropped. Held in this process's memory: the
- * file is a few MB at most (the rows are bounded by REPORT_PDF_MAX_ROWS).
+ * id at once, asks for its state, then fetches the file. Kept in the database (tarefa_pdf), so any
+ * replica answers; read on the primary (who owns a job is not decided on a replica that has not
+ * replayed it). Jobs belong to the user who started them (any other gets 404, as if it did not exist),
+ * at most `porUsuario` run at once per user (one more → 429), and a finished job is kept `ttlMs`.
  */
 export class TarefasPdf {
-  private readonly tarefas = new Map<string, Tarefa>();
-  private readonly limpeza: NodeJS.Timeout;
-
-  constructor(private readonly opts: { porUsuario: number; ttlMs: number; aoFalhar?: (e: unknown) => void }) {
-    this.limpeza = setInterval(() => this.expirar(), Math.min(60_000, opts.ttlMs)).unref();
-  }
+  /** `posResposta`: runs the work after the answer and lets shutdown wait for it before the database closes. */
+  constructor(
+    private readonly db: () => Db,
+    private readonly posResposta: TarefasPosResposta,
+    private readonly opts: { porUsuario: number; ttlMs: number; aoFalhar?: (e: unknown) => void },
+  ) {}
 
   /** Starts `gerar` after the answer; throws 429 when the user already has `porUsuario` running. */
-  iniciar(dono: number, arquivo: string, gerar: (avanco: AvancoTarefa) => Promise<Readable>): EstadoTarefaPdf {
-    this.expirar();
-    const minhas = [...this.tarefas.values()].filter((t) => t.dono === dono);
-    if (minhas.filter((t) => !t.expiraEm).length >= this.opts.porUsuario) {
-      throw tooManyRequests(`You already have ${this.opts.porUsuario} PDF(s) being generated; wait for them to finish.`, 5);
-    }
-    const prontas = minhas.filter((t) => t.expiraEm);
-    for (const t of prontas.slice(0, Math.max(0, prontas.length - PRONTAS_POR_USUARIO + 1))) this.tarefas.delete(t.id);
-    const t: Tarefa = { id: crypto.randomUUID(), dono, arquivo, fase: 'consultando', iniciadaEm: Date.now(), bytes: 0, partes: [] };
-    this.tarefas.set(t.id, t);
-    void this.executar(t, gerar);
-    return this.estado(t);
+  async iniciar(dono: number, arquivo: string, gerar: (avanco: AvancoTarefa) => Promise<Readable>): Promise<EstadoTarefaPdf> {
+    const id = crypto.randomUUID();
+    await this.db().transaction(async (tx) => {
+      // The user's row locked first: two clicks at once count each other.
+      await tx.execute(sql`select 1 from usuario where id = ${dono} for update`);
+      await tx.execute(sql`delete from tarefa_pdf where expira_em < now()`);
+      const vivas = await queryOne<{ n: number }>(tx, sql`select count(*)::int n from tarefa_pdf
+        where usuario_id = ${dono} and expira_em is null and iniciada_em > now() - make_interval(secs => ${VIVA_MS / 1000})`);
+      if ((vivas?.n ?? 0) >= this.opts.porUsuario) {
+        throw tooManyRequests(`You already have ${this.opts.porUsuario} PDF(s) being generated; wait for them to finish.`, 5);
+      }
+      await tx.execute(sql`delete from tarefa_pdf where id in (select id from tarefa_pdf where usuario_id = ${dono} and expira_em is not null
+        order by iniciada_em desc offset ${PRONTAS_POR_USUARIO - 1})`);
+      await tx.execute(sql`insert into tarefa_pdf (id, usuario_id, arquivo, fase) values (${id}, ${dono}, ${arquivo}, 'consultando')`);
+    });
+    this.posResposta.run('background report PDF', () => this.executar(id, gerar));
+    return this.ler(id, dono);
   }
 
   /** The job's state, for its owner only. */
-  ler(id: string, dono: number): EstadoTarefaPdf {
-    return this.estado(this.daPessoa(id, dono));
+  async ler(id: string, dono: number): Promise<EstadoTarefaPdf> {
+    const t = await noPrimario(() => queryOne<Linha>(this.db(), sql`select id, fase, round(extract(epoch from now() - iniciada_em)::numeric, 1)::float8 segundos,
+      linhas, bytes, erro from tarefa_pdf where id = ${id} and usuario_id = ${dono} and (expira_em is null or expira_em > now())`));
+    // Someone else's job answers as a missing one: its existence is not told either.
+    if (!t) throw notFound('No such PDF job (it may have expired).');
+    return { id: t.id, fase: t.fase, segundos: t.segundos, bytes: t.bytes, ...(t.linhas !== null ? { linhas: t.linhas } : {}), ...(t.erro ? { erro: t.erro } : {}) };
   }
 
   /** The finished file, for its owner only: 409 while it is being made, the job's own problem if it failed. */
-  arquivo(id: string, dono: number): { corpo: Buffer; arquivo: string } {
-    const t = this.daPessoa(id, dono);
-    if (t.erro) throw t.erro;
-    if (t.fase !== 'pronta') throw new HttpProblem(409, 'The PDF is not ready yet.', { message: 'relatorio.pdfEmPreparo' });
-    return { corpo: Buffer.concat(t.partes), arquivo: t.arquivo };
+  async arquivo(id: string, dono: number): Promise<{ corpo: Buffer; arquivo: string }> {
+    const t = await noPrimario(() => queryOne<{ fase: string; arquivo: string; conteudo: Buffer | Uint8Array | null; erro: NonNullable<EstadoTarefaPdf['erro']> | null }>(this.db(),
+      sql`select fase, arquivo, conteudo, erro from tarefa_pdf where id = ${id} and usuario_id = ${dono} and (expira_em is null or expira_em > now())`));
+    if (!t) throw notFound('No such PDF job (it may have expired).');
+    if (t.erro) throw new HttpProblem(t.erro.status, t.erro.detail ?? '', { message: t.erro.message, params: t.erro.params, limite: t.erro.limite, alternativa: t.erro.alternativa });
+    if (t.fase !== 'pronta' || !t.conteudo) throw new HttpProblem(409, 'The PDF is not ready yet.', { message: 'relatorio.pdfEmPreparo' });
+    return { corpo: Buffer.from(t.conteudo), arquivo: t.arquivo };
   }
 
-  close() {
-    clearInterval(this.limpeza);
-    this.tarefas.clear();
-  }
-
-  private daPessoa(id: string, dono: number): Tarefa {
-    this.expirar();
-    const t = this.tarefas.get(id);
-    // Someone else's job answers as a missing one: its existence is not told either.
-    if (!t || t.dono !== dono) throw notFound('No such PDF job (it may have expired).');
-    return t;
-  }
-
-  private async executar(t: Tarefa, gerar: (avanco: AvancoTarefa) => Promise<Readable>) {
-    await new Promise((r) => setImmediate(r));
+  private async executar(id: string, gerar: (avanco: AvancoTarefa) => Promise<Readable>) {
+    const db = this.db();
+    const ttl = this.opts.ttlMs / 1000;
+    let lidas: Promise<unknown> = Promise.resolve();
     try {
-      const corpo = await gerar({ linhas: (n) => { t.linhas = n; t.fase = 'montando'; } });
-      t.fase = 'montando';
-      for await (const parte of corpo as AsyncIterable<Buffer>) {
-        t.partes.push(parte);
-        t.bytes += parte.length;
-      }
-      t.fase = 'pronta';
+      const corpo = await gerar({ linhas: (n) => (lidas = db.execute(sql`update tarefa_pdf set fase = 'montando', linhas = ${n} where id = ${id}`).catch((err: unknown) => this.opts.aoFalhar?.(err))) });
+      const partes: Buffer[] = [];
+      for await (const parte of corpo as AsyncIterable<Buffer>) partes.push(parte);
+      await lidas;
+      const pdf = Buffer.concat(partes);
+      await db.execute(sql`update tarefa_pdf set fase = 'pronta', conteudo = ${pdf}, bytes = ${pdf.length}, expira_em = now() + make_interval(secs => ${ttl}) where id = ${id}`);
     } catch (e) {
-      t.fase = 'falhou';
-      t.partes = [];
       if (!(e instanceof HttpProblem) || e.status >= 500) this.opts.aoFalhar?.(e);
-      t.erro = e instanceof HttpProblem ? e : new HttpProblem(500, 'The PDF could not be generated.', { message: 'documento.erroImpressao' });
-    } finally {
-      t.expiraEm = Date.now() + this.opts.ttlMs;
+      const p = e instanceof HttpProblem ? e : new HttpProblem(500, 'The PDF could not be generated.', { message: 'documento.erroImpressao' });
+      const erro = { status: p.status, message: p.opts.message, detail: p.detail, params: p.opts.params, limite: p.opts.limite, alternativa: p.opts.alternativa };
+      await lidas;
+      await db.execute(sql`update tarefa_pdf set fase = 'falhou', erro = ${JSON.stringify(erro)}::jsonb, expira_em = now() + make_interval(secs => ${ttl}) where id = ${id}`)
+        .catch((err: unknown) => this.opts.aoFalhar?.(err));
     }
-  }
-
-  private expirar() {
-    const agora = Date.now();
-    for (const [id, t] of this.tarefas) if (t.expiraEm !== undefined && t.expiraEm <= agora) this.tarefas.delete(id);
-  }
-
-  private estado(t: Tarefa): EstadoTarefaPdf {
-    return {
-      id: t.id,
-      fase: t.fase,
-      segundos: Math.round((Date.now() - t.iniciadaEm) / 100) / 10,
-      ...(t.linhas !== undefined ? { linhas: t.linhas } : {}),
-      bytes: t.bytes,
-      ...(t.erro ? { erro: { status: t.erro.status, message: t.erro.opts.message, detail: t.erro.detail, params: t.erro.opts.params, limite: t.erro.opts.limite, alternativa: t.erro.opts.alternativa } } : {}),
-    };
   }
 }
