@@ -47,6 +47,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Every browser test signs in from 127.0.0.1: keep the per-address limit out of the way.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      // A report PDF past this many rows is refused with the spreadsheet offered (exportacoes.spec): small, so the seed has one.
+      REPORT_PDF_MAX_ROWS: '1000',
     },
   },
 });

@@ -28,7 +28,7 @@ test('relatórios: filter → preview → Imprimir opens the PDF, Baixar XLS dow
 
   const pdf = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Imprimir' }).click();
-  await expect((await pdf).url()).toMatch(/^blob:|^about:blank/);
+  await expect((await pdf).url()).toMatch(/^blob:/);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar XLS' }).click();
   expect((await download).suggestedFilename()).toBe('pesquisa-contribuinte-geral.xlsx');
@@ -89,11 +89,20 @@ test('relatórios: every report previews (rows or its empty text) with the butto
     await expect(previa.getByRole('button', { name: 'Baixar XLS' })).toHaveCount(exportar.includes('xlsx') ? 1 : 0);
     if (await previa.getByTestId('empty').isVisible()) continue;
     // Each report's own files: Imprimir opens its PDF, Baixar XLS downloads its spreadsheet.
-    if (exportar.includes('pdf')) {
+    // Past the PDF's rows (REPORT_PDF_MAX_ROWS, 1,000 in the test server) it is refused with the spreadsheet offered (#40 §4).
+    const contagem = (await page.getByTestId('relatorio-contagem').textContent()) ?? '';
+    const linhas = contagem.startsWith('Mais de') ? Infinity : Number(contagem.replace(/\D/g, ''));
+    if (exportar.includes('pdf') && linhas > 1000) {
+      await previa.getByRole('button', { name: 'Imprimir' }).click();
+      const recusa = page.getByTestId('exportacao-recusa');
+      await expect(recusa).toContainText('mais de 1.000 linhas');
+      await expect(recusa.getByRole('button', { name: 'Baixar planilha (XLSX)' })).toBeVisible();
+      await recusa.getByRole('button', { name: 'Fechar' }).click();
+    } else if (exportar.includes('pdf')) {
       const pdf = page.waitForEvent('popup');
       await previa.getByRole('button', { name: 'Imprimir' }).click();
       const janela = await pdf;
-      expect({ nome, url: janela.url() }).toEqual({ nome, url: expect.stringMatching(/^blob:|^about:blank/) });
+      expect({ nome, url: janela.url() }).toEqual({ nome, url: expect.stringMatching(/^blob:/) });
       await janela.close();
     }
     if (exportar.includes('xlsx')) {

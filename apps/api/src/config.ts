@@ -100,6 +100,12 @@ const EnvSchema = z.object({
   REPORT_XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(3_000_000),
   /** Spreadsheets generated at once (each holds an export connection while its rows are written); one more → 503. */
   REPORT_XLSX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(2),
+  /** The most rows a report PDF prints (pdfmake lays a document out in memory); more → 422 offering the spreadsheet. */
+  REPORT_PDF_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(20_000),
+  /** Report PDFs one user may have rendering in the background at once; one more → 429. */
+  REPORT_PDF_JOBS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+  /** How long a finished background PDF waits for its owner before it is dropped. */
+  REPORT_PDF_JOB_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
@@ -161,6 +167,8 @@ export interface Config {
   /** Seconds a spreadsheet's reader may take nothing before the download is closed. */
   reportIdleTimeoutSeconds: number;
   reportXlsx: { maxRows: number; concurrent: number };
+  /** Report PDFs: the rows one prints, and the background jobs (per user at once, seconds a finished one is kept). */
+  reportPdf: { maxRows: number; jobsPerUser: number; jobTtlSeconds: number };
   /** The application's variables this configuration was read from, secrets masked (management/env). */
   environment: Readonly<Record<string, string>>;
 }
@@ -216,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     reportIdleTimeoutSeconds: e.REPORT_IDLE_TIMEOUT_SECONDS,
     reportXlsx: { maxRows: e.REPORT_XLSX_MAX_ROWS, concurrent: e.REPORT_XLSX_CONCURRENT },
+    reportPdf: { maxRows: e.REPORT_PDF_MAX_ROWS, jobsPerUser: e.REPORT_PDF_JOBS_PER_USER, jobTtlSeconds: e.REPORT_PDF_JOB_TTL_SECONDS },
     environment: describeEnv(present),
   };
 }

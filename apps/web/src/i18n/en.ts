@@ -324,7 +324,15 @@ const en: Messages = {
     consultadoEm: 'Queried at',
     total: 'Total queries: {{n}}',
   },
-  documento: { erroImpressao: 'The document could not be generated for printing.' },
+  documento: {
+    erroImpressao: 'The document could not be generated for printing.',
+    /** Progress of an export ({{s}}: seconds so far; {{kb}}: kB; {{n}}: rows, all formatted). */
+    lendoRegistros: 'Generating the PDF: reading the records… {{s}} s',
+    montandoPdf: 'Generating the PDF: laying out {{n}} record(s)… {{s}} s',
+    baixandoPdf: 'Preparing the PDF: {{kb}} kB received… {{s}} s',
+    baixandoPlanilha: 'Downloading the spreadsheet: {{kb}} kB received… {{s}} s',
+    baixarPlanilha: 'Download spreadsheet (XLSX)',
+  },
   ...administracao,
   ...pendencia,
   ...edital,

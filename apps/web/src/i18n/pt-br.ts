@@ -325,7 +325,15 @@ const ptBr = {
     consultadoEm: 'Consultado em',
     total: 'Total de consultas: {{n}}',
   },
-  documento: { erroImpressao: 'Não foi possível gerar o documento para impressão.' },
+  documento: {
+    erroImpressao: 'Não foi possível gerar o documento para impressão.',
+    /** Progress of an export ({{s}}: seconds so far; {{kb}}: kB; {{n}}: rows, all formatted). */
+    lendoRegistros: 'Gerando o PDF: lendo os registros… {{s}} s',
+    montandoPdf: 'Gerando o PDF: montando {{n}} registro(s)… {{s}} s',
+    baixandoPdf: 'Preparando o PDF: {{kb}} kB recebidos… {{s}} s',
+    baixandoPlanilha: 'Baixando a planilha: {{kb}} kB recebidos… {{s}} s',
+    baixarPlanilha: 'Baixar planilha (XLSX)',
+  },
   ...administracao,
   ...pendencia,
   ...edital,

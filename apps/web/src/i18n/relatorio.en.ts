@@ -65,11 +65,11 @@ export const relatorio: Pick<Messages, 'relatorio'> = {
     registros: 'Showing {{n}} record(s)',
     sim: 'Yes',
     nao: 'No',
-    baixando: 'Downloading the spreadsheet: {{kb}} kB received…',
     erroPlanilha: 'The spreadsheet could not be downloaded.',
-    /** The server's refusals of a spreadsheet (its `message` codes; params: the most rows). */
+    /** The server's refusals of a file (its `message` codes; params: the most rows). */
     planilhaGrandeDemais: 'The report has more than {{n}} rows, the most exported at once: narrow the filters.',
     planilhasOcupadas: 'Other spreadsheets are being generated right now; try again in a few seconds.',
+    pdfGrandeDemais: 'The report has more than {{n}} rows, the most a PDF holds: download the spreadsheet.',
     panorama: {
       titulo: 'A picture of the registry',
       dica: 'Click a bar or slice (or a row of the table) to open the matching report.',

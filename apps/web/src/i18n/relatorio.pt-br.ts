@@ -63,11 +63,11 @@ export const relatorio = {
     registros: 'Exibindo {{n}} registro(s)',
     sim: 'Sim',
     nao: 'Não',
-    baixando: 'Baixando a planilha: {{kb}} kB recebidos…',
     erroPlanilha: 'Não foi possível baixar a planilha.',
-    /** The server's refusals of a spreadsheet (its `message` codes; params: the most rows). */
+    /** The server's refusals of a file (its `message` codes; params: the most rows). */
     planilhaGrandeDemais: 'O relatório tem mais de {{n}} linhas, o máximo para exportar de uma vez: refine os filtros.',
     planilhasOcupadas: 'Outras planilhas estão sendo geradas agora; tente de novo em alguns segundos.',
+    pdfGrandeDemais: 'O relatório tem mais de {{n}} linhas, o máximo de um PDF: baixe a planilha.',
     panorama: {
       titulo: 'Retrato do cadastro',
       dica: 'Clique em uma barra ou fatia (ou em uma linha da tabela) para abrir o relatório correspondente.',

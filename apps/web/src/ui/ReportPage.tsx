@@ -1,13 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColunaRelatorio, ListaRelatorio, PaginaRelatorio } from '@cadastro/domain';
-import { ALERT_TIMEOUT_MS, formatCelulaRelatorio, formatInteiro, LIMITE_PROGRESSO_RELATORIO, REGISTRY_API_BASE } from '@cadastro/domain';
-import { useAlerts } from './alerts';
+import { ALERT_TIMEOUT_MS, formatCelulaRelatorio, formatInteiro, REGISTRY_API_BASE } from '@cadastro/domain';
 import { Carregando } from './Carregando';
 import { DataTable } from './DataTable';
-import { baixar, erroDaPlanilha, useAbrirPdf } from './documentos';
+import { useExportar } from './documentos';
 import { httpErrorMessage } from './errors';
 import { request } from './http';
 import { Pagination } from './Pagination';
@@ -38,15 +37,21 @@ export interface ReportPageProps {
 
 /**
  * One report screen (§2 Reports): the filter, then the preview — 'Carregando dados, por favor aguarde...'
- * while it loads (body hidden), the spec's empty text, Print (PDF in a new window) and XLS (a streamed
- * download, its progress shown when the report is big) — all from the one server engine.
+ * while it loads (body hidden), the spec's empty text, Print (the PDF rendered in the background, its
+ * progress shown, then opened in a new window) and XLS (a streamed download, its progress shown) — all
+ * from the one server engine.
  */
 export function ReportPage(p: ReportPageProps) {
   const { t } = useTranslation();
-  const alerts = useAlerts();
-  const abrirPdf = useAbrirPdf();
-  const [baixando, setBaixando] = useState<number | null>(null);
+  const { imprimirRelatorio, baixarPlanilha } = useExportar();
   const url = `${REGISTRY_API_BASE}/relatorio/${p.caminho}`;
+  // One click, one file: the button waits for its export.
+  const [exportando, setExportando] = useState<'pdf' | 'xlsx' | null>(null);
+  const exportar = (tipo: 'pdf' | 'xlsx') => {
+    setExportando(tipo);
+    const feito = tipo === 'pdf' ? imprimirRelatorio(`${url}/imprimir`, p.consulta ?? {}, `${p.arquivo}.pdf`) : baixarPlanilha(`${url}/baixar`, p.consulta ?? {}, `${p.arquivo}.xlsx`);
+    void feito.finally(() => setExportando(null));
+  };
   const q = useQuery({
     queryKey: ['relatorio', p.caminho, p.consulta, p.page],
     queryFn: ({ signal }) =>
@@ -63,26 +68,6 @@ export function ReportPage(p: ReportPageProps) {
   const erroVisivel = q.isError && erroOculto !== q.errorUpdatedAt;
 
   const vazio = !q.data || q.data.content.length === 0;
-  const grande = !!q.data && q.data.totalElements > LIMITE_PROGRESSO_RELATORIO;
-  const baixarXls = async () => {
-    setBaixando(0);
-    try {
-      const { data } = await request<Blob>('GET', `${url}/baixar`, undefined, {
-        query: p.consulta ?? {},
-        silent: true,
-        responseType: 'blob',
-        onProgress: grande ? (b) => setBaixando(b) : undefined,
-      });
-      const href = URL.createObjectURL(data);
-      baixar(href, `${p.arquivo}.xlsx`);
-      setTimeout(() => URL.revokeObjectURL(href), 60_000);
-    } catch (e) {
-      // §8: a blob call's error is still JSON problem text.
-      alerts.show('danger', erroDaPlanilha(e, t), ALERT_TIMEOUT_MS);
-    } finally {
-      setBaixando(null);
-    }
-  };
 
   return (
     <Stack py="md">
@@ -94,20 +79,17 @@ export function ReportPage(p: ReportPageProps) {
             <Title order={2} size="h4">{t('relatorio.preVisualizacao')}</Title>
             <Group gap="xs">
               {p.exportar.includes('pdf') && (
-                <Button variant="default" disabled={vazio} onClick={() => void abrirPdf(`${url}/imprimir`, p.consulta ?? {}, `${p.arquivo}.pdf`)}>
+                <Button variant="default" disabled={vazio || exportando === 'pdf'} onClick={() => exportar('pdf')}>
                   {t('relatorio.imprimir')}
                 </Button>
               )}
               {p.exportar.includes('xlsx') && (
-                <Button variant="default" disabled={vazio || baixando !== null} onClick={() => void baixarXls()}>
+                <Button variant="default" disabled={vazio || exportando === 'xlsx'} onClick={() => exportar('xlsx')}>
                   {t('relatorio.baixarXls')}
                 </Button>
               )}
             </Group>
           </Group>
-          {baixando !== null && grande && (
-            <Group gap="xs" role="status"><Loader size="xs" /><Text size="sm">{t('relatorio.baixando', { kb: Math.round(baixando / 1024).toLocaleString() })}</Text></Group>
-          )}
           {q.isError && erroVisivel && <Alert color="red" role="alert">{httpErrorMessage(q.error, t)}</Alert>}
           {q.isPending && !q.isError && <Carregando h={120} />}
           {q.data && (

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { ALERT_TIMEOUT_MS } from '@cadastro/domain';
 import { HTTP_ERROR_EVENT, HTTP_SUCCESS_EVENT } from './http';
 import { httpErrorMessage } from './errors';
+import { ExportacoesEmCurso } from './ExportacoesEmCurso';
 
 export type AlertType = 'success' | 'danger' | 'warning' | 'info';
 interface AlertItem {
@@ -99,6 +100,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
             {a.msg}
           </Alert>
         ))}
+        <ExportacoesEmCurso />
       </Stack>
       {children}
     </Ctx.Provider>

@@ -2,7 +2,7 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en';
 import ptBr from '../i18n/pt-br';
-import { erroDaPlanilha } from './documentos';
+import { erroDaPlanilha, erroDoDocumento } from './documentos';
 import { HttpError } from './http';
 
 const traducao = async (lng: string, translation: object) => {
@@ -28,5 +28,19 @@ describe('why a spreadsheet download failed', () => {
     const tPt = await traducao('pt-br', ptBr);
     expect(erroDaPlanilha(recusa(400, 'error.validation', 'Filtro inválido.'), tPt)).toBe('Não foi possível baixar a planilha. Filtro inválido.');
     expect(erroDaPlanilha(new TypeError('Failed to fetch'), tPt)).toBe('Não foi possível baixar a planilha.');
+  });
+});
+
+describe('why a PDF failed', () => {
+  it('a PDF refused for size says its limit formatted, in the session’s language (#40 §4: it said "20000")', async () => {
+    const grande = recusa(422, 'relatorio.pdfGrandeDemais', 'O relatório tem mais de 20.000 linhas, o máximo de um PDF: baixe a planilha (XLSX).', '20000');
+    expect(erroDoDocumento(grande, await traducao('pt-br', ptBr))).toBe('Não foi possível gerar o documento para impressão. O relatório tem mais de 20.000 linhas, o máximo de um PDF: baixe a planilha.');
+    expect(erroDoDocumento(grande, await traducao('en', en))).toBe('The document could not be generated for printing. The report has more than 20.000 rows, the most a PDF holds: download the spreadsheet.');
+  });
+
+  it('a document not found is "no records"; any other failure keeps the server’s detail', async () => {
+    const tPt = await traducao('pt-br', ptBr);
+    expect(erroDoDocumento(recusa(404, 'error.http.404', ''), tPt)).toBe(`Não foi possível gerar o documento para impressão. ${tPt('global.noRecords')}`);
+    expect(erroDoDocumento(recusa(400, 'error.validation', 'Filtro inválido.'), tPt, 'relatorio.erroPlanilha')).toBe('Não foi possível baixar a planilha. Filtro inválido.');
   });
 });

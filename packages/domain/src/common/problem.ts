@@ -32,5 +32,9 @@ export const ProblemSchema = z.object({
   path: z.string().optional(),
   fieldErrors: z.array(FieldErrorSchema).optional(),
   params: z.string().optional(),
+  /** A refusal for size: the most the call takes (e.g. a report PDF's rows). */
+  limite: z.number().int().optional(),
+  /** What to ask for instead (a report PDF refused for size: its spreadsheet, at this URL). */
+  alternativa: z.object({ formato: z.literal('xlsx'), href: z.string() }).optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Dia } from '../common/dias.js';
+import { ProblemSchema } from '../common/problem.js';
 
 /** The zod side of the reports: filters and the preview page (the definitions are in definicoes.ts). */
 
@@ -47,8 +48,6 @@ export const PaginaRelatorio = z.object({
   totais: z.record(z.string(), z.number()).optional(),
 });
 export type PaginaRelatorio = z.infer<typeof PaginaRelatorio>;
-/** Above this many rows the browser shows the download's progress (issue #18). */
-export const LIMITE_PROGRESSO_RELATORIO = 10_000;
 
 /** The zod filter of each kind (the API validates the query with it; the SPA builds the query from it). */
 export const FILTROS_RELATORIO = {
@@ -76,3 +75,18 @@ export const PanoramaCadastro = z.object({
   pendencias: z.array(z.object({ criticidadeId: z.number().int(), descricao: z.string(), quantidade: Quantidade })),
 });
 export type PanoramaCadastro = z.infer<typeof PanoramaCadastro>;
+
+/**
+ * A report PDF rendered in the background (relatorio/<path>/imprimir/tarefa): its phase — reading the
+ * rows, laying out the file, done, failed — the seconds since it started, the rows read and the bytes
+ * of the file once done; a failed one carries its problem (a refusal for size names the limit and the spreadsheet).
+ */
+export const EstadoTarefaPdf = z.object({
+  id: z.string(),
+  fase: z.enum(['consultando', 'montando', 'pronta', 'falhou']),
+  segundos: z.number(),
+  linhas: z.number().int().optional(),
+  bytes: z.number().int(),
+  erro: ProblemSchema.pick({ status: true, message: true, detail: true, params: true, limite: true, alternativa: true }).partial({ message: true, detail: true, params: true, limite: true, alternativa: true }).optional(),
+});
+export type EstadoTarefaPdf = z.infer<typeof EstadoTarefaPdf>;

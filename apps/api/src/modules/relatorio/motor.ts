@@ -45,9 +45,6 @@ export const relatorio = <N extends NomeRelatorio>(r: Relatorio<N>) => r;
 
 class ClienteSaiu extends Error {}
 
-/** The most rows a PDF prints; beyond it the spreadsheet is the way (pdfmake lays out in memory). */
-export const LIMITE_PDF = 20_000;
-
 const colunasDe = (nome: NomeRelatorio): readonly ColunaRelatorio[] => RELATORIOS[nome].colunas;
 const listaDe = (nome: NomeRelatorio) => (RELATORIOS[nome] as { lista?: ListaRelatorio }).lista;
 const itens = (v: Linha[string] | undefined): Record<string, Valor>[] => (Array.isArray(v) ? v : []);
@@ -82,13 +79,38 @@ const SIM_NAO = { sim: 'Sim', nao: 'Não' };
 /** A cell as printed: the screens' formatter (documents and CNAE masked, dd/MM/yyyy, 1.234), Sim/Não in Portuguese. */
 export const textoCelula = (c: ColunaRelatorio, v: Linha[string] | undefined): string => formatCelulaRelatorio(c.tipo, Array.isArray(v) ? null : v, SIM_NAO);
 
-/** The PDF: the authority's header with the title and the filters, a table (landscape when wide), the totals. */
-export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>): Promise<DocumentoPdf> {
+/** True when the report has more than `max` rows (counting stops there: a count of every match costs a listing). */
+async function maisDe<N extends NomeRelatorio>(db: Db, q: ReturnType<Relatorio<N>['consulta']>, max: number): Promise<boolean> {
+  const contagem = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${q.contagem ?? q.from} limit ${max + 1}) x`);
+  return (contagem?.n ?? 0) > max;
+}
+
+/** The PDF's limits: the most rows it prints and, past them, the spreadsheet offered instead (its URL). */
+export interface LimitePdf {
+  maxLinhas: number;
+  planilha: string;
+}
+
+/** A PDF refused for size: the limit formatted, the limit and the spreadsheet for a client to offer. */
+const pdfGrandeDemais = ({ maxLinhas, planilha }: LimitePdf) =>
+  new HttpProblem(422, `O relatório tem mais de ${formatInteiro(maxLinhas)} linhas, o máximo de um PDF: baixe a planilha (XLSX).`, {
+    message: 'relatorio.pdfGrandeDemais', params: String(maxLinhas), limite: maxLinhas, alternativa: { formato: 'xlsx', href: planilha },
+  });
+
+/** Refuses (422, the spreadsheet offered) before any work when the report has more rows than a PDF prints. */
+export async function recusarPdfGrande<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, limite: LimitePdf) {
+  if (await maisDe(db, r.consulta(f), limite.maxLinhas)) throw pdfGrandeDemais(limite);
+}
+
+/**
+ * The PDF: the authority's header with the title and the filters, a table (landscape when wide), the totals.
+ * `aoLer`: told the number of rows once they are read (a background job shows it while the file is laid out).
+ */
+export async function documentoPdf<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, limite: LimitePdf, aoLer?: (n: number) => void): Promise<DocumentoPdf> {
   const q = r.consulta(f);
-  const linhas = await query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy.crescente} limit ${LIMITE_PDF + 1}`);
-  if (linhas.length > LIMITE_PDF) {
-    throw new HttpProblem(422, `O relatório tem mais de ${LIMITE_PDF} linhas: use a planilha (XLS).`, { message: 'relatorio.pdfGrandeDemais', params: String(LIMITE_PDF) });
-  }
+  const linhas = await query<Linha>(db, sql`select ${q.select} ${q.from} order by ${q.orderBy.crescente} limit ${limite.maxLinhas + 1}`);
+  if (linhas.length > limite.maxLinhas) throw pdfGrandeDemais(limite);
+  aoLer?.(linhas.length);
   const lista = listaDe(r.nome);
   // A list prints as one more column: each item one line (or more, wrapped) inside its row's cell.
   const cols: ColunaRelatorio[] = [...colunasDe(r.nome), ...(lista ? [{ campo: lista.campo, tipo: 'texto' as const }] : [])];
@@ -183,8 +205,7 @@ export async function planilha<N extends NomeRelatorio>(db: Db, r: Relatorio<N>,
   const { cliente, ociosoMs } = opcoes;
   const maxLinhas = opcoes.maxLinhas ?? MAX_LINHAS_PLANILHA;
   const q = r.consulta(f);
-  const contagem = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${q.contagem ?? q.from} limit ${maxLinhas + 1}) x`);
-  if ((contagem?.n ?? 0) > maxLinhas) throw grandeDemais(maxLinhas);
+  if (await maisDe(db, q, maxLinhas)) throw grandeDemais(maxLinhas);
   const lista = listaDe(r.nome);
   // A list's items go on rows of their own below their row's cells (the first beside them): the taxpayer once.
   const doGrupo = colunasDe(r.nome);

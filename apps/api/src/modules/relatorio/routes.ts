@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, PanoramaCadastro, RELATORIOS, REPORT_AUTHORITIES, type DefinicaoRelatorio, type NomeRelatorio, Inteiro,
+  EstadoTarefaPdf, FILTROS_RELATORIO, NOMES_RELATORIO, PaginaRelatorio, PanoramaCadastro, RELATORIOS, REGISTRY_API_BASE, REPORT_AUTHORITIES, type DefinicaoRelatorio, type NomeRelatorio, Inteiro,
 } from '@cadastro/domain';
 import type { AppContext } from '../../platform/context.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { RELATORIOS_SQL } from './definicoes.js';
-import { documentoPdf, pagina, planilha, VagasPlanilha, type FiltroDe } from './motor.js';
+import { TarefasPdf } from '../../platform/pdf/tarefas.js';
+import { documentoPdf, pagina, planilha, recusarPdfGrande, VagasPlanilha, type FiltroDe } from './motor.js';
 import { panorama } from './panorama.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -27,6 +28,12 @@ const comoNaSpec = (onde: 'query' | 'body') => async (req: FastifyRequest) => {
   req[onde] = o;
 };
 
+/** A parsed filter back as a query string (lists as the comma lists they came as). */
+const comoQuery = (f: unknown) =>
+  new URLSearchParams(Object.entries(f as Record<string, unknown>).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, Array.isArray(v) ? v.join(',') : String(v)]]))).toString();
+
+const TarefaId = z.object({ id: z.uuid() });
+
 /**
  * §2/§7 Reports: every report of the catalogue gets the same three calls from the one engine —
  * relatorio/<path> (the preview, paged JSON), relatorio/<path>/imprimir (PDF) and
@@ -37,7 +44,32 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const db = () => ctx.database.db;
     const vagas = new VagasPlanilha(ctx.config.reportXlsx.concurrent);
+    const tarefas = new TarefasPdf(db, ctx.tarefas, {
+      porUsuario: ctx.config.reportPdf.jobsPerUser,
+      ttlMs: ctx.config.reportPdf.jobTtlSeconds * 1000,
+      aoFalhar: (err) => ctx.log.error({ err }, 'background report PDF failed'),
+    });
     for (const nome of NOMES_RELATORIO) registrar(nome);
+
+    // A report PDF rendered in the background (relatorio/<path>/imprimir/tarefa): its state, then its file — for the user who asked.
+    const tarefa = { access: REPORT_AUTHORITIES } as const;
+    app.get('/relatorio/tarefa-pdf/:id', {
+      config: tarefa,
+      schema: { tags: ['relatorio'], summary: 'A background report PDF: its phase, rows read, the file\'s bytes once done (the owner only)', params: TarefaId, response: { 200: EstadoTarefaPdf } },
+      handler: async (req, reply) => reply.header('Cache-Control', 'no-store').send(await tarefas.ler(req.params.id, req.principal!.id)),
+    });
+    app.get('/relatorio/tarefa-pdf/:id/arquivo', {
+      config: tarefa,
+      schema: { tags: ['relatorio'], summary: 'A background report PDF: the finished file (the owner only; 409 while it is made)', params: TarefaId, produces: ['application/pdf'] },
+      handler: async (req, reply) => {
+        const { corpo, arquivo } = await tarefas.arquivo(req.params.id, req.principal!.id);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `inline; filename="${arquivo}"`)
+          .header('Cache-Control', 'no-store')
+          .send(corpo);
+      },
+    });
 
     // The home page's picture of the registry: for whoever holds any report role (each chart opens a report).
     app.get('/relatorio/panorama', {
@@ -65,7 +97,9 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
       // One implementation per call, whichever path or verb reaches it.
       const previa = async (f: unknown, { page, size }: z.infer<typeof paginaQuery>) => pagina(db(), r, ler(f), page, size);
-      const pdf = async (f: unknown, reply: FastifyReply) => sendPdf(reply, ctx.pdf, await documentoPdf(db(), r, ler(f)), `${arquivo}.pdf`);
+      // A PDF past its rows is refused with the spreadsheet of the same filter offered.
+      const limite = (f: unknown) => ({ maxLinhas: ctx.config.reportPdf.maxRows, planilha: `${REGISTRY_API_BASE}/relatorio/${def.caminho}/baixar?${comoQuery(f)}` });
+      const pdf = async (f: unknown, reply: FastifyReply) => sendPdf(reply, ctx.pdf, await documentoPdf(db(), r, ler(f), limite(f)), `${arquivo}.pdf`);
       const xlsx = async (f: unknown, req: FastifyRequest, reply: FastifyReply) => {
         const devolver = vagas.tomar();
         try {
@@ -107,6 +141,24 @@ export function relatorioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ...naQuery,
         schema: { tags: ['relatorio'], summary: `${r.titulo}: PDF`, querystring: filtro, produces: ['application/pdf'] },
         handler: async (req, reply) => pdf(req.query, reply),
+      });
+      app.post(`/relatorio/${def.caminho}/imprimir/tarefa`, {
+        ...naQuery,
+        schema: {
+          tags: ['relatorio'],
+          summary: `${r.titulo}: PDF rendered in the background (202 with the job; refused at once, 422, past the PDF's rows)`,
+          querystring: filtro,
+          response: { 202: EstadoTarefaPdf },
+        },
+        handler: async (req, reply) => {
+          const f = req.query;
+          await recusarPdfGrande(db(), r, ler(f), limite(f));
+          const estado = await tarefas.iniciar(req.principal!.id, `${arquivo}.pdf`, async (avanco) => {
+            const doc = await documentoPdf(db(), r, ler(f), limite(f), avanco.linhas);
+            return ctx.pdf.render({ ...doc, emitidoEm: doc.emitidoEm ?? new Date().toISOString() });
+          });
+          return reply.code(202).header('Location', `${REGISTRY_API_BASE}/relatorio/tarefa-pdf/${estado.id}`).send(estado);
+        },
       });
       app.get(`/relatorio/${def.caminho}/baixar`, {
         ...naQuery,

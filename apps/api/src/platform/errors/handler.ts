@@ -16,6 +16,8 @@ export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: nu
     path: problemPath(req.url),
     ...(p.fieldErrors ? { fieldErrors: boundFieldErrors(p.fieldErrors) } : {}),
     ...(p.params ? { params: p.params } : {}),
+    ...(p.limite !== undefined ? { limite: p.limite } : {}),
+    ...(p.alternativa ? { alternativa: p.alternativa } : {}),
   };
   return reply.code(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
 }
@@ -42,6 +44,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: err.opts.message,
         fieldErrors: err.opts.fieldErrors,
         params: err.opts.params,
+        limite: err.opts.limite,
+        alternativa: err.opts.alternativa,
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,4 +1,4 @@
-import type { FieldError } from '@cadastro/domain';
+import type { FieldError, Problem } from '@cadastro/domain';
 import { ProblemType } from '@cadastro/domain';
 
 /**
@@ -9,7 +9,7 @@ export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly opts: { type?: string; message?: string; fieldErrors?: FieldError[]; params?: string; retryAfterSeconds?: number } = {},
+    readonly opts: { type?: string; message?: string; fieldErrors?: FieldError[]; params?: string; retryAfterSeconds?: number } & Pick<Problem, 'limite' | 'alternativa'> = {},
   ) {
     super(detail);
   }
