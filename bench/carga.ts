@@ -69,6 +69,8 @@ export interface Carga {
   /** Resolves when every user has stopped (after `parar()` or the duration). */
   fim: Promise<void>;
   eventos: Evento[];
+  /** The first attempts `repetirComoNavegador` sent again (not in `eventos`: the retry's outcome is). */
+  repetidos: Evento[];
   /** ms since the run began. */
   agora(): number;
   parar(): void;
@@ -94,23 +96,31 @@ export function iniciarCarga(opts: {
    * spinning). Off where the point is to see how soon the API answers again (a restart).
    */
   respeitarRetryAfter?: boolean;
+  /**
+   * A GET whose reused keep-alive connection closes before any answer is sent again once on a new
+   * connection, as browsers do (RFC 9112 §9.3.1): the server or proxy closed an idle connection as the
+   * request went out. Counted in `repetidos`; never a POST.
+   */
+  repetirComoNavegador?: boolean;
 }): Carga {
   const { hostname, port } = new URL(opts.base);
   const inicio = performance.now();
   const agora = () => performance.now() - inicio;
   const eventos: Evento[] = [];
+  const repetidos: Evento[] = [];
   let parado = false;
   const fimDoPrazo = setTimeout(() => (parado = true), opts.duracaoMs);
   const usuario = async (u: number) => {
     const linhas = Object.entries({ host: `${hostname}:${port}`, ...opts.cabecalhos(u) }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
     let c = new Conexao(hostname, Number(port));
+    let usos = 0; // requests already answered on `c`: a failure on a reused connection may be a stale one
     for (let n = 0; !parado; n++) {
       const p = await opts.proximo(u, n);
       if (parado) break;
       const corpo = p.corpo === undefined ? '' : JSON.stringify(p.corpo);
       const proprios = p.cabecalhos ? Object.entries(p.cabecalhos).map(([k, v]) => `${k}: ${v}\r\n`).join('') : '';
       const req = `${p.metodo} ${p.caminho} HTTP/1.1\r\n${linhas}${proprios}${corpo ? `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(corpo)}\r\n` : ''}\r\n${corpo}`;
-      if (c.fechada) c = new Conexao(hostname, Number(port));
+      if (c.fechada) { c = new Conexao(hostname, Number(port)); usos = 0; }
       const t = agora();
       let r: Resposta | undefined;
       let ev: Evento;
@@ -119,7 +129,20 @@ export function iniciarCarga(opts: {
         ev = { usuario: u, t, ms: agora() - t, status: r.status, rotulo: p.rotulo };
       } catch (e) {
         ev = { usuario: u, t, ms: agora() - t, status: 0, rotulo: p.rotulo, erro: causa(e) };
+        if (opts.repetirComoNavegador && p.metodo === 'GET' && usos > 0 && ['connection closed', 'ECONNRESET', 'EPIPE'].includes(ev.erro!)) {
+          repetidos.push(ev);
+          c.fechar();
+          c = new Conexao(hostname, Number(port));
+          usos = 0;
+          try {
+            r = await c.enviar(req, opts.prazoMs ?? 30_000);
+            ev = { usuario: u, t, ms: agora() - t, status: r.status, rotulo: p.rotulo };
+          } catch (e2) {
+            ev = { usuario: u, t, ms: agora() - t, status: 0, rotulo: p.rotulo, erro: causa(e2) };
+          }
+        }
       }
+      usos++;
       eventos.push(ev);
       await opts.aoResponder?.(u, p, r, ev);
       if (r?.status === 503 && opts.respeitarRetryAfter) {
@@ -129,11 +152,12 @@ export function iniciarCarga(opts: {
       if (!r) {
         c.fechar();
         c = new Conexao(hostname, Number(port));
+        usos = 0;
         await new Promise((res) => setTimeout(res, 50));
       }
     }
     c.fechar();
   };
   const fim = Promise.all(Array.from({ length: opts.usuarios }, (_, u) => usuario(u))).then(() => clearTimeout(fimDoPrazo));
-  return { fim, eventos, agora, parar: () => (parado = true) };
+  return { fim, eventos, repetidos, agora, parar: () => (parado = true) };
 }

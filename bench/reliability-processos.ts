@@ -25,10 +25,10 @@ const terminarComTerm = new WeakSet<ChildProcess>();
 process.on('exit', () => { for (const c of filhos) c.kill(terminarComTerm.has(c) ? 'SIGTERM' : 'SIGKILL'); });
 for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
 
-export function lancar(nome: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+export function lancar(nome: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = process.env.API_ROOT ?? root): ChildProcess {
   const log = fs.openSync(path.join(TMP, `${nome}.log`), 'a');
   // API_ROOT: another copy of the sources to run (bench/scale.sh, a server with hand-applied migrations).
-  const c = spawn(cmd, args, { cwd: process.env.API_ROOT ?? root, env: { ...env, BENCH_TMP: TMP }, stdio: ['ignore', log, log] });
+  const c = spawn(cmd, args, { cwd, env: { ...env, BENCH_TMP: TMP }, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   // The wrapper's trap kills what is listed here if this process dies without cleaning up.
   fs.appendFileSync(path.join(TMP, 'pids'), `${c.pid}\n`);
@@ -46,13 +46,16 @@ export const portaLivre = () => new Promise<number>((resolve) => {
 export const vivo = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
 
 export interface Api { nome: string; porta: number; base: string; processo: ChildProcess }
-export async function iniciarApi(nome: string, porta: number, extra: Record<string, string>): Promise<Api> {
+/** `construida`: the release artifact of that tree (apps/api/dist, `npm run build`), as deploy/cadastro@.service runs it. */
+export async function iniciarApi(nome: string, porta: number, extra: Record<string, string>, construida?: { raiz: string }): Promise<Api> {
   const env = {
     ...process.env, HOST: '127.0.0.1', PORT: String(porta), JWT_SECRET, APP_PROFILE: 'dev', SEED_DEMO_TAXPAYERS: '0',
     LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', DATA_DIR: path.join(TMP, `dados-${nome}`), ...extra,
   };
   // node itself, not npm: a SIGKILL must hit the API process, not a wrapper around it.
-  const processo = lancar(nome, process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], env);
+  const processo = construida
+    ? lancar(nome, process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], env, construida.raiz)
+    : lancar(nome, process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], env);
   const base = `http://127.0.0.1:${porta}`;
   for (let i = 0; ; i++) {
     if (!vivo(processo)) throw new Error(`${nome} exited at start; see its log:\n${fs.readFileSync(path.join(TMP, `${nome}.log`), 'utf8').slice(-3000)}`);

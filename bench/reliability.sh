@@ -6,7 +6,8 @@
 # the end, failure or not.
 # Usage: npm run bench:reliability [-- N]   (env: TAXPAYERS, SEGUNDOS_A, SEGUNDOS_B, SEGUNDOS_C,
 #        USUARIOS, SEGUNDOS_EMBUTIDO, EMBUTIDO=0 to skip the PGlite part, LENTOS=0 to skip its 64 slow
-#        clients beside a clerk (bench/lentos.ts), SENHAS=0 to skip bench/senhas.ts)
+#        clients beside a clerk (bench/lentos.ts), SENHAS=0 to skip bench/senhas.ts, BENCH_TS=another
+#        script to run on the cluster: deploy/atualizacao-prova.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-${TAXPAYERS:-100000}}
@@ -89,7 +90,7 @@ if [ "${EMBUTIDO:-1}" != 0 ] || [ "${SENHAS:-1}" != 0 ]; then
   echo "   ($(($(date +%s) - t0)) s)"
 fi
 
-node --import tsx bench/reliability.ts "$N"
+node --import tsx "${BENCH_TS:-bench/reliability.ts}" "$N"
 if [ "${SENHAS:-1}" != 0 ]; then
   DATABASE_URL="" DATA_DIR="$PGLITE_DIR" node --import tsx bench/senhas.ts
 fi

@@ -20,7 +20,8 @@ ROOT=$PWD
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || apt-get install -y --no-install-recommends postgresql
 command -v nginx >/dev/null || apt-get install -y --no-install-recommends nginx
 node scripts/ensure-deps.mjs
-node scripts/build-web.mjs >/dev/null
+# The replicas run the built artifact (deploy/cadastro@.service); npm start runs the sources.
+npm run build --silent >/dev/null
 
 T=$(mktemp -d /tmp/cadastro-tentar.XXXXXX)
 chmod 755 "$T"

@@ -119,6 +119,10 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     // Plugins start in well under a second, but a loaded CI machine (tests start apps in parallel)
     // can exceed Fastify's 10 s default.
     pluginTimeout: 60_000,
+    // A request reaching a stopping replica on a keep-alive connection nginx already holds is served
+    // (with Connection: close), not refused with Fastify's bare 503, which nginx passes on to the clerk:
+    // 17 such 503s in a rolling upgrade, 0 after (deploy/atualizacao-prova.sh).
+    return503OnClosing: false,
     // Malformed percent-encoding and over-long parameters answer problem+json like every other error.
     frameworkErrors: frameworkErrorHandler(sendProblem, { https }),
     clientErrorHandler: clientErrorProblem({ https }),

@@ -354,6 +354,7 @@ const en: Messages = {
     validation: 'The form has invalid data.',
     fieldError: 'Error on field "{{field}}": {{message}}',
     concurrencyFailure: 'The record was changed by someone else; load it again.',
+    backupServidor: 'The database is a PostgreSQL server: back it up with pg_basebackup and WAL archiving, or with pg_dump.',
     server: { not: { reachable: 'Server not reachable' } },
     http: {
       '400': 'Bad request.',

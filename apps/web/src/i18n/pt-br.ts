@@ -355,6 +355,7 @@ const ptBr = {
     validation: 'Há dados inválidos no formulário.',
     fieldError: 'Erro no campo "{{field}}": {{message}}',
     concurrencyFailure: 'O registro foi alterado por outra pessoa; consulte novamente.',
+    backupServidor: 'O banco de dados é um servidor PostgreSQL: faça a cópia de segurança com pg_basebackup e arquivamento de WAL, ou com pg_dump.',
     server: { not: { reachable: 'Servidor inacessível' } },
     http: {
       '400': 'Requisição inválida.',

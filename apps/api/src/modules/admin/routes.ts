@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { auditRoutes } from './audits.js';
+import { backupRoutes } from './backup.js';
 import { healthRoutes } from './health.js';
 import { operationsRoutes } from './operations.js';
 
@@ -10,5 +11,6 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(auditRoutes(ctx));
     await app.register(healthRoutes(ctx));
     await app.register(operationsRoutes(ctx));
+    await app.register(backupRoutes(ctx));
   };
 }
