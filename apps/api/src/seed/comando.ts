@@ -46,7 +46,7 @@ export async function executarSeed(argv: string[], env: NodeJS.ProcessEnv, escre
         // The shares against the published figures (mix.ts), for the README's table.
         escrever('  share                                          generated  published  tolerance\n');
         for (const p of await contarProporcoes(db)) {
-          escrever(`  ${p.medida.padEnd(46)} ${p.gerado.toFixed(2).padStart(8)} % ${p.publicado.toFixed(2).padStart(8)} % ${('±' + p.tolerancia).padStart(8)}${p.fora ? '  OUT' : ''}\n`);
+          escrever(`  ${p.medida.padEnd(46)} ${p.gerado.toFixed(2).padStart(8)} ${p.unidade.padEnd(1)} ${p.publicado.toFixed(2).padStart(8)} ${p.unidade.padEnd(1)} ${('±' + p.tolerancia).padStart(8)}${p.fora ? '  OUT' : ''}\n`);
         }
         const total = Object.values(v).reduce((a, b) => a + b, 0);
         escrever(`  ${total} violation(s) of ${Object.keys(v).length} rules\n`);

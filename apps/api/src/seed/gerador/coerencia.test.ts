@@ -7,7 +7,7 @@ import { seedRegistry } from '../registro.js';
 import { testDatabaseUrl } from '../../test/harness.js';
 import { CACEAL_POR_TIPO, TIPOS_CACEAL } from '@cadastro/domain';
 import { contarViolacoes, REGRAS_COERENCIA, SA_COOP } from './coerencia.js';
-import { conferirCapacidade, CotasTipo, MAX_CONTRIBUINTES } from './tipos.js';
+import { avisoDeCurvatura, conferirCapacidade, CotasTipo, maiorRegistroFiel, MAX_CONTRIBUINTES } from './tipos.js';
 
 /** A generated registry checked against the domain's rules (coerencia.ts): every count must be 0. */
 const N = 3000;
@@ -76,6 +76,14 @@ describe('the CACEAL numbering space', () => {
       for (const t of TIPOS_CACEAL) expect(usados.get(t) ?? 0).toBeLessThanOrEqual(CACEAL_POR_TIPO);
       if (total === 500_000) for (const t of TIPOS_CACEAL) expect(usados.get(t)).toBe(CACEAL_POR_TIPO);
     }
+    // Issue 42: the largest registry in the published mix, and beyond it the bend said before anything is written.
+    expect(maiorRegistroFiel(naturais)).toBe(150_000); // 0.9 × 100,000 / 0.6 (MICROEMPRESA)
+    expect(avisoDeCurvatura(150_000, naturais)).toBeNull();
+    const aviso = avisoDeCurvatura(200_000, naturais)!;
+    expect(aviso).toMatch(/^200,000 taxpayers do not fit .* the largest registry that keeps the published shares is 150,000\./);
+    // MICROEMPRESA stops at its 100,000; the others share the rest in their natural proportion, not uniformly.
+    expect(aviso).toMatch(/8 MICROEMPRESA +published mix +60\.0 % → 100,000 \(50\.0 %\)/);
+    expect(aviso).toMatch(/0 NORMAL +published mix +30\.0 % → +75,000 \(37\.5 %\)/);
     // A small registry keeps its natural shares.
     const pequena = new CotasTipo(3000, naturais);
     expect([0, 3, 5, 7, 8].map((t) => pequena.escolher(t, 100))).toEqual([0, 3, 5, 7, 8]);

@@ -8,8 +8,8 @@ const RAMO_POR_DIVISAO: Record<number, string[]> = {
   1: ['AGROPECUÁRIA', 'FAZENDA', 'SÍTIO'], 2: ['FLORESTAL'], 3: ['PESCADOS', 'AQUICULTURA'],
   10: ['ALIMENTOS', 'LATICÍNIOS', 'PANIFICADORA'], 11: ['BEBIDAS'], 13: ['TÊXTIL'], 14: ['CONFECÇÕES', 'MODAS'], 15: ['CALÇADOS'],
   16: ['MADEIREIRA'], 20: ['QUÍMICA'], 22: ['PLÁSTICOS'], 23: ['CERÂMICA', 'PRÉ-MOLDADOS'], 25: ['METALÚRGICA', 'SERRALHERIA'],
-  31: ['MÓVEIS'], 35: ['ENERGIA'], 45: ['AUTO PEÇAS', 'VEÍCULOS', 'MOTOS'], 46: ['DISTRIBUIDORA', 'ATACADO', 'ATACADÃO'],
-  47: ['MERCADINHO', 'SUPERMERCADO', 'MAGAZINE', 'FARMÁCIA', 'MATERIAL DE CONSTRUÇÃO', 'PAPELARIA', 'ÓTICA'],
+  31: ['MÓVEIS'], 33: ['MANUTENÇÃO E SERVIÇOS'], 43: ['CONSTRUÇÕES E SERVIÇOS', 'INSTALAÇÕES'], 35: ['ENERGIA'], 45: ['AUTO PEÇAS', 'VEÍCULOS', 'MOTOS', 'COMÉRCIO DE PEÇAS'], 46: ['DISTRIBUIDORA', 'ATACADO', 'ATACADÃO', 'COMÉRCIO E DISTRIBUIÇÃO'],
+  47: ['MERCADINHO', 'SUPERMERCADO', 'MAGAZINE', 'FARMÁCIA', 'MATERIAL DE CONSTRUÇÃO', 'PAPELARIA', 'ÓTICA', 'COMÉRCIO', 'COMÉRCIO E SERVIÇOS'],
   49: ['TRANSPORTES'], 50: ['NAVEGAÇÃO'], 51: ['TÁXI AÉREO'], 56: ['RESTAURANTE', 'LANCHONETE', 'BAR E RESTAURANTE'],
   61: ['TELECOM'], 69: ['CONTABILIDADE', 'ADVOCACIA'], 71: ['ENGENHARIA'], 86: ['CLÍNICA'], 85: ['ESCOLA'],
 };
@@ -61,7 +61,9 @@ export function nomeEmpresarial(o: { natureza: number; cnae: string; socios: rea
   const sufixo = o.natureza === NATUREZA.SA_FECHADA ? 'S.A.' : 'LTDA';
   const marca = MARCAS[Math.floor(r() * MARCAS.length)]!;
   const firma = o.natureza !== NATUREZA.SA_FECHADA && o.socios.length > 0 && r() < 0.4;
-  if (!firma) return `${palavra} ${o.socios.length && r() < 0.3 ? sobrenome(o.socios[0]!) : marca} ${sufixo}`;
+  const proprio = o.socios.length && r() < 0.3 ? sobrenome(o.socios[0]!) : marca;
+  // "CAETÉS COMÉRCIO E SERVIÇOS LTDA", but "MERCADINHO CAETÉS LTDA": the generic words come after the name.
+  if (!firma) return /^(COMÉRCIO|SERVIÇOS|MANUTENÇÃO|CONSTRUÇÕES|INSTALAÇÕES)/.test(palavra) ? `${proprio} ${palavra} ${sufixo}` : `${palavra} ${proprio} ${sufixo}`;
   const nomes = [...new Set(o.socios.map(sobrenome))];
   if (nomes.length === 1) return `${iniciais(o.socios[0]!)} ${nomes[0]} LTDA`;
   if (nomes.length === 2) return `${nomes[0]} & ${nomes[1]} LTDA`;

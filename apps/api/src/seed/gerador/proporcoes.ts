@@ -4,7 +4,7 @@ import { queryOne } from '../../db/consulta.js';
 import { CARTEIRA, PRODUTOR_PF, PUBLICADO, TOLERANCIA_PP } from './mix.js';
 
 /** A share of the generated registry against the published figure it follows (mix.ts), in percent. */
-export interface Proporcao { medida: string; gerado: number; publicado: number; tolerancia: number; fora: boolean }
+export interface Proporcao { medida: string; gerado: number; publicado: number; tolerancia: number; fora: boolean; unidade: '%' | '' }
 
 const PORTES: [string, number][] = [['porte MEI', 3], ['porte ME', 1], ['porte EPP', 2], ['porte demais', 4]];
 const NATUREZAS: [string, number, number][] = [
@@ -32,13 +32,13 @@ export async function contarProporcoes(db: Database): Promise<Proporcao[]> {
       (select count(*) from carteira)::float8 contadores, (select percentile_cont(0.5) within group (order by q) from carteira)::float8 mediana`)))!;
   const pct = (a: number, b: number) => (b ? (100 * a) / b : 0);
   const linha = (medida: string, gerado: number, publicado: number, tolerancia: number): Proporcao =>
-    ({ medida, gerado: Number(gerado.toFixed(2)), publicado, tolerancia, fora: Math.abs(gerado - publicado) > tolerancia });
+    ({ medida, gerado: Number(gerado.toFixed(2)), publicado, tolerancia, fora: Math.abs(gerado - publicado) > tolerancia, unidade: '%' });
   const out = [
     ...PORTES.map(([m, id]) => linha(m, pct(x[`p${id}`]!, x.empresas!), 100 * PUBLICADO.porte[id]!, TOLERANCIA_PP.porte)),
     ...NATUREZAS.map(([m, id, tol]) => linha(m, pct(x[`n${id}`]!, x.empresas!), 100 * PUBLICADO.natureza[id]!, tol)),
     linha('produtor rural pessoa física (registrations)', pct(x.pf!, x.registros!), 100 * PRODUTOR_PF, TOLERANCIA_PP.produtorPf),
   ];
   // The median holds where the accountants are counted by portfolio (a large registry); ±30 companies.
-  if (Number(x.contadores) >= CONTADORES_PARA_MEDIANA) out.push({ ...linha('accountants\' median portfolio (companies)', Number(x.mediana), CARTEIRA.mediana, 30) });
+  if (Number(x.contadores) >= CONTADORES_PARA_MEDIANA) out.push({ ...linha('accountants\' median portfolio (companies)', Number(x.mediana), CARTEIRA.mediana, 30), unidade: '' });
   return out;
 }
