@@ -4,14 +4,15 @@ import { openDatabase } from '../db/client.js';
 import { acquireDataDirLock } from '../db/lock.js';
 import { ensureReferenceData } from './referencia/index.js';
 import { countTaxpayers, resetRegistry, seedRegistry } from './registro.js';
-import { conferirCapacidade } from './gerador/gerador.js';
+import { conferirCapacidade, maiorRegistroDaSemente } from './gerador/gerador.js';
 import { contarViolacoes } from './gerador/coerencia.js';
+import { contarProporcoes } from './gerador/proporcoes.js';
 
 /** A seed refused before the database was opened (bad arguments, a production profile). */
 export class SeedRecusadoError extends Error {}
 
 /**
- * npm run seed -- --taxpayers N [--seed S] [--reset] [--em-producao]: generate registry data into the
+ * npm run seed -- --taxpayers N|max [--seed S] [--reset] [--em-producao]: generate registry data into the
  * configured database. --conferir: only count the violations of the coherence rules in the data already
  * there (coerencia.ts). Generated data is fictitious: with APP_PROFILE=prod the seed refuses unless
  * --em-producao says it is meant (a staging copy set to prod, say). Returns the process's exit code.
@@ -24,8 +25,9 @@ export async function executarSeed(argv: string[], env: NodeJS.ProcessEnv, escre
       conferir: { type: 'boolean', default: false }, 'em-producao': { type: 'boolean', default: false },
     },
   });
-  const taxpayers = Number(values.taxpayers);
   const seed = Number(values.seed);
+  // "max": the largest registry the CACEAL numbering holds in the published mix (gerador/mix.ts).
+  const taxpayers = values.taxpayers === 'max' && Number.isInteger(seed) ? maiorRegistroDaSemente(seed) : Number(values.taxpayers);
   if (!Number.isInteger(taxpayers) || taxpayers < 1 || !Number.isInteger(seed)) throw new SeedRecusadoError('--taxpayers and --seed must be integers');
   conferirCapacidade(taxpayers);
   const config = loadConfig(env);
@@ -41,6 +43,11 @@ export async function executarSeed(argv: string[], env: NodeJS.ProcessEnv, escre
       if (values.conferir) {
         const v = await contarViolacoes(db);
         for (const [regra, n] of Object.entries(v)) escrever(`  ${regra.padEnd(34)} ${n}\n`);
+        // The shares against the published figures (mix.ts), for the README's table.
+        escrever('  share                                          generated  published  tolerance\n');
+        for (const p of await contarProporcoes(db)) {
+          escrever(`  ${p.medida.padEnd(46)} ${p.gerado.toFixed(2).padStart(8)} ${p.unidade.padEnd(1)} ${p.publicado.toFixed(2).padStart(8)} ${p.unidade.padEnd(1)} ${('±' + p.tolerancia).padStart(8)}${p.fora ? '  OUT' : ''}\n`);
+        }
         const total = Object.values(v).reduce((a, b) => a + b, 0);
         escrever(`  ${total} violation(s) of ${Object.keys(v).length} rules\n`);
         return total ? 1 : 0;
@@ -72,6 +79,7 @@ async function gerar(db: Awaited<ReturnType<typeof openDatabase>>, taxpayers: nu
     taxpayers,
     seed,
     onProgress: (done, total) => escrever(`\r  ${done.toLocaleString('pt-BR')} / ${total.toLocaleString('pt-BR')} contribuintes`),
+    onAviso: escrever,
   });
   const s = (performance.now() - t0) / 1000;
   const total = Object.values(r.rows).reduce((a, b) => a + b, 0);

@@ -5,3 +5,4 @@ export * from './atividades-mei.js';
 export * from './datas.js';
 export * from './receita.js';
 export * from './cep.js';
+export * from './atividade-natureza.js';

@@ -44,6 +44,10 @@ export const MENSAGENS_REGRAS = {
     pt: 'EIRELI (natureza 230-5) existiu de 09/01/2012 (Lei 12.441/2011) até sua extinção (Lei 14.195/2021): não se admite nova inscrição nem início antes de 09/01/2012.',
     en: 'EIRELI (legal nature 230-5) existed from 2012-01-09 (Law 12,441/2011) until abolished (Law 14,195/2021): no new registration, no start before 2012-01-09.',
   },
+  atividadeEmpresariaSociedadeSimples: {
+    pt: 'A atividade {{n}} é de empresário: a sociedade que a exerce é empresária (Código Civil, art. 966 e 982), não Sociedade Simples Limitada (natureza 224-0).',
+    en: 'Activity {{n}} is an entrepreneur\'s: the company carrying it is a business company (Civil Code, art. 966 and 982), not a Simple Limited Company (legal nature 224-0).',
+  },
   dataFutura: {
     pt: 'A data não pode ser posterior a hoje ({{n}}).',
     en: 'The date cannot be after today ({{n}}).',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AuditMessage, AuditType, violacaoAtividadesMeiNoEvento, violacaoData, violacaoNovoPorte, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
+import { AuditMessage, AuditType, violacaoAtividadesMeiNoEvento, violacaoData, violacaoNovoPorte, violacaoSociedadeSimples, type Alteracao, type EventoListado, type EventoSalvo, type PaginaEventos, type SalvarEvento } from '@cadastro/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
@@ -55,6 +55,8 @@ export async function salvarEvento(tx: DbOrTx, login: string, e: Evento): Promis
   const mei = violacaoAtividadesMeiNoEvento({ ehMei: estado.eh_mei, porteId: estado.porte_id }, e.dadosCadastrais ? e.dadosCadastrais.porteId : undefined,
     e.atividades?.map((a) => a.codigoCnae), estado.cnaes_atuais ?? []);
   if (mei) exigirRegras(mei.aba, `${mei.aba}.`, mei.violacao);
+  // CC art. 982: an empresário's activity makes the society empresária, never a 224-0 (issue 42).
+  if (e.atividades) exigirRegras('atividades', 'atividades.', violacaoSociedadeSimples(estado.natureza, e.atividades.map((a) => a.codigoCnae)));
   // Issue 39 §6: the porte propagated to the CNPJ root's other registrations is judged on each of them.
   const porteNovo = e.dadosCadastrais?.porteId;
   if (porteNovo != null && porteNovo !== estado.porte_id) exigirPorteNasIrmas(estado.irmas ?? [], estado.natureza, porteNovo);

@@ -35,7 +35,9 @@ async function empresa(pular: number, natureza: number, qsa: number[]) {
     where p.tipo = 'J' and p.numero_pessoa_raiz is null and c.indicador_matriz = 'M' order by c.id offset ${pular} limit 1`);
   const np = Number(r.numero_pessoa);
   await all(`update pessoa set natureza_juridica_id = ${natureza} where numero_pessoa = ${np}`);
-  await all(`update contribuinte set data_inicio_atividade = '2015-03-02', porte_id = 1, eh_mei = false, eh_optante_simples = false where numero_pessoa = ${np}`);
+  // Its branches too: the company's first start is the earliest of its root's registrations.
+  await all(`update contribuinte set data_inicio_atividade = '2015-03-02', porte_id = 1, eh_mei = false, eh_optante_simples = false
+    where numero_pessoa in (select numero_pessoa from pessoa where coalesce(numero_pessoa_raiz, numero_pessoa) = ${np})`);
   await all(`delete from socio where numero_pessoa_empresa = ${np}`);
   for (const [i, q] of qsa.entries()) {
     await all(`insert into socio (numero_pessoa_empresa, numero_pessoa_socio, qualificacao_id, percentual_participacao, data_inclusao)
@@ -134,6 +136,15 @@ describe('a MEI carries only the occupations of Anexo XI (Resolução CGSN 140/2
     const base = { ...mei.base, version: Number(version) };
     await recusado({ ...base, atividades: atividades('4711302') }, 'atividades.0.codigoCnae', 'atividadeNaoPermitidaMei:4711-3/02', 'Resolução CGSN nº 140/2018');
     await aceito({ ...base, atividades: atividades('9602501') });
+  });
+});
+
+describe('a Sociedade Simples Limitada (224-0) carries no empresário\'s activity (CC art. 966, 982; issue 42)', () => {
+  it('a shop\'s activity is refused, nothing written; a rural one and an accounting office pass', async () => {
+    const { base } = await empresa(9, NATUREZA.SOCIEDADE_SIMPLES_LTDA, [49]);
+    const atividades = (...cnaes: string[]) => cnaes.map((c, i) => ({ codigoCnae: c, ehAtividadePrincipal: i === 0 }));
+    await recusado({ ...base, atividades: atividades('0111301', '4711302') }, 'atividades.1.codigoCnae', 'atividadeEmpresariaSociedadeSimples:4711-3/02', 'natureza 224-0');
+    await aceito({ ...base, atividades: atividades('0111301', '6920601') });
   });
 });
 

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import * as bu from '@brazilian-utils/brazilian-utils';
-import { CNAES_MEI, EIRELI_FIM, EIRELI_INICIO } from '@cadastro/domain';
+import { CNAES_MEI, DIVISOES_INTERESSE_ICMS, EIRELI_FIM, EIRELI_INICIO } from '@cadastro/domain';
 import type { Database } from '../../db/client.js';
 import { queryOne } from '../../db/consulta.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
 import { CONECTIVOS, HOJE } from './dados.js';
+import { SALARIOS_MINIMOS_SQL } from './mix.js';
+import { contarProporcoes } from './proporcoes.js';
 
 /**
  * The domain's rules a generated registry must obey, each as one SQL count of the records that break
@@ -20,6 +22,16 @@ const LIMITADA = '(2062, 2240)';
 /** The occupations of Anexo XI (CGSN 140/2018), the only activities a MEI may carry. */
 const ANEXO_XI = `(${CNAES_MEI.map((c) => `'${c}'`).join(', ')})`;
 export const SA_COOP = '(2054, 2143)';
+/** An activity's CNAE division, and whether the reference table (packages/domain) calls it of interest to the ICMS registry. */
+const DIVISAO = 'left(a.cnae, 2)::int';
+const DE_INTERESSE = `(${DIVISOES_INTERESSE_ICMS.map(([de, ate]) => `${DIVISAO} between ${de} and ${ate}`).join(' or ')})`;
+/** CC art. 966 sole paragraph, 984: the divisions a Sociedade Simples may carry (as atividadeDeSociedadeSimples). */
+const DE_SOCIEDADE_SIMPLES = `${DIVISAO} in (1, 2, 3, 69, 71, 72, 74, 75, 86, 90)`;
+/** CNAE descriptions' wording, which no business puts in its name. */
+const DESCRICAO_CNAE = `'(NÃO ESPECIFICAD|ANTERIORMENTE|ESPECIALIZAD|EXCETO|PREDOMINÂNCIA|ATACADISTA|VAREJISTA)'`;
+/** The surnames a firma names: its parts before LTDA split at ' & ' and ', ' (CIA is "and company"), or the surname after the initials. */
+const PARTES_DA_FIRMA = `case when p.nome ~ '^([A-Z]\\. )+[^ ]+ LTDA$' then array[substring(p.nome from '([^ ]+) LTDA$')]
+  else array_remove(regexp_split_to_array(regexp_replace(p.nome, ' LTDA$', ''), ' & |, '), 'CIA') end`;
 /** The head office person of any registration (a branch's root). */
 const RAIZ = 'coalesce(p.numero_pessoa_raiz, p.numero_pessoa)';
 
@@ -54,6 +66,37 @@ export const REGRAS_COERENCIA: Record<string, string> = {
   eireliForaDaVigencia: `select count(*) n from (select p.numero_pessoa, max(c.data_inicio_atividade) filter (where c.motivo_id is distinct from 501) i from pessoa p
     join contribuinte c on c.numero_pessoa = p.numero_pessoa where p.natureza_juridica_id = 2305 and p.numero_pessoa_raiz is null group by 1) x
     where not (i >= '${EIRELI_INICIO}' and i < '${EIRELI_FIM}')`,
+  // Issue 42. A firma is made of partners' names (CC art. 1.158 § 1º); one owner or a cooperative is no "X & Y".
+  firmaSemNomeDeSocio: `select count(*) n from pessoa p cross join lateral unnest(${PARTES_DA_FIRMA}) parte
+    where p.tipo = 'J' and p.numero_pessoa_raiz is null and p.natureza_juridica_id in ${LIMITADA} and (p.nome like '%&%' or p.nome ~ '^([A-Z]\\. )+[^ ]+ LTDA$')
+      and not exists (select 1 from socio s join pessoa q on q.numero_pessoa = s.numero_pessoa_socio where s.numero_pessoa_empresa = p.numero_pessoa and q.nome like '% ' || parte)`,
+  firmaDeUmSoDono: `select count(*) n from pessoa p where p.tipo = 'J' and p.nome like '%&%' and (p.natureza_juridica_id not in ${LIMITADA}
+    or (select count(*) from socio s where s.numero_pessoa_empresa = coalesce(p.numero_pessoa_raiz, p.numero_pessoa)) < 2)`,
+  nomeComDescricaoDeCnae: `select count(*) n from pessoa where tipo = 'J' and (nome ~ ${DESCRICAO_CNAE} or coalesce(nome_fantasia, '') ~ ${DESCRICAO_CNAE})`,
+  // Lei 14.195/2021 art. 41: every EIRELI became a limitada (206-2), the old name kept in the history on the law's day,
+  // its capital at least 100 minimum wages of its start year (CC art. 980-A).
+  eireliViva: `select count(*) n from pessoa where natureza_juridica_id = 2305`,
+  eireliConvertidaForaDaLei: `select count(*) n from historico_razao_social h join pessoa p on p.numero_pessoa = h.numero_pessoa
+    join (select numero_pessoa, max(data_inicio_atividade) filter (where motivo_id is distinct from 501) inicio, min(valor_capital_social) capital
+      from contribuinte group by 1) c on c.numero_pessoa = p.numero_pessoa
+    left join (values ${SALARIOS_MINIMOS_SQL}) sm(ano, valor) on sm.ano = extract(year from c.inicio)
+    where h.nome like '% EIRELI' and (p.natureza_juridica_id <> 2062 or h.data_alteracao <> '${EIRELI_FIM}' or p.nome <> regexp_replace(h.nome, ' EIRELI$', ' LTDA')
+      or not (c.inicio >= '${EIRELI_INICIO}' and c.inicio < '${EIRELI_FIM}') or c.capital < 100 * sm.valor or sm.valor is null
+      or (select count(*) from socio s where s.numero_pessoa_empresa = p.numero_pessoa) <> 1)`,
+  // CC art. 982: an empresário's activity makes a society empresária, never a Sociedade Simples Limitada (224-0).
+  sociedadeSimplesEmpresaria: `select count(*) n from atividade_contribuinte a join contribuinte c on c.id = a.contribuinte_id join pessoa p on p.numero_pessoa = c.numero_pessoa
+    join pessoa m on m.numero_pessoa = ${RAIZ} where m.natureza_juridica_id = 2240 and not ${DE_SOCIEDADE_SIMPLES}`,
+  // "De interesse" is what the reference table says of the activity (LC 87/1996 art. 2º by CNAE division).
+  interesseForaDaTabela: `select count(*) n from atividade_contribuinte a where a.eh_interesse <> ${DE_INTERESSE}`,
+  // An individual's registration: a rural producer's (type 3, CNAE section A), no nature, porte, Simples nor CNPJ status.
+  pessoaFisicaForaDoProdutorRural: `select count(*) n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+    where p.tipo = 'F' and (c.tipo_contribuinte_id <> 3 or p.natureza_juridica_id is not null or c.porte_id is not null or c.eh_optante_simples or c.eh_mei
+      or c.situacao_pj is not null or exists (select 1 from atividade_contribuinte a where a.contribuinte_id = c.id and a.eh_principal and ${DIVISAO} > 3))`,
+  // Accountants: the CRC's "apto" for every ATIVO registration; no portfolio beyond 20 times the median (8,682 against 110).
+  ativoComContadorInapto: `select count(*) n from contribuinte_contador cc join contribuinte c on c.id = cc.contribuinte_id
+    join contador k on k.numero_pessoa = cc.numero_pessoa_contador where c.situacao_id = 1 and not k.apto`,
+  carteiraForaDaCauda: `select count(*) n from (select numero_pessoa_contador, count(*) q from contribuinte_contador group by 1) x
+    where x.q > 20 * (select percentile_cont(0.5) within group (order by q) from (select count(*) q from contribuinte_contador group by numero_pessoa_contador) y)`,
   // Dates (nothing after the generator's today; nothing before what it concerns).
   datasNoFuturo: `select (select count(*) from contribuinte where greatest(data_inicio_atividade, data_situacao, data_autorizacao_documento_eletronico) > '${HOJE}')
     + (select count(*) from historico_situacao where data_alteracao > '${HOJE}') + (select count(*) from socio where data_inclusao > '${HOJE}')
@@ -111,5 +154,7 @@ export async function contarViolacoes(db: Database): Promise<Record<string, numb
   for (const [regra, texto] of Object.entries(REGRAS_COERENCIA)) {
     out[regra] = Number((await queryOne<{ n: number }>(db.db, sql.raw(texto)))!.n);
   }
+  // The published shares, each 1 when out of its tolerance.
+  for (const p of await contarProporcoes(db)) out[`proporcao:${p.medida}`] = p.fora ? 1 : 0;
   return out;
 }

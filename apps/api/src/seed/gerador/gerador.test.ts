@@ -163,7 +163,8 @@ describe('registry generator', () => {
     expect(o!.editais).toBeGreaterThanOrEqual(12);
     expect(o!.vinculos).toBeGreaterThan(0);
     expect(o!.publicadoSemData).toBe(0);
-    expect(o!.pendencias).toBeGreaterThan(N * 0.15);
+    // Most registrations are MEIs (Juceal: 59.7 %, issue 42), who have none.
+    expect(o!.pendencias).toBeGreaterThan(N * 0.1);
     expect(o!.pendenciaMei).toBe(0);
     // One request in five registrations, and every closing at the taxpayer's request (event 407).
     const [rds] = await q<{ n: number }>(a, `select count(*)::int n from contribuinte where id % 5 = 0 or motivo_id = 401`);

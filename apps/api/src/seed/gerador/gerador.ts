@@ -1,12 +1,13 @@
 import { Faker, base, pt_BR } from '@faker-js/faker';
-import { cacealCheckDigit, cacealDoTipo, PORTE, seededRng } from '@cadastro/domain';
+import { atividadeDeInteresseIcms, cacealCheckDigit, cacealDoTipo, EIRELI_FIM, PORTE, seededRng } from '@cadastro/domain';
 import type { Database } from '../../db/client.js';
 import { PORTE_MEI, SITUACAO } from '../referencia/tabelas.js';
 import { CopyBuffer, podeCarregarSemGatilhos } from './tsv.js';
 import * as D from './dados.js';
 import { HOJE, NATUREZA } from './dados.js';
-import { DDD_AL, Gen, outraUfDe, somarDias } from './sorteio.js';
-import { conferirCapacidade, CotasTipo, embaralhar, TIPO, tipoContribuinte } from './tipos.js';
+import { DDD_AL, Gen, outraUfDe, somarDias, type Perfil } from './sorteio.js';
+import { capitalMinimoEireli, contadorApto } from './mix.js';
+import { avisoDeCurvatura, conferirCapacidade, maiorRegistroFiel, CotasTipo, embaralhar, TIPO, tipoContribuinte } from './tipos.js';
 
 export { conferirCapacidade, tipoContribuinte } from './tipos.js';
 
@@ -17,6 +18,8 @@ export interface GeneratorOptions {
   /** Rows per COPY chunk. */
   chunk?: number;
   onProgress?(done: number, total: number): void;
+  /** Hears, before generation, how the mix bends when the size does not fit the numbering in the published shares. */
+  onAviso?(texto: string): void;
 }
 
 export interface GeneratorResult {
@@ -45,8 +48,12 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   const rng = seededRng(opt.seed);
   const faker = new Faker({ locale: [pt_BR, base] });
   faker.seed(opt.seed);
-  const g = new Gen(rng, faker, opt.taxpayers);
-  const cotas = new CotasTipo(opt.taxpayers, tiposNaturais(g, opt.seed));
+  const g = new Gen(rng, faker, opt.taxpayers, opt.seed);
+  const naturais = tiposNaturais(g, opt.seed);
+  const cotas = new CotasTipo(opt.taxpayers, naturais);
+  // Said before anything is written: a size the numbering cannot hold in the published shares bends the mix.
+  const aviso = avisoDeCurvatura(opt.taxpayers, naturais);
+  if (aviso) opt.onAviso?.(aviso);
   const chunk = opt.chunk ?? 20_000;
 
   const b = {
@@ -93,7 +100,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     if (rng() < 0.6) b.telefone.add(np, 3, DDD_AL, g.celular());
     const k = i - D.SERVIDORES;
     if (k >= 0 && k < g.accountants) {
-      b.contador.add(np, 'AL', String(100_000 + ((k * 7_919) % 900_000)), k % 17 === 0 ? 'T' : 'O', g.int(10), k % 9 === 0 ? 2 : 1, 1, rng() > 0.05);
+      b.contador.add(np, 'AL', String(100_000 + ((k * 7_919) % 900_000)), k % 17 === 0 ? 'T' : 'O', g.int(10), k % 9 === 0 ? 2 : 1, 1, contadorApto(k));
     }
     if (b.pessoa.count % chunk === 0) await flushAll();
     else if (np % CEDER === 0) await ceder();
@@ -111,36 +118,52 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     const empresa = rootSeq;
     const root = g.cnpjRoot(rootSeq++, alnum);
     // Legal nature and size first, then the type (which the numbering space may move), then names.
-    const natural = g.perfil(inicio);
+    let natural = g.perfil(inicio);
+    // The first registration is a company's (the demo taxpayer account is linked to it).
+    if (contribuinteId === 0 && natural.natureza === null) natural = g.ajustar(natural, TIPO.MICROEMPRESA);
     const tipo = cotas.escolher(tipoContribuinte(natural.cnae, natural.porte, empresa), contribuinteId);
-    const { porte, cnae: cnaePrincipal, natureza } = tipoContribuinte(natural.cnae, natural.porte, empresa) === tipo ? natural : g.ajustar(natural, tipo);
+    const perfil = tipoContribuinte(natural.cnae, natural.porte, empresa) === tipo ? natural : g.ajustar(natural, tipo);
+    const { porte, cnae: cnaePrincipal, natureza } = perfil;
     const mei = porte === PORTE_MEI;
-    // Simples is the CNPJ's: ME/EPP may opt, an MEI always does, S.A./cooperatives never (DEMAIS).
+    // Simples is the CNPJ's: ME/EPP may opt, an MEI always does, S.A./cooperatives never (DEMAIS), nor an individual.
     const simples = mei || ((porte === 1 || porte === 2) && rng() < 0.7);
-    // Drawn as before (the seed's random stream unchanged); kept only for an EPP, the one porte that can exceed it.
+    // Kept only for an EPP, the one porte that can exceed it (LC 123 art. 3 I, 13-A, 19).
     const sorteioSublimite = simples && !mei ? rng() < 0.05 : null;
     const sublimite = porte === PORTE.EPP ? sorteioSublimite : null;
-    const { socios, responsavel } = g.qsa(natureza, inicio);
-    const titular = natureza === NATUREZA.EMPRESARIO ? g.nomes[responsavel[0] - 1]! : null;
-    const razao = g.companyName(cnaePrincipal, natureza, titular);
     const matrizNp = ++numeroPessoa;
-    b.pessoa.add(matrizNp, 'J', g.cnpj(root, 1), null, razao, g.fantasyName(cnaePrincipal), g.email(razao), natureza);
-    // A tax substitute is established in another State and registered in Alagoas as such.
-    g.companyContacts(b, matrizNp, tipo === TIPO.SUBSTITUTO ? outraUfDe(contribuinteId + 1) : undefined);
-    for (const [np, q, pct, inclusao] of socios) b.socio.add(matrizNp, np, q, pct, inclusao);
-    b.responsavel.add(matrizNp, responsavel[0], responsavel[1]);
-    if (rng() < 0.05) {
-      const antigo = natureza === NATUREZA.EMPRESARIO ? `${titular} ${g.atividade(g.cnaePrincipal())}` : g.companyName(g.cnaePrincipal(), natureza, null);
-      if (antigo !== razao) b.histRazao.add(matrizNp, antigo, g.dateBetween(inicio, '2026-11-01'));
+    let razaoMatriz = '';
+    if (natureza === null) {
+      // A produtor rural pessoa física: his CPF, his name, no QSA (he answers for himself).
+      const nome = g.personName();
+      b.pessoa.add(matrizNp, 'F', g.cpf(matrizNp - 1), null, nome, null, g.email(nome), null);
+      g.companyContacts(b, matrizNp);
+    } else {
+      const { socios, responsavel } = g.qsa(natureza, inicio, perfil.exEireli);
+      const titular = natureza === NATUREZA.EMPRESARIO ? g.nomes[responsavel[0] - 1]! : null;
+      const cpfTitular = mei ? g.cpf(responsavel[0] - 1) : undefined;
+      const nomeDe = () => g.companyName(natureza, cnaePrincipal, socios.map((x) => x[0]), titular, cpfTitular);
+      const razao = nomeDe();
+      razaoMatriz = razao;
+      b.pessoa.add(matrizNp, 'J', g.cnpj(root, 1), null, razao, g.fantasyName(cnaePrincipal), g.email(razao), natureza);
+      // A tax substitute is established in another State and registered in Alagoas as such.
+      g.companyContacts(b, matrizNp, tipo === TIPO.SUBSTITUTO ? outraUfDe(contribuinteId + 1) : undefined);
+      for (const [np, q, pct, inclusao] of socios) b.socio.add(matrizNp, np, q, pct, inclusao);
+      b.responsavel.add(matrizNp, responsavel[0], responsavel[1]);
+      // Lei 14.195/2021 art. 41: the EIRELI became a limitada the day the law came into force; the history keeps its old name.
+      if (perfil.exEireli) b.histRazao.add(matrizNp, razao.replace(/ LTDA$/, ' EIRELI'), EIRELI_FIM);
+      else if (rng() < 0.05) {
+        const antigo = nomeDe();
+        if (antigo !== razao) b.histRazao.add(matrizNp, antigo, g.dateBetween(inicio, '2026-11-01'));
+      }
     }
 
     const registrations: { np: number; matriz: boolean; old?: boolean; dup?: boolean }[] = [{ np: matrizNp, matriz: true }];
-    if (!mei && rng() < 0.12) {
+    if (!mei && natureza !== null && rng() < 0.12) {
       const branches = 1 + g.int(3);
       for (let f = 0; f < branches; f++) {
         const np = ++numeroPessoa;
         // The legal nature is the legal entity's: the branch shows its head office's.
-        b.pessoa.add(np, 'J', g.cnpj(root, f + 2), matrizNp, razao, g.fantasyName(cnaePrincipal), null, natureza);
+        b.pessoa.add(np, 'J', g.cnpj(root, f + 2), matrizNp, razaoMatriz, g.fantasyName(cnaePrincipal), null, natureza);
         g.companyContacts(b, np);
         registrations.push({ np, matriz: false });
       }
@@ -158,14 +181,17 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       const caceal = cacealDoTipo(tipo, embaralhar(cotas.proximo(tipo)));
       const start = r.old ? g.dateBetween('1990-01-01', inicio) : r.dup ? g.dateBetween(inicio, [somarDias(inicio, 20), HOJE].sort()[0]!) : inicio;
       let situacao: number = r.old ? SITUACAO.BAIXADO : r.dup ? SITUACAO.NULO : g.pick(D.SITUACAO_PESO);
-      let motivo = motivoDe(situacao, mei, simples, natureza, porte, g.int(2));
+      // An individual is never in the Simples: no (des)enquadramento.
+      if (natureza === null && (situacao === SITUACAO.ENQUADRAMENTO || situacao === SITUACAO.DESENQUADRAMENTO)) situacao = SITUACAO.ATIVO;
+      let motivo = motivoDe(situacao, mei, simples, natureza ?? 0, porte ?? 0, g.int(2));
       if (motivo === 101) situacao = SITUACAO.ATIVO;
       if (r.dup) motivo = 501; // em duplicidade: the head office registration above is the one that stays
       let dataSituacao = situacao === SITUACAO.ATIVO ? start : g.dateBetween(start, r.old ? inicio : HOJE);
-      let pj = situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
+      // An individual has no CNPJ, so no Receita status of one.
+      let pj: string | null = natureza === null ? null : situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
       // One CNPJ, one Receita status: an old or voided CACEAL of the head office's CNPJ shows the current one's.
-      if (r.matriz && !r.old && !r.dup) pjPessoa = pj;
-      else if (r.matriz) pj = pjPessoa;
+      if (r.matriz && !r.old && !r.dup) pjPessoa = pj ?? pjPessoa;
+      else if (r.matriz && pj !== null) pj = pjPessoa;
       // One in four earlier CACEALs was never closed: the same CNPJ has two live registrations, the
       // anomaly the "múltiplos CACEAL vivos" report exists to find.
       if (r.old && id % 4 === 0) [situacao, motivo, dataSituacao] = [SITUACAO.ATIVO, 101, start];
@@ -181,7 +207,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       const sped = !simples || sublimite === true;
       b.contribuinte.add(
         id, caceal, cacealCheckDigit(String(caceal)), r.np, r.matriz ? 'M' : 'F', tipo, porte, mei, simples,
-        sublimite, mei ? null : g.capital(porte), start, situacao,
+        sublimite, capitalDe(perfil, inicio, () => g.capital(porte!)), start, situacao,
         motivo, dataSituacao, pj, nfe, nfe ? start : null, nfe, nfe ? start : null, sped,
       );
       b.formaAtuacao.add(id, 1);
@@ -189,20 +215,21 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       // A street vendor works from mobile stalls or door to door (Receita's forma de atuação 5).
       if (tipo === TIPO.AMBULANTE) b.formaAtuacao.add(id, 5);
       b.tipoUnidade.add(id, 1);
-      b.atividade.add(id, cnaePrincipal, true, true);
-      // Commerce and industry are of the State's interest (ICMS); a service activity (ISS) is not. An MEI's all
-      // come from Anexo XI (CGSN 140/2018).
-      const secundarias = g.secondaryCnaes(cnaePrincipal, mei);
-      for (const c of secundarias) b.atividade.add(id, c, false, true);
-      const servico = id % 12 === 0 && !mei ? g.cnaeServico(id) : null;
-      if (servico && servico !== cnaePrincipal && !secundarias.includes(servico)) b.atividade.add(id, servico, false, false);
+      // "De interesse" by what the activity is, from the one reference table (packages/domain). An MEI's
+      // activities all come from Anexo XI (CGSN 140/2018); a farmer's and a 224-0's from the land (CC art. 982).
+      b.atividade.add(id, cnaePrincipal, true, atividadeDeInteresseIcms(cnaePrincipal));
+      const daTerra = natureza === null || natureza === NATUREZA.SOCIEDADE_SIMPLES_LTDA;
+      const secundarias = g.secondaryCnaes(cnaePrincipal, mei, daTerra);
+      for (const c of secundarias) b.atividade.add(id, c, false, atividadeDeInteresseIcms(c));
+      const servico = id % 12 === 0 && !mei && !daTerra ? g.cnaeServico(id) : null;
+      if (servico && servico !== cnaePrincipal && !secundarias.includes(servico)) b.atividade.add(id, servico, false, atividadeDeInteresseIcms(servico));
       // The history ends with the current status and reason (the detail screens show both).
       b.histSituacao.add(id, 1, 101, start);
       if (reativacao) {
         b.histSituacao.add(id, SITUACAO.SUSPENSO, 201, reativacao[0]);
         b.histSituacao.add(id, SITUACAO.ATIVO, 102, reativacao[1]);
       } else if (situacao !== SITUACAO.ATIVO || motivo !== 101) b.histSituacao.add(id, situacao, motivo, dataSituacao);
-      if (!mei && rng() < 0.85) b.contribuinteContador.add(id, g.accountant(), start);
+      if (!mei && rng() < (natureza === null ? 0.5 : 0.85)) b.contribuinteContador.add(id, g.accountant(situacao === SITUACAO.ATIVO), start);
     }
     if (empresa % CEDER === 0) await ceder();
     if (contribuinteId - sinceFlush >= chunk) {
@@ -215,6 +242,13 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
   await Promise.all(pending);
   opt.onProgress?.(contribuinteId, opt.taxpayers);
   return { rows: Object.fromEntries(order.map((t) => [t.table, t.count])) };
+}
+
+/** The capital: none for a MEI or an individual; an ex-EIRELI's at least 100 minimum wages of its start year (CC art. 980-A). */
+function capitalDe(p: Perfil, inicio: string, sorteio: () => string): string | null {
+  if (p.porte === PORTE_MEI || p.natureza === null) return null;
+  const c = sorteio();
+  return p.exEireli ? Math.max(Number(c), capitalMinimoEireli(inicio)).toFixed(2) : c;
 }
 
 /**
@@ -236,6 +270,13 @@ function motivoDe(situacao: number, mei: boolean, simples: boolean, natureza: nu
     default:
       return situacao * 100 + 1 + sorte;
   }
+}
+
+/** The largest registry this seed generates in the published shares (`npm run seed -- --taxpayers max`). */
+export function maiorRegistroDaSemente(seed: number): number {
+  const faker = new Faker({ locale: [pt_BR, base] });
+  faker.seed(seed);
+  return maiorRegistroFiel(tiposNaturais(new Gen(seededRng(seed), faker, 1000, seed), seed));
 }
 
 /** The natural shares of the taxpayer types, from a sample drawn on a PRNG of its own. */

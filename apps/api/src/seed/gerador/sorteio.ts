@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import * as bu from '@brazilian-utils/brazilian-utils';
-import { CNAES_MEI, cnpjCheckDigits, cpfCheckDigits, dentroDaVigenciaEireli, type Rng } from '@cadastro/domain';
+import { atividadeDeInteresseIcms, CNAES_MEI, cnpjCheckDigits, cpfCheckDigits, dentroDaVigenciaEireli, type Rng } from '@cadastro/domain';
 import { cnaes } from '../referencia/oficiais.js';
 import { FAIXAS_CEP } from '../referencia/faixas-cep.js';
 import { PORTE_MEI } from '../referencia/tabelas.js';
@@ -8,6 +8,8 @@ import type { CopyBuffer } from './tsv.js';
 import * as D from './dados.js';
 import { NATUREZA, QUALIFICACAO as Q } from './dados.js';
 import { ehMicro, TIPO } from './tipos.js';
+import { buscar, carteiras, contadorApto, EX_EIRELI, NATUREZA_NAO_MEI, PORTE_NAO_MEI, PRODUTOR_PF, PUBLICADO, quantosContadores, RURAL_SOCIEDADE_SIMPLES } from './mix.js';
+import { nomeEmpresarial } from './nomes.js';
 
 const FAIXA = new Map(FAIXAS_CEP.map(([ibge, inicio, fim]) => [ibge, [inicio, fim] as const]));
 /** Telephone area codes of Alagoas (ANATEL, as @brazilian-utils carries them): 82. */
@@ -25,8 +27,12 @@ const dia = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 export const somarDias = (d: string, n: number) => iso(Date.parse(d) + n * dia);
 
-/** The company's profile before its names: what the legal nature and the type decide. */
-export interface Perfil { porte: number; cnae: string; natureza: number }
+/**
+ * The registration's profile before its names: what the legal nature and the type decide. An individual's
+ * (produtor rural pessoa física) has no legal nature and no porte (LC 123 is for companies); `exEireli`: a
+ * limitada that was an EIRELI until Lei 14.195/2021 art. 41 made it one.
+ */
+export interface Perfil { porte: number | null; cnae: string; natureza: number | null; exEireli?: boolean }
 
 /**
  * All the random choices, derived from the seeded PRNG and from counters. The people form disjoint
@@ -48,14 +54,19 @@ export class Gen {
   /** A MEI's activities come only from Anexo XI (CGSN 140/2018): by type as cnaeTipo, MICROEMPRESA for the rest. */
   private readonly cnaeMeiTipo: Record<number, string[]>;
   private readonly municipioPeso: [number, number][];
-  private readonly naturezas = [NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.LTDA, NATUREZA.EMPRESARIO, NATUREZA.EIRELI, NATUREZA.SOCIEDADE_SIMPLES_LTDA, NATUREZA.SA_FECHADA, NATUREZA.COOPERATIVA];
+  /** The MEI occupations of interest to the ICMS registry (a MEI of services only is not registered). */
+  private readonly cnaeMei: string[];
+  /** Cumulative weights of the accountants' portfolios (mix.ts). */
+  private readonly carteira: Float64Array;
 
   constructor(
     public rng: Rng,
     private readonly faker: Faker,
     taxpayers: number,
+    seed: number,
   ) {
-    this.accountants = Math.max(10, Math.round(taxpayers / 150));
+    this.accountants = quantosContadores(taxpayers);
+    this.carteira = carteiras(this.accountants, seed);
     this.titulares = Math.max(20, Math.round(taxpayers * 0.35));
     this.individuals = D.SERVIDORES + this.accountants + this.titulares + Math.max(40, Math.round(taxpayers * 0.3));
     this.cnaeList = cnaes().map((c) => c.id);
@@ -67,10 +78,11 @@ export class Gen {
       [TIPO.SUBSTITUTO]: this.cnaeList.filter((c) => (div(c) >= 10 && div(c) <= 33) || div(c) === 46),
       [TIPO.AMBULANTE]: this.cnaeList.filter((c) => div(c) === 47),
     };
+    this.cnaeMei = CNAES_MEI.filter(atividadeDeInteresseIcms);
     this.cnaeMeiTipo = {
-      [TIPO.PRODUTOR_RURAL]: CNAES_MEI.filter((c) => div(c) <= 3),
-      [TIPO.AMBULANTE]: CNAES_MEI.filter((c) => div(c) === 47),
-      [TIPO.MICROEMPRESA]: CNAES_MEI.filter((c) => div(c) > 3),
+      [TIPO.PRODUTOR_RURAL]: this.cnaeMei.filter((c) => div(c) <= 3),
+      [TIPO.AMBULANTE]: this.cnaeMei.filter((c) => div(c) === 47),
+      [TIPO.MICROEMPRESA]: this.cnaeMei.filter((c) => div(c) > 3),
     };
     const municipios = bu.getMunicipalities('AL').map((m) => ({ id: Number(m.code), nome: m.name }));
     const listed = D.MUNICIPIOS_PESO.map(([nome, w]) => [municipios.find((m) => m.nome === nome)!.id, w] as [number, number]);
@@ -113,27 +125,9 @@ export class Gen {
     const f = this.faker;
     return `${f.person.firstName()} ${f.person.lastName()} ${f.person.lastName()}`.toUpperCase();
   }
-  /** The activity as a whole phrase: the description's first clause, cut before a connective if long. */
-  atividade(cnae: string) {
-    const palavras = (bu.getCnae(cnae)?.description ?? 'COMÉRCIO').split(/[,;(]| - /)[0]!.trim().toUpperCase().split(/\s+/);
-    if (palavras.length > 7) {
-      let corte = 6;
-      while (corte > 1 && !D.CONECTIVOS.includes(palavras[corte]!)) corte--;
-      palavras.length = corte > 1 ? corte : 6;
-    }
-    while (palavras.length > 1 && D.CONECTIVOS.includes(palavras[palavras.length - 1]!)) palavras.pop();
-    return palavras.join(' ');
-  }
-  /**
-   * A name as the Junta Comercial would register it: an individual firm is its titular's name and the
-   * activity; others a surname, the activity and the suffix of the legal nature (LTDA, S.A., EIRELI).
-   */
-  companyName(cnae: string, natureza: number, titular: string | null) {
-    const desc = this.atividade(cnae);
-    if (natureza === NATUREZA.EMPRESARIO) return `${titular} ${desc}`;
-    const who = this.rng() < 0.5 ? this.faker.person.lastName().toUpperCase() : `${this.faker.person.lastName()} & ${this.faker.person.lastName()}`.toUpperCase();
-    if (natureza === NATUREZA.COOPERATIVA) return `COOPERATIVA ${who} DE ${desc}`;
-    return `${who} ${desc} ${D.SUFIXO_NATUREZA[natureza] ?? 'LTDA'}`;
+  /** The nome empresarial (nomes.ts): partners' names for a firma, the business for a denominação. */
+  companyName(natureza: number, cnae: string, socios: readonly number[], titular: string | null, cpfTitular?: string) {
+    return nomeEmpresarial({ natureza, cnae, socios: socios.map((np) => this.nomes[np - 1]!), titular, cpfTitular, sorte: this.rng });
   }
   /** A trade name from the activity ("MERCADINHO SARAIVA", "RESTAURANTE LIMA"). */
   fantasyName(cnae: string) {
@@ -148,21 +142,26 @@ export class Gen {
   }
 
   /**
-   * Size, activity and legal nature. An EIRELI only for starts in its lifetime (else a single-partner
-   * LTDA); an S.A. or a cooperative is never ME/EPP (LC 123, art. 3, § 4): DEMAIS; an MEI is an
-   * empresário individual (213-5).
+   * Who registers, in the published shares (mix.ts): a rural producer with his CPF; a MEI (always an
+   * empresário individual, 213-5, with an Anexo XI occupation); else the Junta's legal natures and portes
+   * (an S.A. or a cooperative is DEMAIS: LC 123, art. 3, § 4). A limitada started while the EIRELI existed
+   * may have been one; a rural one may be a Sociedade Simples Limitada (CC art. 984), never another.
    */
   perfil(inicio: string): Perfil {
-    let porte = this.pick(D.PORTE_PESO);
-    const cnae = this.cnaePrincipal(porte === PORTE_MEI);
-    let natureza = porte === PORTE_MEI ? NATUREZA.EMPRESARIO : this.naturezas[this.int(this.naturezas.length)]!;
-    if (natureza === NATUREZA.EIRELI && !dentroDaVigenciaEireli(inicio)) natureza = NATUREZA.LTDA;
-    if (natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA) porte = 4;
-    return { porte, cnae, natureza };
+    if (this.rng() < PRODUTOR_PF) return { porte: null, cnae: this.cnaeRural(), natureza: null };
+    if (this.rng() < PUBLICADO.porte[PORTE_MEI]!) return { porte: PORTE_MEI, cnae: this.cnaePrincipal(true), natureza: NATUREZA.EMPRESARIO };
+    let natureza = this.pick(NATUREZA_NAO_MEI);
+    const porte = natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA ? 4 : this.pick(PORTE_NAO_MEI);
+    const cnae = this.cnaePrincipal();
+    const exEireli = natureza === NATUREZA.LTDA && dentroDaVigenciaEireli(inicio) && this.rng() < EX_EIRELI;
+    if (natureza === NATUREZA.LTDA && !exEireli && Number(cnae.slice(0, 2)) <= 3 && this.rng() < RURAL_SOCIEDADE_SIMPLES) natureza = NATUREZA.SOCIEDADE_SIMPLES_LTDA;
+    return { porte, cnae, natureza, exEireli };
   }
   /** Fits a profile to a type the numbering space chose for it (activity and size as tipoContribuinte reads them). */
   ajustar(p: Perfil, tipo: number): Perfil {
     let { porte, cnae, natureza } = p;
+    // An individual registers only as a rural producer: moved elsewhere, he is an empresário individual.
+    if (natureza === null && tipo !== TIPO.PRODUTOR_RURAL) [natureza, porte] = [NATUREZA.EMPRESARIO, 1];
     // An MEI stays one in a micro type or as a rural producer (then its activity is drawn from Anexo XI).
     const mei = porte === PORTE_MEI && tipo !== TIPO.NORMAL && tipo !== TIPO.SUBSTITUTO;
     const lista = (mei ? this.cnaeMeiTipo : this.cnaeTipo)[tipo];
@@ -172,26 +171,34 @@ export class Gen {
       cnae = micro[this.int(micro.length)]!;
     }
     const micro = tipo === TIPO.MICROEMPRESA || tipo === TIPO.AMBULANTE;
-    if (micro && !ehMicro(porte)) {
+    if (micro && (porte === null || !ehMicro(porte))) {
       porte = 1;
       if (natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA) natureza = NATUREZA.LTDA;
     }
-    if ((tipo === TIPO.NORMAL || tipo === TIPO.SUBSTITUTO) && ehMicro(porte)) porte = natureza === NATUREZA.EMPRESARIO || this.rng() < 0.5 ? 2 : 4;
-    return { porte, cnae, natureza };
+    if ((tipo === TIPO.NORMAL || tipo === TIPO.SUBSTITUTO) && porte !== null && ehMicro(porte)) porte = natureza === NATUREZA.EMPRESARIO || this.rng() < 0.5 ? 2 : 4;
+    // CC art. 982: off the land, a Sociedade Simples Limitada would be a sociedade empresária.
+    if (natureza === NATUREZA.SOCIEDADE_SIMPLES_LTDA && Number(cnae.slice(0, 2)) > 3) natureza = NATUREZA.LTDA;
+    return { porte, cnae, natureza, exEireli: p.exEireli && natureza === NATUREZA.LTDA };
+  }
+  /** A rural producer's activity (CNAE section A). */
+  cnaeRural() {
+    const l = this.cnaeTipo[TIPO.PRODUTOR_RURAL]!;
+    return l[this.int(l.length)]!;
   }
   /** A service activity (ISS, outside ICMS), chosen by the registration's key. */
   cnaeServico(id: number) {
     return this.cnaeServicos[(id * 7) % this.cnaeServicos.length]!;
   }
-  /** A principal activity; an MEI's from Anexo XI (the same draws, so the other records keep their values). */
+  /** A principal activity; an MEI's from Anexo XI, of interest to the ICMS registry (what brings it there). */
   cnaePrincipal(mei = false) {
-    const list = this.rng() < 0.75 ? this.cnaeComuns : this.cnaeList;
-    return (mei ? CNAES_MEI : list)[this.int(mei ? CNAES_MEI.length : list.length)]!;
+    const list = mei ? this.cnaeMei : this.rng() < 0.75 ? this.cnaeComuns : this.cnaeList;
+    return list[this.int(list.length)]!;
   }
-  secondaryCnaes(principal: string, mei = false): string[] {
+  /** Secondary activities: a MEI's from Anexo XI, a rural producer's or a 224-0's from the land, the rest the common ones. */
+  secondaryCnaes(principal: string, mei = false, rural = false): string[] {
     const n = this.int(4);
     const out = new Set<string>();
-    const list = mei ? CNAES_MEI : this.cnaeComuns;
+    const list = mei ? CNAES_MEI : rural ? this.cnaeTipo[TIPO.PRODUTOR_RURAL]! : this.cnaeComuns;
     for (let i = 0; i < n; i++) {
       const c = list[this.int(list.length)]!;
       if (c !== principal) out.add(c);
@@ -207,17 +214,21 @@ export class Gen {
     const inicio = D.SERVIDORES + this.accountants + this.titulares;
     return inicio + this.skewed(this.individuals - inicio) + 1;
   }
-  accountant() {
-    return D.SERVIDORES + this.skewed(this.accountants) + 1;
+  /** An accountant by portfolio weight; an ATIVO registration's is "apto" at the CRC (its neighbour when not). */
+  accountant(ativo: boolean) {
+    let k = buscar(this.carteira, this.rng());
+    if (ativo && !contadorApto(k)) k = k + 1 < this.accountants ? k + 1 : k - 1;
+    return D.SERVIDORES + k + 1;
   }
   /** The QSA and the responsible of a company, as the Receita's table of qualifications has them. */
-  qsa(natureza: number, inicio: string) {
+  qsa(natureza: number, inicio: string, exEireli = false) {
     const socios: [np: number, qualificacao: number, percentual: string | null, inclusao: string][] = [];
     if (natureza === NATUREZA.EMPRESARIO || natureza === NATUREZA.EIRELI) {
       return { socios, responsavel: [this.titular(), natureza === NATUREZA.EMPRESARIO ? Q.EMPRESARIO : Q.TITULAR_PF] as const };
     }
     const limitada = natureza === NATUREZA.LTDA || natureza === NATUREZA.SOCIEDADE_SIMPLES_LTDA;
-    const n = limitada ? 1 + this.int(3) : 2 + this.int(3);
+    // A converted EIRELI keeps its one owner, now the sole partner (sociedade limitada unipessoal).
+    const n = exEireli ? 1 : limitada ? 1 + this.int(3) : 2 + this.int(3);
     const pessoas = new Set<number>();
     while (pessoas.size < n) pessoas.add(this.partner());
     // Shares in cents that add up to exactly 100.00 (the first partner takes the rounding).

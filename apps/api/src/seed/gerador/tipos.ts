@@ -13,7 +13,7 @@ export function conferirCapacidade(total: number) {
   }
 }
 
-export const ehMicro = (porte: number) => porte === 1 || porte === PORTE_MEI;
+export const ehMicro = (porte: number | null) => porte === 1 || porte === PORTE_MEI;
 
 /**
  * The taxpayer type (ref_tipo_contribuinte) a clerk would expect of the activity and the size: a rural
@@ -23,7 +23,7 @@ export const ehMicro = (porte: number) => porte === 1 || porte === PORTE_MEI;
  * MICROEMPRESA; the rest NORMAL. Which of the eligible companies are substitutes or vendors goes by the
  * company's sequence.
  */
-export function tipoContribuinte(cnae: string, porte: number, empresa: number): number {
+export function tipoContribuinte(cnae: string, porte: number | null, empresa: number): number {
   const divisao = Number(cnae.slice(0, 2));
   if (divisao <= 3) return TIPO.PRODUTOR_RURAL;
   const micro = ehMicro(porte);
@@ -49,7 +49,7 @@ export class CotasTipo {
     naturais: Map<number, number>,
   ) {
     conferirCapacidade(total);
-    const cabe = TIPOS_CACEAL.every((t) => (naturais.get(t) ?? 0) * total <= 0.9 * CACEAL_POR_TIPO);
+    const cabe = total <= maiorRegistroFiel(naturais);
     this.cota = cabe ? null : distribuir(total, naturais);
   }
 
@@ -85,6 +85,32 @@ export class CotasTipo {
     this.usados.set(t, n + 1);
     return n;
   }
+}
+
+/** The margin kept under each type's 100,000 numbers: the shares are drawn, the counts vary around them. */
+const MARGEM = 0.9;
+const NOME_TIPO: Record<number, string> = { 0: 'NORMAL', 3: 'PRODUTOR RURAL', 5: 'SUBSTITUTO TRIBUTÁRIO', 7: 'MICROEMPRESA AMBULANTE', 8: 'MICROEMPRESA' };
+
+/** The largest registry whose every type keeps its natural (published) share within the numbering, with the margin. */
+export function maiorRegistroFiel(naturais: Map<number, number>): number {
+  return Math.floor(Math.min(...TIPOS_CACEAL.map((t) => (MARGEM * CACEAL_POR_TIPO) / Math.max(naturais.get(t) ?? 0, 1e-9))));
+}
+
+/**
+ * What a size beyond maiorRegistroFiel does to the mix, in words, or null when it fits: the types that fill
+ * up, what each gets, and that the companies beyond a full type are fitted to another (activity, porte).
+ */
+export function avisoDeCurvatura(total: number, naturais: Map<number, number>): string | null {
+  const maior = maiorRegistroFiel(naturais);
+  if (total <= maior) return null;
+  const cota = distribuir(total, naturais);
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const linhas = TIPOS_CACEAL.map((t) => `    ${t} ${NOME_TIPO[t]!.padEnd(24)} published mix ${pct(naturais.get(t) ?? 0).padStart(7)} → ${cota.get(t)!.toLocaleString('en').padStart(7)} (${pct(cota.get(t)! / total)})`);
+  return [
+    `${total.toLocaleString('en')} taxpayers do not fit the CACEAL numbering in the published mix: each type has ${CACEAL_POR_TIPO.toLocaleString('en')} numbers (the third digit is the type), and the largest registry that keeps the published shares is ${maior.toLocaleString('en')}.`,
+    '  The mix bends: the full types stop at their numbers, the others take the rest in their natural proportion, and the companies moved to another type get an activity and a porte of that type (so the porte and type shares drift from the published ones):',
+    ...linhas,
+  ].join('\n') + '\n';
 }
 
 /** Water-filling: types whose share would pass the cap get the cap; the rest share what is left. */

@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
-  ABAS_EVENTO, enquadramentoDe, ProcessoEvento, REGISTRY_API_BASE, violacaoAtividadesMeiNoEvento, violacaoData, violacaoNovoPorte, type Atividade, type AtividadesEdicao,
+  ABAS_EVENTO, enquadramentoDe, ProcessoEvento, REGISTRY_API_BASE, violacaoAtividadesMeiNoEvento, violacaoData, violacaoNovoPorte, violacaoSociedadeSimples, type Atividade, type AtividadesEdicao,
   type DadosCadastrais, type DadosCadastraisEdicao, type EventoSalvo, type SalvarEvento, type Violacao,
 } from '@cadastro/domain';
 import { fieldMessage } from '../../../ui/form';
@@ -79,8 +79,10 @@ export function SalvarEventoBotao({ d }: { d: DadosCadastrais }) {
   // A MEI carries only the occupations of Anexo XI (CGSN 140/2018), the activities sent or, when it becomes one, its own.
   const regraMei = violacaoAtividadesMeiNoEvento(enquadramentoDe(d), blocoDados ? blocoDados.porteId : undefined,
     blocoAtividades?.map((a) => a.codigoCnae), atuais.data?.map((a) => a.codigoCnae))?.violacao ?? null;
+  // A Sociedade Simples Limitada (224-0) carries no empresário's activity (CC art. 982).
+  const regraSimples = blocoAtividades ? violacaoSociedadeSimples(d.identificacao.naturezaJuridica?.id, blocoAtividades.map((a) => a.codigoCnae)) : null;
   const texto = (v: Violacao | null) => (v ? t(`validation.${v.regra}`, { n: v.n }) : undefined);
-  const recusado = !!(regraEvento ?? regraLegal ?? regraPorte ?? regraMei);
+  const recusado = !!(regraEvento ?? regraLegal ?? regraPorte ?? regraMei ?? regraSimples);
   const salvar = async (p: Processo) => {
     if (recusado) return;
     setErro(null);
@@ -116,6 +118,7 @@ export function SalvarEventoBotao({ d }: { d: DadosCadastrais }) {
             {erro && <Alert color="red" role="alert">{erro}</Alert>}
             {regraPorte && <Alert color="red" role="alert" data-testid="processo-regra-porte">{texto(regraPorte)}</Alert>}
             {regraMei && <Alert color="red" role="alert" data-testid="processo-regra-mei">{texto(regraMei)}</Alert>}
+            {regraSimples && <Alert color="red" role="alert" data-testid="processo-regra-sociedade-simples">{texto(regraSimples)}</Alert>}
             <TextInput label={t('manutencao.processo.processo')} withAsterisk maxLength={15} data-autofocus error={fieldMessage(t, e.processo)} {...form.register('processo')} />
             <Textarea label={t('manutencao.processo.ato')} maxLength={800} autosize minRows={2} error={fieldMessage(t, e.atoDeclaratorio)} {...form.register('atoDeclaratorio')} />
             <TextInput label={t('manutencao.processo.redesim')} maxLength={20} error={fieldMessage(t, e.protocoloRedesim)} {...form.register('protocoloRedesim')} />
