@@ -1,4 +1,5 @@
--- Issue 40 §4: report PDFs rendered in the background (platform/pdf/tarefas.ts). In the database, not in one
+-- expand: a new table, tarefa_pdf; no release reads or drops anything it changes.
+-- Report PDFs rendered in the background (platform/pdf/tarefas.ts). In the database, not in one
 -- process's memory, so whichever replica behind nginx gets a job's next call answers its state and its file.
 -- Short-lived: a finished job is deleted once expira_em passes (swept as jobs start and are read).
 CREATE TABLE "tarefa_pdf" (
