@@ -16,6 +16,7 @@ export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: nu
     path: problemPath(req.url),
     ...(p.fieldErrors ? { fieldErrors: boundFieldErrors(p.fieldErrors) } : {}),
     ...(p.params ? { params: p.params } : {}),
+    ...(p.desafio ? { desafio: p.desafio } : {}),
   };
   return reply.code(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
 }
@@ -42,6 +43,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: err.opts.message,
         fieldErrors: err.opts.fieldErrors,
         params: err.opts.params,
+        desafio: err.opts.desafio,
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
