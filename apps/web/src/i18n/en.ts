@@ -8,6 +8,7 @@ import { edital } from './edital.en';
 import { contador } from './contador.en';
 import { relatorio } from './relatorio.en';
 import { manutencao } from './manutencao.en';
+import { segundoFator } from './segundoFator.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -347,6 +348,12 @@ const en: Messages = {
     fieldError: 'Error on field "{{field}}": {{message}}',
     concurrencyFailure: 'The record was changed by someone else; load it again.',
     server: { not: { reachable: 'Server not reachable' } },
+    segundoFator: {
+      necessario: 'Enter the code from your authenticator app.',
+      inscricao: 'Set up the second factor to sign in.',
+      codigo: 'Wrong or already used code. Wait for the next code and try again.',
+      desafio: 'The verification expired. Sign in again with your login and password.',
+    },
     http: {
       '400': 'Bad request.',
       '401': 'Please sign in to continue.',
@@ -362,6 +369,7 @@ const en: Messages = {
   },
   ...pessoa,
   ...contador,
+  ...segundoFator,
   validation: {
     // Issue 30: the domain rules' texts, the same the server sends as detail.
     ...validacoesRegras('en'),
