@@ -8,6 +8,7 @@ import { http, HttpError } from '../../ui/http';
 import { useSession } from '../../ui/session';
 import { guardarDesafio } from './desafio';
 import { useAposEntrar } from './aposEntrar';
+import { CampoCodigo, falhaDoCodigo } from './CampoCodigo';
 
 interface LoginForm {
   username: string;
@@ -15,14 +16,9 @@ interface LoginForm {
   rememberMe: boolean;
 }
 
-type Falha = 'auth' | 'locked' | 'codigo' | 'desafio';
-
-const FALHAS: Record<Falha, string> = {
-  auth: 'login.messages.error.authentication',
-  locked: 'login.messages.error.locked',
-  codigo: 'error.segundoFator.codigo',
-  desafio: 'error.segundoFator.desafio',
-};
+/** The failures' text keys (a refused code's: falhaDoCodigo). */
+const AUTH = 'login.messages.error.authentication';
+const LOCKED = 'login.messages.error.locked';
 
 /**
  * The login modal (§2): username, password, remember me; 'Failed to sign in' on failure. A staff
@@ -34,7 +30,7 @@ export default function LoginModal() {
   const session = useSession();
   const navigate = useNavigate();
   const aposEntrar = useAposEntrar();
-  const [failure, setFailure] = useState<Falha | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [segundaEtapa, setSegundaEtapa] = useState<{ desafio: string; rememberMe: boolean } | null>(null);
   const { register, handleSubmit, reset, formState } = useForm<LoginForm>({ defaultValues: { username: '', password: '', rememberMe: false } });
 
@@ -62,7 +58,7 @@ export default function LoginModal() {
         return;
       }
       session.logout('expired'); // §8: a failed login sets the error flag and logs out
-      setFailure(e instanceof HttpError && e.status === 429 ? 'locked' : 'auth');
+      setFailure(e instanceof HttpError && e.status === 429 ? LOCKED : AUTH);
       return;
     }
     close();
@@ -95,7 +91,7 @@ export default function LoginModal() {
         <Stack>
           {failure && (
             <Alert color="red" role="alert" data-testid="login-error">
-              {t(FALHAS[failure])}
+              {t(failure)}
             </Alert>
           )}
           <TextInput
@@ -142,8 +138,8 @@ export default function LoginModal() {
 /** The second step: the authenticator's code or a recovery code, with the challenge the password earned. */
 function CodigoForm(p: {
   etapa: { desafio: string; rememberMe: boolean };
-  failure: Falha | null;
-  setFailure(f: Falha | null): void;
+  failure: string | null;
+  setFailure(f: string | null): void;
   onVoltar(): void;
   onEntrou(): void;
 }) {
@@ -159,9 +155,7 @@ function CodigoForm(p: {
       await session.adopt(id_token, p.etapa.rememberMe);
       p.onEntrou();
     } catch (e) {
-      const status = e instanceof HttpError ? e.status : 0;
-      const msg = e instanceof HttpError ? e.problem?.message : undefined;
-      p.setFailure(status === 429 ? 'locked' : msg === 'error.segundoFator.desafio' ? 'desafio' : 'codigo');
+      p.setFailure(falhaDoCodigo(e));
     } finally {
       setEnviando(false);
     }
@@ -177,21 +171,11 @@ function CodigoForm(p: {
       <Stack>
         {p.failure && (
           <Alert color="red" role="alert" data-testid="login-error">
-            {t(FALHAS[p.failure])}
+            {t(p.failure)}
           </Alert>
         )}
         <Text size="sm">{t('segundoFator.codigo.instrucao')}</Text>
-        <TextInput
-          label={t('segundoFator.codigo.label')}
-          placeholder={t('segundoFator.codigo.placeholder')}
-          autoComplete="one-time-code"
-          inputMode="text"
-          maxLength={20}
-          data-autofocus
-          withAsterisk
-          value={codigo}
-          onChange={(e) => setCodigo(e.currentTarget.value)}
-        />
+        <CampoCodigo value={codigo} onChange={setCodigo} recuperacao autoFocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={p.onVoltar}>
             {t('segundoFator.codigo.voltar')}

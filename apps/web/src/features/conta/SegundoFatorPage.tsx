@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Code, Group, Image, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SegundoFatorInscricao, SegundoFatorInscrito } from '@cadastro/domain';
-import { http, HttpError } from '../../ui/http';
+import { http } from '../../ui/http';
 import { useSession } from '../../ui/session';
 import { tomarDesafio } from './desafio';
 import { useAposEntrar } from './aposEntrar';
+import { CampoCodigo, falhaDoCodigo } from './CampoCodigo';
 
 type Etapa =
   | { tipo: 'sem-desafio' }
@@ -49,8 +50,7 @@ export default function SegundoFatorPage() {
       await session.adopt(r.id_token, desafio.rememberMe);
       setEtapa({ tipo: 'codigos', codigos: r.codigosRecuperacao });
     } catch (e) {
-      const p = e instanceof HttpError ? e : undefined;
-      setErro(p?.status === 429 ? 'login.messages.error.locked' : p?.problem?.message === 'error.segundoFator.desafio' ? 'error.segundoFator.desafio' : 'error.segundoFator.codigo');
+      setErro(falhaDoCodigo(e));
     } finally {
       setEnviando(false);
     }
@@ -87,16 +87,7 @@ export default function SegundoFatorPage() {
               </div>
               <Text fw={700}>{t('segundoFator.inscricao.passo2')}</Text>
               {erro && <Alert color="red" role="alert">{t(erro)}</Alert>}
-              <TextInput
-                label={t('segundoFator.codigo.label')}
-                placeholder={t('segundoFator.codigo.placeholder')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                withAsterisk
-                value={codigo}
-                onChange={(e) => setCodigo(e.currentTarget.value)}
-              />
+              <CampoCodigo value={codigo} onChange={setCodigo} />
               <Group>
                 <Button type="submit" loading={enviando} disabled={!/^\d{6}$/.test(codigo.trim())}>{t('segundoFator.inscricao.confirmar')}</Button>
               </Group>
