@@ -209,7 +209,9 @@ export class TestApp {
     const c = this.client();
     let r = await c.post('/api/authenticate', { username: login, password });
     const p = r.statusCode === 401 ? r.json<{ type?: string; desafio?: string }>() : {};
-    if (p.type === ProblemType.SEGUNDO_FATOR_INSCRICAO) {
+    if (!p.desafio) {
+      // a session, or a refusal: said below
+    } else if (p.type === ProblemType.SEGUNDO_FATOR_INSCRICAO) {
       const { segredo } = (await c.post('/api/authenticate/segundo-fator/inscricao/inicio', { desafio: p.desafio })).json<{ segredo: string }>();
       r = await c.post('/api/authenticate/segundo-fator/inscricao', { desafio: p.desafio, codigo: await generate({ secret: segredo }) });
       if (r.statusCode === 200) this.recuperacao.set(login, r.json<{ codigosRecuperacao: string[] }>().codigosRecuperacao);
