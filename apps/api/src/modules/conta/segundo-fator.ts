@@ -62,6 +62,7 @@ export class SegundoFatorService {
       // argon2 outside the transaction (PGlite has one connection); the spend below is conditional.
       const livres = await sf.codigosLivres(this.db, u.id);
       let achado: number | undefined;
+      // Every unspent code is checked (~35 ms each): the time says nothing about which one matched.
       for (const c of livres) if (await verifyPassword(c.hash, codigo)) achado = c.id;
       ok = achado !== undefined;
       if (ok) ok = await sf.gastarCodigo(this.db, achado!);
