@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+
+/**
+ * Recovery codes of the staff accounts the tests created and enrolled (issue #41 §3), by login: later
+ * sign-ins spend one (a TOTP code is good once per 30 s step, and tests sign in more often than that).
+ */
+const recuperacao = new Map<string, string[]>();
+const codigoDe = (login: string) => recuperacao.get(login)?.pop() ?? 'sem-codigo';
 
 /** Signs in through the login modal (it must already be open, or is opened from the account menu). */
 /** Signs in through the dialog and waits for it to close (unless the sign-in is expected to fail). */
@@ -14,6 +22,12 @@ export async function signIn(page: Page, login: string, password = login, opts: 
   await dialog.getByLabel(/Usuário|Login/).fill(login);
   await dialog.getByLabel(/^(Senha|Password)/).fill(password);
   await dialog.getByRole('button', { name: /^(Entrar|Sign in)$/ }).click();
+  // An enrolled staff account: the dialog's second step takes a recovery code.
+  if (!opts.expectFailure && recuperacao.has(login)) {
+    await dialog.getByLabel(/^(Código de verificação|Verification code)/).fill(codigoDe(login));
+    await dialog.getByRole('button', { name: /^(Verificar|Verify)$/ }).click();
+    await expect(page.getByRole('dialog', { name: /^(Verificação em duas etapas|Two-step verification)/ })).toHaveCount(0);
+  }
   // A page's own buttons (e.g. the accountant's "Entrar") are ambiguous while the dialog fades out.
   if (!opts.expectFailure) await expect(page.getByRole('dialog', { name: /^(Entrar|Sign in)/ })).toHaveCount(0);
 }
@@ -23,8 +37,12 @@ export async function apiAs(request: APIRequestContext, login: string, password 
   await request.get('/api/profile-info');
   const state = await request.storageState();
   const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const r = await request.post('/api/authenticate', { data: { username: login, password }, headers: { 'X-XSRF-TOKEN': xsrf } });
-  expect(r.status()).toBe(200);
+  let r = await request.post('/api/authenticate', { data: { username: login, password }, headers: { 'X-XSRF-TOKEN': xsrf } });
+  if (r.status() === 401 && recuperacao.has(login)) {
+    const { desafio } = (await r.json()) as { desafio: string };
+    r = await request.post('/api/authenticate/segundo-fator', { data: { desafio, codigo: codigoDe(login) }, headers: { 'X-XSRF-TOKEN': xsrf } });
+  }
+  expect(r.status(), await r.text()).toBe(200);
   const token = (await r.json()).id_token as string;
   return { headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf } };
 }
@@ -84,7 +102,7 @@ export async function seriousA11yViolations(page: Page) {
  * A new account created by the admin with the given roles; its password (= login) is set through
  * the link mailed on creation, as a new user would.
  */
-export async function createUser(request: APIRequestContext, login: string, authorities: string[], langKey = 'pt-br') {
+export async function createUser(request: APIRequestContext, login: string, authorities: string[], langKey = 'pt-br', opts: { inscrever?: boolean } = {}) {
   const { headers } = await apiAs(request, 'admin');
   const email = `${login}@exemplo.com.br`;
   const r = await request.post('/api/users', { data: { login, email, firstName: login, authorities, langKey }, headers });
@@ -92,4 +110,18 @@ export async function createUser(request: APIRequestContext, login: string, auth
   const key = /#\/reset\/([A-Za-z0-9]{20})/.exec(await linkFromMail(request, email, 'reset'))![1];
   const f = await request.post('/api/account/reset-password/finish', { data: { key, newPassword: login }, headers });
   expect(f.status()).toBe(200);
+  if (opts.inscrever !== false) await inscreverSeServidor(request, login, headers['X-XSRF-TOKEN']);
+}
+
+/** A staff account enrols its second factor (through the API, as the enrolment screen does); others need none. */
+async function inscreverSeServidor(request: APIRequestContext, login: string, xsrf: string) {
+  const h = { 'X-XSRF-TOKEN': xsrf };
+  const r = await request.post('/api/authenticate', { data: { username: login, password: login }, headers: h });
+  if (r.status() === 200) return;
+  const { type, desafio } = (await r.json()) as { type: string; desafio: string };
+  expect(type).toBe('/problem/segundo-fator-inscricao');
+  const { segredo } = (await (await request.post('/api/authenticate/segundo-fator/inscricao/inicio', { data: { desafio }, headers: h })).json()) as { segredo: string };
+  const ok = await request.post('/api/authenticate/segundo-fator/inscricao', { data: { desafio, codigo: await generate({ secret: segredo }) }, headers: h });
+  expect(ok.status(), await ok.text()).toBe(200);
+  recuperacao.set(login, ((await ok.json()) as { codigosRecuperacao: string[] }).codigosRecuperacao);
 }

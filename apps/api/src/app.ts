@@ -33,6 +33,8 @@ import { clientErrorProblem, frameworkErrorHandler, MAX_PARAM_LENGTH } from './p
 import { registerRouteTable } from './platform/http/route-table.js';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './platform/http/security-headers.js';
 import { contaRoutes } from './modules/conta/routes.js';
+import { segundoFatorRoutes } from './modules/conta/segundo-fator.routes.js';
+import { Totp } from './platform/auth/totp.js';
 import { usuarioRoutes } from './modules/usuario/routes.js';
 import { vinculoRoutes } from './modules/usuario/vinculo.js';
 import { comboRoutes } from './modules/combo/routes.js';
@@ -60,7 +62,7 @@ import { correioRoutes } from './modules/correio/routes.js';
 import { pendenciaRoutes } from './modules/pendencia/routes.js';
 import { solicitacaoRoutes } from './modules/solicitacao/routes.js';
 import { relatorioRoutes } from './modules/relatorio/routes.js';
-import { ensureAccounts, ensureAuthorities } from './seed/demo-accounts.js';
+import { DEMO_ACCOUNTS, ensureAccounts, ensureAuthorities } from './seed/demo-accounts.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
 
 export interface BuiltApp {
@@ -136,7 +138,11 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     sink = await startSmtpSink(database.db);
     mail = createSmtpMailer(sink.url, config.mailFrom, 'sink');
   }
-  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = new TokenService(jwtSecret);
+  const totp = new Totp(config.mfa.secretKey ?? jwtSecret);
+  // Demo accounts have published passwords and no phone behind them: in dev they may skip the second factor.
+  const segundoFatorDispensado = new Set(config.mfa.demoExempt ? DEMO_ACCOUNTS.map((d) => d.login) : []);
   const metrics = new Metrics();
   if (database.replicas) metrics.observeReplicas(database.replicas);
   const services = new ServiceRegistry();
@@ -160,7 +166,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   const sessoes = new Sessoes(database.db);
   // Worker threads start with the first PDF, not here.
   const pdf = new PdfPool({ trabalhadores: config.pdf.workers, fila: config.pdf.queue, filaPublica: config.pdf.publicQueue });
-  const ctx: AppContext = { config, database, tokens, sessoes, mail, gestor, receita, sca, redesim, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
+  const ctx: AppContext = { config, database, tokens, totp, segundoFatorDispensado, sessoes, mail, gestor, receita, sca, redesim, log: app.log, loggers: new LoggerRegistry(app.log), metrics, services, pdf, tarefas: new TarefasPosResposta(app.log) };
   for (const m of ['conta', 'usuario', 'admin', 'mail', 'db']) ctx.loggers.get(m);
 
   registerHttpMetrics(app, metrics);
@@ -211,6 +217,7 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
   }
 
   await app.register(contaRoutes(ctx), { prefix: API_BASE });
+  await app.register(segundoFatorRoutes(ctx), { prefix: API_BASE });
   await app.register(usuarioRoutes(ctx), { prefix: API_BASE });
   await app.register(vinculoRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx), { prefix: API_BASE });

@@ -42,6 +42,16 @@ describe('configuration by environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db1/cad', DATABASE_REPLICA_URLS: 'db2:5432' })).toThrow(/DATABASE_REPLICA_URLS/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db1/cad', DATABASE_REPLICA_MAX_LAG_MS: '10' })).toThrow(/DATABASE_REPLICA_MAX_LAG_MS/);
   });
+  it('second factor (issue #41 §3): the demo accounts skip it in dev only; its key is a secret', () => {
+    expect(loadConfig({}).mfa).toEqual({ demoExempt: true, secretKey: undefined });
+    expect(loadConfig({ MFA_DEMO_EXEMPT: 'off' }).mfa.demoExempt).toBe(false);
+    expect(loadConfig({ APP_PROFILE: 'prod' }).mfa.demoExempt).toBe(false);
+    expect(() => loadConfig({ APP_PROFILE: 'prod', MFA_DEMO_EXEMPT: 'on' })).toThrow(/MFA_DEMO_EXEMPT: prod has no demo accounts/);
+    expect(() => loadConfig({ MFA_SECRET_KEY: 'curta' })).toThrow(/MFA_SECRET_KEY/);
+    const k = 'k'.repeat(40);
+    expect(JSON.stringify(describeConfig(loadConfig({ MFA_SECRET_KEY: k })))).not.toContain(k);
+    expect(describeEnv({ MFA_SECRET_KEY: k }).MFA_SECRET_KEY).toBe('******');
+  });
   it('listens on loopback unless HOST says otherwise while demo accounts exist (dev); on every interface in prod', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

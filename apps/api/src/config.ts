@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must have at least 12 characters').max(100).optional(),
   /** Unset → on in the dev profile, off in prod (the docs list every operation). */
   API_DOCS: onOff.optional(),
+  /** The demo accounts sign in without a second factor (issue #41 §3). Unset → on in dev; refused in prod. */
+  MFA_DEMO_EXEMPT: onOff.optional(),
+  /** Key (32+ characters) that encrypts the stored TOTP secrets; unset → derived from JWT_SECRET. */
+  MFA_SECRET_KEY: z.string().min(32, 'MFA_SECRET_KEY must have at least 32 characters').optional(),
   /** Public base URL used in mails (activation/reset links). */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
@@ -109,6 +113,9 @@ const EnvSchema = z.object({
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+}).refine((e) => !(e.APP_PROFILE === 'prod' && e.MFA_DEMO_EXEMPT), {
+  path: ['MFA_DEMO_EXEMPT'],
+  message: 'prod has no demo accounts: every staff account signs in with a second factor',
 }).refine((e) => !e.DATABASE_REPLICA_URLS.length || e.DATABASE_URL, {
   path: ['DATABASE_REPLICA_URLS'],
   message: 'replicas need DATABASE_URL (the primary); the embedded database has none',
@@ -148,6 +155,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
   login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  /** Second factor: whether the demo accounts skip it, and the key of the stored secrets (else from the JWT secret). */
+  mfa: { demoExempt: boolean; secretKey: string | undefined };
   accountRequestsPerHour: number;
   maxInFlight: number | undefined;
   maxEventLoopDelayMs: number;
@@ -209,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    mfa: { demoExempt: e.MFA_DEMO_EXEMPT ?? e.APP_PROFILE === 'dev', secretKey: e.MFA_SECRET_KEY },
     accountRequestsPerHour: e.ACCOUNT_REQUESTS_PER_ADDRESS_PER_HOUR,
     maxInFlight: e.MAX_IN_FLIGHT,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
@@ -239,6 +249,7 @@ export function describeConfig({ environment: _shownByEnv, ...c }: Config): Reco
     jwtSecret: c.jwtSecret ? MASK : '(generated, kept in DATA_DIR)',
     smtpUrl: c.smtpUrl ? maskUrl(c.smtpUrl) : '(built-in SMTP sink)',
     metricsToken: c.metricsToken ? MASK : null,
+    mfa: { ...c.mfa, secretKey: c.mfa.secretKey ? MASK : '(derived from the JWT secret)' },
     gestorUrl: c.gestorUrl ? maskUrl(c.gestorUrl) : '(built-in simulator)',
     infoconvUrl: c.infoconvUrl ? maskUrl(c.infoconvUrl) : '(built-in simulator)',
     scaUrl: c.scaUrl ? maskUrl(c.scaUrl) : '(built-in simulator)',
@@ -248,7 +259,7 @@ export function describeConfig({ environment: _shownByEnv, ...c }: Config): Reco
 
 const MASK = '******';
 /** Variables whose whole value is a secret. */
-const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN', 'MFA_SECRET_KEY']);
 const SECRET_PARAM = /(secret|password|passwd|pwd|token|key)/i;
 
 /** The application's own variables: the keys of EnvSchema (those docs/operating.md documents). */

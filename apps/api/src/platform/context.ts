@@ -1,3 +1,4 @@
+import type { Totp } from './auth/totp.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -19,6 +20,10 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** TOTP and the sealing of its secrets (issue #41 §3). */
+  totp: Totp;
+  /** Logins that sign in without a second factor: the demo accounts in dev (MFA_DEMO_EXEMPT), else none. */
+  segundoFatorDispensado: ReadonlySet<string>;
   /** Whether a token still holds (user, version, sign-out), asked per request with a short cache. */
   sessoes: Sessoes;
   mail: MailPort;

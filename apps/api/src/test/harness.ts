@@ -6,7 +6,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { XSRF_COOKIE, XSRF_HEADER } from '@cadastro/domain';
+import { generate } from 'otplib';
+import { ProblemType, XSRF_COOKIE, XSRF_HEADER } from '@cadastro/domain';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -196,10 +197,27 @@ export class TestApp {
   client(opts?: { csrf?: boolean; remoteAddress?: string }) {
     return new Client(this, undefined, opts);
   }
-  /** Signs in and returns a client carrying the token. */
+  /** Recovery codes of the staff accounts this app enrolled, by login (see as()). */
+  private readonly recuperacao = new Map<string, string[]>();
+
+  /**
+   * Signs in and returns a client carrying the token. A staff account that is not a demo one goes
+   * through its second factor as a user would: the first time it enrols (the code computed from the
+   * secret shown), later it spends a recovery code (a TOTP code is good once per 30 s step).
+   */
   async as(login: string, password = login): Promise<Client> {
     const c = this.client();
-    const r = await c.post('/api/authenticate', { username: login, password });
+    let r = await c.post('/api/authenticate', { username: login, password });
+    const p = r.statusCode === 401 ? r.json<{ type?: string; desafio?: string }>() : {};
+    if (!p.desafio) {
+      // a session, or a refusal: said below
+    } else if (p.type === ProblemType.SEGUNDO_FATOR_INSCRICAO) {
+      const { segredo } = (await c.post('/api/authenticate/segundo-fator/inscricao/inicio', { desafio: p.desafio })).json<{ segredo: string }>();
+      r = await c.post('/api/authenticate/segundo-fator/inscricao', { desafio: p.desafio, codigo: await generate({ secret: segredo }) });
+      if (r.statusCode === 200) this.recuperacao.set(login, r.json<{ codigosRecuperacao: string[] }>().codigosRecuperacao);
+    } else if (p.type === ProblemType.SEGUNDO_FATOR_NECESSARIO) {
+      r = await c.post('/api/authenticate/segundo-fator', { desafio: p.desafio, codigo: this.recuperacao.get(login)?.pop() ?? 'sem-codigo' });
+    }
     if (r.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${r.statusCode} ${r.body}`);
     c.token = r.json<{ id_token: string }>().id_token;
     return c;

@@ -35,6 +35,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'activate/:key?', page: lazy(() => import('../features/conta/ActivatePage')), titleKey: 'activate.title' },
   { path: 'reset/request', page: lazy(() => import('../features/conta/ResetRequestPage')), titleKey: 'reset.request.title' },
   { path: 'reset/:key?', page: lazy(() => import('../features/conta/ResetFinishPage')), titleKey: 'reset.finish.title' },
+  { path: 'segundo-fator/inscricao', page: lazy(() => import('../features/conta/SegundoFatorPage')), titleKey: 'segundoFator.inscricao.titulo' },
   { path: 'password', page: lazy(() => import('../features/conta/PasswordPage')), authorities: [A.USER], titleKey: 'password.title' },
   { path: 'settings', page: lazy(() => import('../features/conta/SettingsPage')), authorities: [A.USER], titleKey: 'settings.title' },
   { path: 'accessdenied', page: lazy(() => import('../features/erro/AccessDeniedPage')), titleKey: 'error.title' },

@@ -23,6 +23,7 @@ export const administracao: Pick<Messages, 'userManagement' | 'audits' | 'health
     created: 'A new user is created with identifier {{param}}',
     updated: 'A user is updated with identifier {{param}}',
     deleted: 'A user is deleted with identifier {{param}}',
+    segundoFatorRedefinido: 'Second factor of user {{param}} reset',
     delete: { question: 'Are you sure you want to delete user {{login}}?' },
     toggle: { success: 'OK', error: 'ERROR', self: 'You cannot deactivate your own account.' },
     vinculo: {

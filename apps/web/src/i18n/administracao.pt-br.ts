@@ -22,6 +22,7 @@ export const administracao = {
     created: 'Usuário criado com identificador {{param}}',
     updated: 'Usuário atualizado com identificador {{param}}',
     deleted: 'Usuário excluído com identificador {{param}}',
+    segundoFatorRedefinido: 'Segundo fator do usuário {{param}} redefinido',
     delete: { question: 'Tem certeza de que deseja excluir o usuário {{login}}?' },
     toggle: { success: 'OK', error: 'ERRO', self: 'Você não pode desativar a própria conta.' },
     vinculo: {

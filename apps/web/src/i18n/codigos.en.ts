@@ -10,6 +10,7 @@ export const codigosAuditoria: typeof Auditoria = {
     ENTITY_DELETED: 'Deleted',
     PASSWORD_RESET_REQUESTED: 'Password reset requested',
     LOGOUT: 'Sign-out',
+    SECOND_FACTOR: 'Second factor',
   },
   message: {
     BAD_CREDENTIALS: 'Wrong login or password',
@@ -52,9 +53,14 @@ export const codigosAuditoria: typeof Auditoria = {
     PORTE_PROPAGATED: 'Company size propagated from another registration of the same CNPJ root',
     PARTNER_RENAMED: "Partner's corporate name changed in a registry event",
     REGISTRATION_DELETED: 'Registration created by mistake deleted',
+    SECOND_FACTOR_REQUIRED: 'Password correct; second factor requested',
+    BAD_SECOND_FACTOR: 'Wrong second-factor code',
+    SECOND_FACTOR_ENROLLED: 'Second factor enrolled',
+    RECOVERY_CODE_USED: 'Recovery code used',
+    SECOND_FACTOR_RESET: 'Second factor reset by an administrator',
   },
   entity: { usuario: 'User', Pessoa: 'Person', Contribuinte: 'Taxpayer', Contador: 'Accountant', Endereco: 'Address', Telefone: 'Phone', Edital: 'Notice' },
-  param: { remoteAddress: 'Address', crc: 'CRC', classificacao: 'Classification' },
+  param: { login: 'User', remoteAddress: 'Address', crc: 'CRC', classificacao: 'Classification' },
   actor: { anonymousUser: 'self-registration', system: 'system' },
 };
 

@@ -16,6 +16,7 @@ export const codigosAuditoria = {
     ENTITY_DELETED: 'Exclusão',
     PASSWORD_RESET_REQUESTED: 'Redefinição de senha solicitada',
     LOGOUT: 'Saída do sistema',
+    SECOND_FACTOR: 'Segundo fator',
   } satisfies Record<AuditType, string>,
   message: {
     BAD_CREDENTIALS: 'Usuário ou senha inválidos',
@@ -58,9 +59,14 @@ export const codigosAuditoria = {
     PORTE_PROPAGATED: 'Porte propagado de outra inscrição da mesma raiz do CNPJ',
     PARTNER_RENAMED: 'Razão social do sócio alterada em evento cadastral',
     REGISTRATION_DELETED: 'Inscrição criada por engano excluída',
+    SECOND_FACTOR_REQUIRED: 'Senha correta; segundo fator solicitado',
+    BAD_SECOND_FACTOR: 'Código do segundo fator incorreto',
+    SECOND_FACTOR_ENROLLED: 'Segundo fator cadastrado',
+    RECOVERY_CODE_USED: 'Código de recuperação usado',
+    SECOND_FACTOR_RESET: 'Segundo fator redefinido por um administrador',
   } satisfies Record<AuditMessage, string>,
   entity: { usuario: 'Usuário', Pessoa: 'Pessoa', Contribuinte: 'Contribuinte', Contador: 'Contador', Endereco: 'Endereço', Telefone: 'Telefone', Edital: 'Edital' },
-  param: { remoteAddress: 'Endereço', crc: 'CRC', classificacao: 'Classificação' },
+  param: { login: 'Usuário', remoteAddress: 'Endereço', crc: 'CRC', classificacao: 'Classificação' },
   actor: { anonymousUser: 'autorregistro', system: 'sistema' },
 };
 

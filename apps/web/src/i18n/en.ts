@@ -8,6 +8,7 @@ import { edital } from './edital.en';
 import { contador } from './contador.en';
 import { relatorio } from './relatorio.en';
 import { manutencao } from './manutencao.en';
+import { segundoFator } from './segundoFator.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -356,6 +357,12 @@ const en: Messages = {
     concurrencyFailure: 'The record was changed by someone else; load it again.',
     backupServidor: 'The database is a PostgreSQL server: back it up with pg_basebackup and WAL archiving, or with pg_dump.',
     server: { not: { reachable: 'Server not reachable' } },
+    segundoFator: {
+      necessario: 'Enter the code from your authenticator app.',
+      inscricao: 'Set up the second factor to sign in.',
+      codigo: 'Wrong or already used code. Wait for the next code and try again.',
+      desafio: 'The verification expired. Sign in again with your login and password.',
+    },
     http: {
       '400': 'Bad request.',
       '401': 'Please sign in to continue.',
@@ -371,6 +378,7 @@ const en: Messages = {
   },
   ...pessoa,
   ...contador,
+  ...segundoFator,
   validation: {
     // Issue 30: the domain rules' texts, the same the server sends as detail.
     ...validacoesRegras('en'),

@@ -7,6 +7,7 @@ import { edital } from './edital.pt-br';
 import { contador } from './contador.pt-br';
 import { relatorio } from './relatorio.pt-br';
 import { manutencao } from './manutencao.pt-br';
+import { segundoFator } from './segundoFator.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -357,6 +358,12 @@ const ptBr = {
     concurrencyFailure: 'O registro foi alterado por outra pessoa; consulte novamente.',
     backupServidor: 'O banco de dados é um servidor PostgreSQL: faça a cópia de segurança com pg_basebackup e arquivamento de WAL, ou com pg_dump.',
     server: { not: { reachable: 'Servidor inacessível' } },
+    segundoFator: {
+      necessario: 'Digite o código do aplicativo autenticador.',
+      inscricao: 'Cadastre o segundo fator para entrar.',
+      codigo: 'Código incorreto ou já usado. Aguarde o próximo código e tente novamente.',
+      desafio: 'A verificação expirou. Entre novamente com seu usuário e senha.',
+    },
     http: {
       '400': 'Requisição inválida.',
       '401': 'Faça login para continuar.',
@@ -372,6 +379,7 @@ const ptBr = {
   },
   ...pessoa,
   ...contador,
+  ...segundoFator,
   validation: {
     // Issue 30: the domain rules' texts, the same the server sends as detail.
     ...validacoesRegras('pt'),

@@ -16,6 +16,8 @@ interface Session {
   authenticated: boolean;
   hasAnyAuthority(required: readonly string[]): boolean;
   login(username: string, password: string, rememberMe: boolean): Promise<Account>;
+  /** Takes a session token the server handed out another way (the second factor's step). */
+  adopt(idToken: string, rememberMe: boolean): Promise<Account>;
   /** 'user' = signed out on purpose (go home); 'expired' = a 401 (ask to sign in again, then come back). */
   logout(reason?: 'user' | 'expired'): void;
   signedOutOnPurpose: boolean;
@@ -103,9 +105,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (account?.langKey) void changeLanguage(account.langKey);
   }, [account?.langKey]);
 
-  const login = useCallback(
-    async (username: string, password: string, rememberMe: boolean) => {
-      const { id_token } = await http.post<{ id_token: string }>('/api/authenticate', { username, password, rememberMe }, { silent: true });
+  const adopt = useCallback(
+    async (id_token: string, rememberMe: boolean) => {
       clearStored(storageKeys.token);
       writeStored(storageKeys.token, id_token, rememberMe);
       switchToken(id_token);
@@ -116,6 +117,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [qc, switchToken],
   );
 
+  const login = useCallback(
+    async (username: string, password: string, rememberMe: boolean) => {
+      const { id_token } = await http.post<{ id_token: string }>('/api/authenticate', { username, password, rememberMe }, { silent: true });
+      return adopt(id_token, rememberMe);
+    },
+    [adopt],
+  );
+
   const value = useMemo<Session>(
     () => ({
       account,
@@ -124,13 +133,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       authenticated: !!account,
       hasAnyAuthority: (required) => hasAnyAuthority(account?.authorities, required),
       login,
+      adopt,
       logout,
       signedOutOnPurpose,
       loginOpen,
       openLogin: () => setLoginOpen(true),
       closeLogin: () => setLoginOpen(false),
     }),
-    [account, profileQuery.data, hasToken, accountQuery.isPending, login, logout, signedOutOnPurpose, loginOpen],
+    [account, profileQuery.data, hasToken, accountQuery.isPending, login, adopt, logout, signedOutOnPurpose, loginOpen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -12,6 +12,8 @@ export const AuditType = {
   ENTITY_DELETED: 'ENTITY_DELETED',
   PASSWORD_RESET_REQUESTED: 'PASSWORD_RESET_REQUESTED',
   LOGOUT: 'LOGOUT',
+  /** A step of a second factor (issue #41 §3): asked for, enrolled, reset; the message says which. */
+  SECOND_FACTOR: 'SECOND_FACTOR',
 } as const;
 export type AuditType = (typeof AuditType)[keyof typeof AuditType];
 
@@ -59,6 +61,12 @@ export const AuditMessage = {
   PORTE_PROPAGATED: 'PORTE_PROPAGATED',
   PARTNER_RENAMED: 'PARTNER_RENAMED',
   REGISTRATION_DELETED: 'REGISTRATION_DELETED',
+  /** Second factor (issue #41 §3): password right, a code still owed; a code refused; enrolled; a recovery code spent; reset by an administrator. */
+  SECOND_FACTOR_REQUIRED: 'SECOND_FACTOR_REQUIRED',
+  BAD_SECOND_FACTOR: 'BAD_SECOND_FACTOR',
+  SECOND_FACTOR_ENROLLED: 'SECOND_FACTOR_ENROLLED',
+  RECOVERY_CODE_USED: 'RECOVERY_CODE_USED',
+  SECOND_FACTOR_RESET: 'SECOND_FACTOR_RESET',
 } as const;
 export type AuditMessage = (typeof AuditMessage)[keyof typeof AuditMessage];
 

@@ -13,6 +13,10 @@ export const ProblemType = {
   NOT_IN_MANAGER_SYSTEM: '/problem/not-in-manager-system',
   /** gestor: the manager system has the document, the registry does not (404). */
   NOT_IN_REGISTRY: '/problem/not-in-registry',
+  /** Sign-in (issue #41 §3): the password was right; send a TOTP or recovery code with the `desafio`. */
+  SEGUNDO_FATOR_NECESSARIO: '/problem/segundo-fator-necessario',
+  /** Sign-in: the password was right, but a staff account must enrol a second factor first (`desafio`). */
+  SEGUNDO_FATOR_INSCRICAO: '/problem/segundo-fator-inscricao',
 } as const;
 
 export const FieldErrorSchema = z.object({
@@ -36,5 +40,7 @@ export const ProblemSchema = z.object({
   limite: z.number().int().optional(),
   /** What to ask for instead (a report PDF refused for size: its spreadsheet, at this URL). */
   alternativa: z.object({ formato: z.literal('xlsx'), href: z.string() }).optional(),
+  /** The short-lived sign-in challenge of the two second-factor problems (RFC 7807 extension member). */
+  desafio: z.string().optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

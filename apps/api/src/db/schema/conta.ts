@@ -81,3 +81,28 @@ export const tokenRevogado = pgTable(
   },
   (t) => [index('token_revogado_expira_idx').on(t.expiraEm)],
 );
+
+/** A staff account's TOTP (issue #41 §3): the encrypted secret, confirmed at enrolment, the last step used. */
+export const segundoFator = pgTable('segundo_fator', {
+  usuarioId: bigint('usuario_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => usuario.id, { onDelete: 'cascade' }),
+  segredoCifrado: varchar('segredo_cifrado', { length: 300 }).notNull(),
+  confirmadoEm: timestamp('confirmado_em', { withTimezone: true, mode: 'string' }),
+  ultimoPasso: bigint('ultimo_passo', { mode: 'number' }),
+  criadoEm: timestamp('criado_em', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/** Recovery codes of a second factor, argon2-hashed, each good once. */
+export const codigoRecuperacao = pgTable(
+  'codigo_recuperacao',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usuarioId: bigint('usuario_id', { mode: 'number' })
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    hash: varchar('hash', { length: 200 }).notNull(),
+    usadoEm: timestamp('usado_em', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('codigo_recuperacao_usuario_idx').on(t.usuarioId)],
+);

@@ -8,17 +8,16 @@ import type { TokenClaims } from '../../platform/auth/tokens.js';
 import type { AppContext } from '../../platform/context.js';
 import { auditChange, auditEvent, AuditType } from '../../platform/audit.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password.js';
-import { badRequest, fieldProblem, HttpProblem, tooManyRequests, unauthorized } from '../../platform/errors/problem.js';
+import { badRequest, fieldProblem, HttpProblem, unauthorized } from '../../platform/errors/problem.js';
 import { randomKey, toIso } from '../../platform/keys.js';
 import { accountMail, type MailKind } from '../../integrations/mail/templates.js';
 import * as repo from './repository.js';
+import { contarTentativa } from './tentativas.js';
+import { SegundoFatorService } from './segundo-fator.js';
 
 export const SYSTEM = SystemActor.SYSTEM;
 /** A reset mail is not sent again to the same address within this time (the answer stays the same). */
 const RESET_RESEND_MINUTES = 5;
-/** An address over its failure limit waits this long before each password check. */
-const ADDRESS_OVER_LIMIT_DELAY_MS = 1_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** createdBy/principal of a self-registration; the SPA words it ('autorregistro'). */
 export const ANONYMOUS = SystemActor.ANONYMOUS;
 
@@ -60,8 +59,10 @@ export const loginUsed = () =>
 
 export class ContaService {
   private readonly log;
+  private readonly segundoFator: SegundoFatorService;
   constructor(private readonly ctx: AppContext) {
     this.log = ctx.loggers.get('conta');
+    this.segundoFator = new SegundoFatorService(ctx);
   }
 
   private get db() {
@@ -77,41 +78,23 @@ export class ContaService {
   async authenticate(username: string, password: string, rememberMe: boolean, remoteAddress: string): Promise<string> {
     const login = username.trim().toLowerCase();
     this.log.debug({ login, remoteAddress }, 'authentication attempt');
-    const tentativa = await this.tentativaDeSenha(login, remoteAddress);
+    const tentativa = await contarTentativa(this.ctx, login, remoteAddress);
     const user = await repo.findByLogin(this.db, login);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
     const success = ok && !!user?.activated;
+    // A staff account's password earns a challenge, not a session (issue #41 §3).
+    const etapa = success && user ? await this.segundoFator.exigencia(user) : null;
     await this.db.transaction(async (tx) => {
       if (success) await repo.markAttemptSucceeded(tx, tentativa.id);
-      await auditEvent(
+      if (etapa) await auditEvent(tx, login, AuditType.SECOND_FACTOR, { remoteAddress }, AuditMessage.SECOND_FACTOR_REQUIRED);
+      else await auditEvent(
         tx, login, success ? AuditType.AUTHENTICATION_SUCCESS : AuditType.AUTHENTICATION_FAILURE, { remoteAddress },
         success ? undefined : ok ? AuditMessage.USER_NOT_ACTIVATED : AuditMessage.BAD_CREDENTIALS,
       );
     });
     if (!success || !user) throw unauthorized(ok ? `User ${login} was not activated` : 'Bad credentials');
+    if (etapa) throw await this.segundoFator.desafio(user, rememberMe, etapa);
     return this.ctx.tokens.issue(user, rememberMe);
-  }
-
-  /**
-   * Every check of a password (sign-in, the current one on a change) counts as a failure until it
-   * is proven, against the limits kept in the database: 429 over them. An address over its limit
-   * waits before the check.
-   */
-  private async tentativaDeSenha(login: string, remoteAddress: string): Promise<{ id: number }> {
-    const { login: lim } = this.ctx.config;
-    const since = new Date(Date.now() - lim.windowMinutes * 60_000).toISOString();
-    const tentativa = await this.db.transaction(async (tx) => {
-      await repo.lockLogin(tx, login);
-      const f = await repo.recentFailures(tx, login, remoteAddress, since);
-      const addressOver = f.byAddress >= lim.maxFailuresPerAddress;
-      if (f.byLogin >= lim.maxFailuresPerAccount || (addressOver && f.byLoginFromAddress > 0)) return null;
-      return { id: await repo.recordLoginAttempt(tx, login, remoteAddress, false), addressOver };
-    });
-    if (!tentativa) {
-      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${lim.windowMinutes} minutes.`, lim.windowMinutes * 60);
-    }
-    if (tentativa.addressOver) await sleep(ADDRESS_OVER_LIMIT_DELAY_MS);
-    return tentativa;
   }
 
   async getAccount(id: number): Promise<Account> {
@@ -206,7 +189,7 @@ export class ContaService {
     const user = await repo.findById(this.db, id);
     if (!user) throw unauthorized('User could not be found');
     // Counted like a sign-in: a stolen session must not guess the password at will.
-    const tentativa = await this.tentativaDeSenha(user.login, remoteAddress);
+    const tentativa = await contarTentativa(this.ctx, user.login, remoteAddress);
     if (!(await verifyPassword(user.passwordHash, req.currentPassword))) {
       throw fieldProblem('passwordChange', 'currentPassword', 'invalidPassword', 'Incorrect current password', ProblemType.INVALID_PASSWORD);
     }

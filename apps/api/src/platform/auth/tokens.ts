@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 
 /** The caller of a request, as the database says now (see sessoes.ts). */
 export interface Principal {
@@ -24,6 +24,18 @@ export interface TokenClaims {
 const TOKEN_VALIDITY_S = 24 * 60 * 60; // one working day
 const REMEMBER_ME_VALIDITY_S = 30 * 24 * 60 * 60;
 const ISSUER = 'cadastro';
+/** A sign-in challenge (issue #41 §3) is another issuer under another key: never taken as a session. */
+const DESAFIO_ISSUER = 'cadastro/segundo-fator';
+const DESAFIO_VALIDITY_S = 5 * 60;
+
+/** What a correct password earns a staff account: a few minutes to send the code (or to enrol). */
+export interface Desafio {
+  userId: number;
+  /** The user's token version: a password changed or a reset meanwhile voids the challenge. */
+  version: number;
+  rememberMe: boolean;
+  etapa: 'codigo' | 'inscricao';
+}
 /** Verified tokens remembered (oldest forgotten first): a few MB for thousands of signed-in staff. */
 const VERIFIED_KEPT = 10_000;
 
@@ -34,8 +46,32 @@ const VERIFIED_KEPT = 10_000;
  */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly chaveDesafio: Uint8Array;
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
+    this.chaveDesafio = new Uint8Array(crypto.hkdfSync('sha512', secret, ISSUER, 'segundo-fator/desafio', 64));
+  }
+
+  async emitirDesafio(d: Desafio): Promise<string> {
+    return new SignJWT({ ver: d.version, rm: d.rememberMe, etapa: d.etapa })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(String(d.userId))
+      .setIssuer(DESAFIO_ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + DESAFIO_VALIDITY_S)
+      .sign(this.chaveDesafio);
+  }
+
+  /** The challenge, or null when forged, expired or of another step. */
+  async verificarDesafio(token: string, etapa: Desafio['etapa']): Promise<Desafio | null> {
+    try {
+      const { payload: p } = await jwtVerify(token, this.chaveDesafio, { issuer: DESAFIO_ISSUER, algorithms: ['HS512'] });
+      const userId = Number(p.sub);
+      if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isInteger(p.ver) || p.etapa !== etapa) return null;
+      return { userId, version: p.ver as number, rememberMe: p.rm === true, etapa };
+    } catch {
+      return null;
+    }
   }
 
   async issue(u: { id: number; login: string; tokenVersion: number }, rememberMe: boolean): Promise<string> {

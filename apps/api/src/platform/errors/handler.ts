@@ -18,6 +18,7 @@ export function sendProblem(reply: FastifyReply, req: FastifyRequest, status: nu
     ...(p.params ? { params: p.params } : {}),
     ...(p.limite !== undefined ? { limite: p.limite } : {}),
     ...(p.alternativa ? { alternativa: p.alternativa } : {}),
+    ...(p.desafio ? { desafio: p.desafio } : {}),
   };
   return reply.code(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
 }
@@ -46,6 +47,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         params: err.opts.params,
         limite: err.opts.limite,
         alternativa: err.opts.alternativa,
+        desafio: err.opts.desafio,
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -9,7 +9,7 @@ export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly opts: { type?: string; message?: string; fieldErrors?: FieldError[]; params?: string; retryAfterSeconds?: number } & Pick<Problem, 'limite' | 'alternativa'> = {},
+    readonly opts: { type?: string; message?: string; fieldErrors?: FieldError[]; params?: string; retryAfterSeconds?: number; desafio?: string } & Pick<Problem, 'limite' | 'alternativa'> = {},
   ) {
     super(detail);
   }

@@ -9,6 +9,7 @@ import { useListSearch } from './UserManagementPage';
 import { useUser } from './api';
 import { actorName } from './auditWords';
 import { VinculoPessoaPanel } from './VinculoPessoa';
+import { RedefinirSegundoFator } from './RedefinirSegundoFator';
 
 /** user-management/{login}: one user, read-only, with the way back to the list as it was. */
 export default function UserDetailPage() {
@@ -46,6 +47,7 @@ export default function UserDetailPage() {
             <VinculoPessoaPanel login={u.login} />
             <Group>
               <Button component={Link} to={`/user-management/${u.login}/edit`} state={{ back }} variant="light">{t('entity.action.edit')}</Button>
+              <RedefinirSegundoFator login={u.login} />
             </Group>
           </>
         )}

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ProblemType } from '@cadastro/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { HttpError } from '../../ui/http';
+import { Link, useNavigate } from 'react-router';
+import { http, HttpError } from '../../ui/http';
 import { useSession } from '../../ui/session';
-import { clearStored, readStored, storageKeys } from '../../ui/storage';
+import { guardarDesafio } from './desafio';
+import { useAposEntrar } from './aposEntrar';
+import { CampoCodigo, falhaDoCodigo } from './CampoCodigo';
 
 interface LoginForm {
   username: string;
@@ -13,19 +16,27 @@ interface LoginForm {
   rememberMe: boolean;
 }
 
-const ACCOUNT_PAGES = /^\/(register|activate|reset)/;
+/** The failures' text keys (a refused code's: falhaDoCodigo). */
+const AUTH = 'login.messages.error.authentication';
+const LOCKED = 'login.messages.error.locked';
 
-/** The login modal (§2): username, password, remember me; 'Failed to sign in' on failure. */
+/**
+ * The login modal (§2): username, password, remember me; 'Failed to sign in' on failure. A staff
+ * account's right password is answered with a challenge (issue #41 §3): the dialog then asks for the
+ * authenticator's code, or sends a staff account without one to the enrolment screen.
+ */
 export default function LoginModal() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [failure, setFailure] = useState<'auth' | 'locked' | null>(null);
+  const aposEntrar = useAposEntrar();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [segundaEtapa, setSegundaEtapa] = useState<{ desafio: string; rememberMe: boolean } | null>(null);
   const { register, handleSubmit, reset, formState } = useForm<LoginForm>({ defaultValues: { username: '', password: '', rememberMe: false } });
 
   const close = () => {
     setFailure(null);
+    setSegundaEtapa(null);
     reset();
     session.closeLogin();
   };
@@ -35,16 +46,44 @@ export default function LoginModal() {
     try {
       await session.login(v.username, v.password, v.rememberMe);
     } catch (e) {
+      const p = e instanceof HttpError ? e.problem : undefined;
+      if (p?.desafio && p.type === ProblemType.SEGUNDO_FATOR_NECESSARIO) {
+        setSegundaEtapa({ desafio: p.desafio, rememberMe: v.rememberMe });
+        return;
+      }
+      if (p?.desafio && p.type === ProblemType.SEGUNDO_FATOR_INSCRICAO) {
+        guardarDesafio(p.desafio, v.rememberMe);
+        close();
+        void navigate('/segundo-fator/inscricao');
+        return;
+      }
       session.logout('expired'); // §8: a failed login sets the error flag and logs out
-      setFailure(e instanceof HttpError && e.status === 429 ? 'locked' : 'auth');
+      setFailure(e instanceof HttpError && e.status === 429 ? LOCKED : AUTH);
       return;
     }
     close();
-    const target = readStored(storageKeys.requestedUrl);
-    clearStored(storageKeys.requestedUrl);
-    if (target) void navigate(target);
-    else if (ACCOUNT_PAGES.test(location.pathname) || location.pathname === '/accessdenied') void navigate('/');
+    aposEntrar();
   };
+
+  if (segundaEtapa) {
+    return (
+      <Modal opened={session.loginOpen} onClose={close} title={t('segundoFator.codigo.titulo')} centered>
+        <CodigoForm
+          etapa={segundaEtapa}
+          failure={failure}
+          setFailure={setFailure}
+          onVoltar={() => {
+            setSegundaEtapa(null);
+            setFailure(null);
+          }}
+          onEntrou={() => {
+            close();
+            aposEntrar();
+          }}
+        />
+      </Modal>
+    );
+  }
 
   return (
     <Modal opened={session.loginOpen} onClose={close} title={t('login.title')} centered>
@@ -52,7 +91,7 @@ export default function LoginModal() {
         <Stack>
           {failure && (
             <Alert color="red" role="alert" data-testid="login-error">
-              {failure === 'locked' ? t('login.messages.error.locked') : t('login.messages.error.authentication')}
+              {t(failure)}
             </Alert>
           )}
           <TextInput
@@ -93,5 +132,59 @@ export default function LoginModal() {
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The second step: the authenticator's code or a recovery code, with the challenge the password earned. */
+function CodigoForm(p: {
+  etapa: { desafio: string; rememberMe: boolean };
+  failure: string | null;
+  setFailure(f: string | null): void;
+  onVoltar(): void;
+  onEntrou(): void;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [codigo, setCodigo] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const enviar = async () => {
+    p.setFailure(null);
+    setEnviando(true);
+    try {
+      const { id_token } = await http.post<{ id_token: string }>('/api/authenticate/segundo-fator', { desafio: p.etapa.desafio, codigo }, { silent: true });
+      await session.adopt(id_token, p.etapa.rememberMe);
+      p.onEntrou();
+    } catch (e) {
+      p.setFailure(falhaDoCodigo(e));
+    } finally {
+      setEnviando(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void enviar();
+      }}
+      noValidate
+    >
+      <Stack>
+        {p.failure && (
+          <Alert color="red" role="alert" data-testid="login-error">
+            {t(p.failure)}
+          </Alert>
+        )}
+        <Text size="sm">{t('segundoFator.codigo.instrucao')}</Text>
+        <CampoCodigo value={codigo} onChange={setCodigo} recuperacao autoFocus />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={p.onVoltar}>
+            {t('segundoFator.codigo.voltar')}
+          </Button>
+          <Button type="submit" loading={enviando} disabled={!codigo.trim()}>
+            {t('segundoFator.codigo.botao')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
