@@ -1,4 +1,4 @@
-// Reliability phase D (bench/README.md, "Reliability"): a BAIXA DE OFÍCIO notice confirmed on
+// Reliability phase D (docs/performance.md, "Reliability"): a BAIXA DE OFÍCIO notice confirmed on
 // PostgreSQL while clerks change the statuses of the very companies it cites. A notice is a legal
 // act: every linked registration must end either changed by it (a status-history row naming the
 // notice) or listed in the answer with its status — none skipped. Clerks' changes that meet the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reliability bench (bench/README.md, "Reliability"): a throwaway PostgreSQL cluster with N generated
+# Reliability bench (docs/performance.md, "Reliability"): a throwaway PostgreSQL cluster with N generated
 # taxpayers (default 100,000), two API processes behind nginx; read load, a write load during which
 # one API process is killed, a PostgreSQL restart under load; then the embedded PGlite process alone
 # and the password-change bench (bench/senhas.ts). Everything lives in one temp dir and is removed at

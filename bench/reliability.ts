@@ -1,4 +1,4 @@
-// Reliability under load (bench/README.md, "Reliability"). Run by bench/reliability.sh, which owns the
+// Reliability under load (docs/performance.md, "Reliability"). Run by bench/reliability.sh, which owns the
 // PostgreSQL cluster, the generated data and the temp dir. Here: two API processes behind nginx, then
 //   A. read load: USUARIOS closed-loop clerks for SEGUNDOS_A s;
 //   B. writes (status changes) plus reads; one API process killed with SIGKILL in the middle; every

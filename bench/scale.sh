@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scale-out bench (issue #20, bench/README.md "Scale-out"): 1 and then 2 API processes behind nginx on
+# Scale-out bench (issue #20, docs/performance.md "Scale-out"): 1 and then 2 API processes behind nginx on
 # loopback, a clerk-like mix at 20 and 100 connections (bench/scale.ts). Against DATABASE_URL when it
 # is set (e.g. the shared 1M cluster: run it under `flock /work/pg1m/bench.lock`), otherwise against a
 # throwaway PostgreSQL cluster with N generated taxpayers. Everything lives in one temp dir and is

@@ -1,4 +1,4 @@
-// Scale-out (issue #20; bench/README.md "Scale-out"). Run by bench/scale.sh, which owns the temp dir
+// Scale-out (issue #20; docs/performance.md "Scale-out"; figures in docs/performance.md). Run by bench/scale.sh, which owns the temp dir
 // and, without DATABASE_URL, a throwaway cluster with generated data. Here: 1 and then 2 API
 // processes behind nginx on loopback, each with a clerk-like mix at 20 and 100 connections (closed
 // loop, no think time: the most load that many clerks' screens can make), and the scaling factor.

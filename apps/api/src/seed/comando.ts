@@ -43,7 +43,7 @@ export async function executarSeed(argv: string[], env: NodeJS.ProcessEnv, escre
       if (values.conferir) {
         const v = await contarViolacoes(db);
         for (const [regra, n] of Object.entries(v)) escrever(`  ${regra.padEnd(34)} ${n}\n`);
-        // The shares against the published figures (mix.ts), for the README's table.
+        // The shares against the published figures (mix.ts), for docs/domain.md's table.
         escrever('  share                                          generated  published  tolerance\n');
         for (const p of await contarProporcoes(db)) {
           escrever(`  ${p.medida.padEnd(46)} ${p.gerado.toFixed(2).padStart(8)} ${p.unidade.padEnd(1)} ${p.publicado.toFixed(2).padStart(8)} ${p.unidade.padEnd(1)} ${('±' + p.tolerancia).padStart(8)}${p.fora ? '  OUT' : ''}\n`);

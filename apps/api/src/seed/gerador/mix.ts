@@ -2,7 +2,7 @@ import { seededRng } from '@cadastro/domain';
 import { NATUREZA } from './dados.js';
 
 /**
- * The registry's shape, from published figures (README "The generated registry"). The Junta Comercial de
+ * The registry's shape, from published figures (docs/domain.md, "The registry's shape"). The Junta Comercial de
  * Alagoas (Juceal) counts the companies it registers; the ICMS registry differs: it also holds rural
  * producers registered with their CPF (never at the Junta), and the companies of other States that are tax
  * substitutes here; it leaves out pure service companies (ISS, not ICMS). The companies' own mix (porte,
