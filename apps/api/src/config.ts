@@ -100,6 +100,20 @@ const EnvSchema = z.object({
   REPORT_XLSX_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(3_000_000),
   /** Spreadsheets generated at once (each holds an export connection while its rows are written); one more → 503. */
   REPORT_XLSX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(2),
+  /** Sign-in through gov.br / the state's OpenID Connect provider (modules/identidade/config.ts reads them). */
+  GOVBR_ISSUER: z.string().url().optional(),
+  GOVBR_CLIENT_ID: z.string().optional(),
+  GOVBR_CLIENT_SECRET: z.string().optional(),
+  GOVBR_PRIVATE_KEY_FILE: z.string().optional(),
+  GOVBR_NIVEIS_URL: z.string().url().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_PRIVATE_KEY_FILE: z.string().optional(),
+  OIDC_GROUPS_CLAIM: z.string().default('groups'),
+  OIDC_GROUP_ROLES: z.string().optional(),
+  /** off: staff roles cannot sign in with a password the registry keeps (they use OIDC_*). */
+  STAFF_PASSWORD_SIGNIN: onOff.default(true),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
@@ -161,6 +175,8 @@ export interface Config {
   /** Seconds a spreadsheet's reader may take nothing before the download is closed. */
   reportIdleTimeoutSeconds: number;
   reportXlsx: { maxRows: number; concurrent: number };
+  /** The identity providers' variables as given (modules/identidade/config.ts makes sense of them). */
+  identidade: Pick<Env, 'GOVBR_ISSUER' | 'GOVBR_CLIENT_ID' | 'GOVBR_CLIENT_SECRET' | 'GOVBR_PRIVATE_KEY_FILE' | 'GOVBR_NIVEIS_URL' | 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'OIDC_PRIVATE_KEY_FILE' | 'OIDC_GROUPS_CLAIM' | 'OIDC_GROUP_ROLES' | 'STAFF_PASSWORD_SIGNIN'>;
   /** The application's variables this configuration was read from, secrets masked (management/env). */
   environment: Readonly<Record<string, string>>;
 }
@@ -216,6 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     reportIdleTimeoutSeconds: e.REPORT_IDLE_TIMEOUT_SECONDS,
     reportXlsx: { maxRows: e.REPORT_XLSX_MAX_ROWS, concurrent: e.REPORT_XLSX_CONCURRENT },
+    identidade: {
+      GOVBR_ISSUER: e.GOVBR_ISSUER, GOVBR_CLIENT_ID: e.GOVBR_CLIENT_ID, GOVBR_CLIENT_SECRET: e.GOVBR_CLIENT_SECRET, GOVBR_PRIVATE_KEY_FILE: e.GOVBR_PRIVATE_KEY_FILE,
+      GOVBR_NIVEIS_URL: e.GOVBR_NIVEIS_URL, OIDC_ISSUER: e.OIDC_ISSUER, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+      OIDC_PRIVATE_KEY_FILE: e.OIDC_PRIVATE_KEY_FILE, OIDC_GROUPS_CLAIM: e.OIDC_GROUPS_CLAIM, OIDC_GROUP_ROLES: e.OIDC_GROUP_ROLES, STAFF_PASSWORD_SIGNIN: e.STAFF_PASSWORD_SIGNIN,
+    },
     environment: describeEnv(present),
   };
 }
@@ -234,12 +255,17 @@ export function describeConfig({ environment: _shownByEnv, ...c }: Config): Reco
     infoconvUrl: c.infoconvUrl ? maskUrl(c.infoconvUrl) : '(built-in simulator)',
     scaUrl: c.scaUrl ? maskUrl(c.scaUrl) : '(built-in simulator)',
     redesimUrl: c.redesimUrl ? maskUrl(c.redesimUrl) : '(built-in simulator)',
+    identidade: {
+      ...c.identidade,
+      GOVBR_CLIENT_SECRET: c.identidade.GOVBR_CLIENT_SECRET ? MASK : undefined,
+      OIDC_CLIENT_SECRET: c.identidade.OIDC_CLIENT_SECRET ? MASK : undefined,
+    },
   };
 }
 
 const MASK = '******';
 /** Variables whose whole value is a secret. */
-const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN', 'GOVBR_CLIENT_SECRET', 'OIDC_CLIENT_SECRET']);
 const SECRET_PARAM = /(secret|password|passwd|pwd|token|key)/i;
 
 /** The application's own variables: the keys of EnvSchema (those the README documents). */

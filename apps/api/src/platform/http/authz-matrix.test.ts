@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await startTestApp();
   known = await seedKnownRegistry(t);
   // Signing out ends the session the other calls use: it goes last.
-  const last = (r: RouteEntry) => (r.method === 'POST' && r.url === '/api/logout' ? 1 : 0);
+  const last = (r: RouteEntry) => (r.method === 'POST' && (r.url === '/api/logout' || r.url === '/api/identidade/sair') ? 1 : 0);
   routes = apiRoutes(t).sort((a, b) => last(a) - last(b));
   const tokens = await signInAll(t);
   clients.set(ANONYMOUS, t.client());
