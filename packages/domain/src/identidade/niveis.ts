@@ -45,5 +45,5 @@ export type SessaoEntrada = z.infer<typeof SessaoEntrada>;
 export const ProvedoresEntrada = z.object({ govbr: z.boolean(), estado: z.boolean(), senhaEquipe: z.boolean() });
 export type ProvedoresEntrada = z.infer<typeof ProvedoresEntrada>;
 
-/** The problem's message key when a level is short; params carries the level needed. */
+/** The problem's message key when a level is short, followed by `.<level needed>`. */
 export const ERRO_NIVEL_GOVBR = 'error.nivelGovbr';

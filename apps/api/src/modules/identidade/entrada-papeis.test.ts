@@ -50,7 +50,7 @@ describe('gov.br: the CPF is the link to the person', { timeout: 90_000 }, () =>
     const bronze = await entrar('govbr', { sujeito: p.cpf, nivel: 'bronze' });
     expect((await bronze.get('/api/account')).json<{ authorities: string[] }>().authorities).toContain(Authority.MAN_MANIFESTACAO);
     const recusa = expectProblem(await bronze.post('/sfz-cadastro-api/api/contador/autenticado', corpo), 403);
-    expect(recusa.message).toBe(ERRO_NIVEL_GOVBR);
+    expect(recusa.message).toBe(`${ERRO_NIVEL_GOVBR}.prata`);
     expect(recusa.detail).toContain('prata');
     expect(recusa.detail).toContain('https://confiabilidades.acesso.gov.br/');
     expectProblem(await bronze.post('/sfz-cadastro-api/api/manifestacao/consultarPorUsuario', {}), 403);

@@ -50,7 +50,7 @@ describe('refused returns: nothing signed in, nothing written', { timeout: 60_00
     const retorno = new URL(await nav.ateORetorno('govbr', { sujeito: cpfNovo(), nivel: 'ouro' }));
     retorno.searchParams.set('state', 'forjado');
     const antes = await contas();
-    expect((await nav.concluir(retorno.href)).destino).toBe('http://localhost:8080/entrada?erro=pedido');
+    expect((await nav.concluir(retorno.href)).destino).toBe('http://localhost:8080/#/entrada?erro=pedido');
     expect(await contas()).toBe(antes);
   });
 
@@ -94,7 +94,7 @@ describe('refused returns: nothing signed in, nothing written', { timeout: 60_00
   }
 
   it('the tampering proxy itself changes nothing when it changes nothing (a control)', async () => {
-    expect(await comIdToken((c) => c)).toBe('http://localhost:8080/entrada');
+    expect(await comIdToken((c) => c)).toBe('http://localhost:8080/#/entrada');
   });
   it('a wrong nonce', async () => {
     expect(await comIdToken((c) => ({ ...c, nonce: 'outro' }))).toContain('erro=provedor');

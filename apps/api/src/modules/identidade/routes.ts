@@ -4,7 +4,7 @@ import { LoginResponse, ProvedoresEntrada, SessaoEntrada } from '@cadastro/domai
 import type { AppContext } from '../../platform/context.js';
 import { requirePrincipal } from '../../platform/auth/guard.js';
 import { auditEvent, AuditType } from '../../platform/audit.js';
-import { notFound, unauthorized } from '../../platform/errors/problem.js';
+import { badRequest, notFound } from '../../platform/errors/problem.js';
 import { EntradaRecusada, type Identidade } from './service.js';
 
 const tags = ['identidade'];
@@ -51,10 +51,10 @@ export function identidadeRoutes(ctx: AppContext, identidade: Identidade): Fasti
           const atual = new URL(req.url.slice(req.url.indexOf('?') === -1 ? req.url.length : req.url.indexOf('?')), c.redirectUri);
           const token = await identidade.concluir(req.params.provedor, atual, req.cookies[COOKIE_PEDIDO], req.ip);
           reply.setCookie(COOKIE_SESSAO, token, { path: '/api/identidade/sessao', httpOnly: true, sameSite: 'strict', secure, maxAge: 120 });
-          return reply.redirect(`${base}/entrada`, 303);
+          return reply.redirect(`${base}/#/entrada`, 303);
         } catch (e) {
           if (!(e instanceof EntradaRecusada)) throw e;
-          return reply.redirect(`${base}/entrada?erro=${e.codigo}`, 303);
+          return reply.redirect(`${base}/#/entrada?erro=${e.codigo}`, 303);
         }
       },
     });
@@ -65,7 +65,7 @@ export function identidadeRoutes(ctx: AppContext, identidade: Identidade): Fasti
       handler: async (req, reply) => {
         const token = req.cookies[COOKIE_SESSAO];
         reply.clearCookie(COOKIE_SESSAO, { path: '/api/identidade/sessao' });
-        if (!token || !ctx.tokens.verify(token)) throw unauthorized('No sign-in to complete');
+        if (!token || !ctx.tokens.verify(token)) throw badRequest('No sign-in to complete (it is handed once, within two minutes)');
         return reply.header('Authorization', `Bearer ${token}`).send({ id_token: token });
       },
     });

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { HttpError } from '../../ui/http';
 import { useSession } from '../../ui/session';
 import { clearStored, readStored, storageKeys } from '../../ui/storage';
+import { EntradaPorProvedor } from '../../ui/identidade';
 
 interface LoginForm {
   username: string;
@@ -79,6 +80,7 @@ export default function LoginModal() {
               {t('login.form.button')}
             </Button>
           </Group>
+          <EntradaPorProvedor />
           <Text size="sm">
             <Anchor component={Link} to="/reset/request" onClick={close}>
               {t('login.password.forgot')}
