@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Authority } from '../roles.js';
 
 /**
  * gov.br reliability levels (Login Único), lowest first. The provider's níveis API answers ids 1, 2, 3;
@@ -47,3 +48,10 @@ export type ProvedoresEntrada = z.infer<typeof ProvedoresEntrada>;
 
 /** The problem's message key when a level is short, followed by `.<level needed>`. */
 export const ERRO_NIVEL_GOVBR = 'error.nivelGovbr';
+
+/**
+ * The roles a person holds as a citizen (gov.br derives them from the registry); any other role makes an
+ * account staff: gov.br never signs into one, and STAFF_PASSWORD_SIGNIN=off refuses it a password.
+ */
+export const PAPEIS_CIDADAO: readonly string[] = [Authority.USER, Authority.MEU_CADASTRO, Authority.MAN_MANIFESTACAO];
+export const ehContaDeEquipe = (authorities: readonly string[]) => authorities.some((a) => !PAPEIS_CIDADAO.includes(a));

@@ -110,3 +110,17 @@ describe('refused returns: nothing signed in, nothing written', { timeout: 60_00
     expect(await comIdToken((c) => ({ ...c, iat: agora - 7200, exp: agora - 3600 }))).toContain('erro=provedor');
   });
 });
+
+describe('STAFF_PASSWORD_SIGNIN=off (production: staff through the state only)', { timeout: 120_000 }, () => {
+  it("refuses a staff account's password, not a citizen's", async () => {
+    const s = await startTestApp({ STAFF_PASSWORD_SIGNIN: 'off' });
+    try {
+      const staff = await s.client().post('/api/authenticate', { username: 'atendente', password: 'atendente' });
+      expect(staff.statusCode).toBe(401);
+      expect(staff.json<{ detail: string }>().detail).toContain("State's network");
+      expect((await s.client().post('/api/authenticate', { username: 'contribuinte', password: 'contribuinte' })).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Authority, nivelDosIds, type NivelGovbr } from '@cadastro/domain';
+import { Authority, ehContaDeEquipe, nivelDosIds, type NivelGovbr } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { auditEvent, AuditType } from '../../platform/audit.js';
@@ -13,8 +13,6 @@ import { papeisDosGrupos, type IdentidadeConfig, type ProvedorId } from './confi
 const A = Authority;
 /** A redirect under way is good for this long (then the user starts again). */
 const PEDIDO_VALIDO_MIN = 10;
-/** The roles a person holds as a citizen; any other role makes an account staff, which gov.br never enters. */
-const PAPEIS_CIDADAO: readonly string[] = [A.USER, A.MEU_CADASTRO, A.MAN_MANIFESTACAO];
 
 /** A refused sign-in: the code the SPA words on /entrada (never a provider's message, which may echo input). */
 export class EntradaRecusada extends Error {
@@ -174,7 +172,7 @@ export class Identidade {
 
   private async ehEquipe(tx: DbOrTx, userId: number): Promise<boolean> {
     const r = await query<{ a: string }>(tx, sql`select autoridade as a from usuario_autoridade where usuario_id = ${userId}`);
-    return r.some((x) => !PAPEIS_CIDADAO.includes(x.a));
+    return ehContaDeEquipe(r.map((x) => x.a));
   }
 
   /** Our own session token, with how it signed in kept beside it (read by Sessoes into the principal). */

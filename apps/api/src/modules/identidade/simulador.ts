@@ -155,12 +155,14 @@ function lerCorpo(req: FastifyRequest): Promise<string> {
   });
 }
 
-/** A few people of the registry to pick from: taxpayers with a registration, and accountants. */
+/** People of the registry no account stands for yet, to pick from: accountants, and other individuals (CPF). */
 async function cpfsDemo(db: DbOrTx): Promise<{ cpf: string; nome: string; papel: string }[]> {
-  return query<{ cpf: string; nome: string; papel: string }>(db, sql`(select p.numero_documento as cpf, p.nome, 'contabilista' as papel from contador k
-      join pessoa p on p.numero_pessoa = k.numero_pessoa where p.tipo = 'F' order by k.numero_pessoa limit 5)
-    union all (select p.numero_documento, p.nome, 'contribuinte' from pessoa p where p.tipo = 'F'
-      and exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa) order by p.numero_pessoa limit 10)`);
+  return query<{ cpf: string; nome: string; papel: string }>(db, sql`select p.numero_documento as cpf, p.nome,
+      case when exists (select 1 from contador k where k.numero_pessoa = p.numero_pessoa) then 'contabilista' else 'pessoa física' end as papel
+    from pessoa p where p.tipo = 'F' and not exists (select 1 from usuario u where u.numero_pessoa = p.numero_pessoa)
+      and p.numero_pessoa in ((select numero_pessoa from contador order by numero_pessoa limit 20)
+        union all (select numero_pessoa from pessoa where tipo = 'F' order by numero_pessoa limit 40))
+    order by papel, p.numero_pessoa`);
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -175,7 +177,7 @@ label{display:block;margin:.4rem 0}button{background:#1351b4;color:#fff;border:0
 function telaDeEscolha(id: 'govbr' | 'estado', base: string, uid: string, demo: { cpf: string; nome: string; papel: string }[], grupos: readonly string[]): string {
   const acao = `${base}/interacao/${esc(uid)}`;
   if (id === 'govbr') {
-    const opcoes = demo.map((d) => `<option value="${esc(d.cpf)}">${esc(d.nome)} (${esc(d.papel)})</option>`).join('');
+    const opcoes = demo.map((d) => `<option value="${esc(d.cpf)}" data-papel="${esc(d.papel)}">${esc(d.nome)} (${esc(d.papel)})</option>`).join('');
     return pagina('gov.br', `<h1>gov.br (simulador)</h1><p class="aviso">Provedor simulado para desenvolvimento e testes: nenhuma senha é pedida.</p>
 <form method="post" action="${acao}">
 <label>CPF <input name="sujeito" list="cpfs" required inputmode="numeric" autocomplete="off"></label><datalist id="cpfs">${opcoes}</datalist>
