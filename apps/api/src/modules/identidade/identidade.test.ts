@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SignJWT, importJWK, decodeJwt } from 'jose';
@@ -119,6 +120,28 @@ describe('STAFF_PASSWORD_SIGNIN=off (production: staff through the state only)',
       expect(staff.statusCode).toBe(401);
       expect(staff.json<{ detail: string }>().detail).toContain("State's network");
       expect((await s.client().post('/api/authenticate', { username: 'contribuinte', password: 'contribuinte' })).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('no token or code in a log', { timeout: 120_000 }, () => {
+  it("the access log of the provider's return masks the code and the state; the session token never appears", async () => {
+    const linhas: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (b: Buffer) => linhas.push(b.toString('utf8')));
+    const s = await startTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const nav = new Navegador(s);
+      const retorno = new URL(await nav.ateORetorno('govbr', { sujeito: cpfNovo(), nivel: 'prata' }));
+      const { token } = await nav.concluir(retorno.href);
+      expect(token).toBeTruthy();
+      const log = linhas.join('');
+      expect(log).toContain('/retorno?code=***&state=***');
+      expect(log).not.toContain(retorno.searchParams.get('code')!);
+      expect(log).not.toContain(retorno.searchParams.get('state')!);
+      expect(log).not.toContain(token!);
     } finally {
       await s.close();
     }
