@@ -63,6 +63,11 @@ import { pendenciaRoutes } from './modules/pendencia/routes.js';
 import { solicitacaoRoutes } from './modules/solicitacao/routes.js';
 import { relatorioRoutes } from './modules/relatorio/routes.js';
 import { DEMO_ACCOUNTS, ensureAccounts, ensureAuthorities } from './seed/demo-accounts.js';
+import { identidadeConfig } from './modules/identidade/config.js';
+import { Identidade } from './modules/identidade/service.js';
+import { identidadeRoutes } from './modules/identidade/routes.js';
+import { fetchInterno } from './modules/identidade/cliente.js';
+import { criarSimulador, montarSimulador, type Simulador } from './modules/identidade/simulador.js';
 import { ensureReferenceData } from './seed/referencia/index.js';
 
 export interface BuiltApp {
@@ -70,6 +75,9 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Logins of demo accounts created by this start (empty when they already existed). */
   createdDemoAccounts: string[];
+  /** Sign-in through the identity providers, and their built-in simulators when no provider is configured. */
+  identidade: Identidade;
+  simuladores: Simulador[];
 }
 
 const hopsOf = (n: number) => (_address: string, hop: number) => hop < n;
@@ -216,6 +224,21 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     });
   }
 
+  const identidade = new Identidade(ctx, identidadeConfig(config));
+  const simuladores: Simulador[] = [];
+  for (const c of identidade.clientes.values()) {
+    if (!c.provedor.simulado) continue;
+    const sim = await criarSimulador(c.provedor, config.baseUrl);
+    simuladores.push(sim);
+    await montarSimulador(app, sim, () => database.db, Object.keys(identidade.config.gruposPapeis));
+  }
+  // The simulators answer in-process; a real provider over the network.
+  if (simuladores.length) {
+    const interno = fetchInterno(() => app);
+    const rede = identidade.fetch;
+    identidade.fetch = (url, init) => (simuladores.some((s) => url.startsWith(s.provedor.issuer)) ? interno(url, init) : rede(url, init));
+  }
+  await app.register(identidadeRoutes(ctx, identidade), { prefix: API_BASE });
   await app.register(contaRoutes(ctx), { prefix: API_BASE });
   await app.register(segundoFatorRoutes(ctx), { prefix: API_BASE });
   await app.register(usuarioRoutes(ctx), { prefix: API_BASE });
@@ -253,5 +276,5 @@ export async function buildApp(config: Config, opts: { logStream?: NodeJS.Writab
     throw err;
   }
   await app.ready();
-  return { app, ctx, createdDemoAccounts };
+  return { app, ctx, createdDemoAccounts, identidade, simuladores };
 }

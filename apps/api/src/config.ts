@@ -110,6 +110,20 @@ const EnvSchema = z.object({
   REPORT_PDF_JOBS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   /** How long a finished background PDF waits for its owner before it is dropped. */
   REPORT_PDF_JOB_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  /** Sign-in through gov.br / the state's OpenID Connect provider (modules/identidade/config.ts reads them). */
+  GOVBR_ISSUER: z.string().url().optional(),
+  GOVBR_CLIENT_ID: z.string().optional(),
+  GOVBR_CLIENT_SECRET: z.string().optional(),
+  GOVBR_PRIVATE_KEY_FILE: z.string().optional(),
+  GOVBR_NIVEIS_URL: z.string().url().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_PRIVATE_KEY_FILE: z.string().optional(),
+  OIDC_GROUPS_CLAIM: z.string().default('groups'),
+  OIDC_GROUP_ROLES: z.string().optional(),
+  /** off: staff roles cannot sign in with a password the registry keeps (they use OIDC_*). */
+  STAFF_PASSWORD_SIGNIN: onOff.default(true),
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
@@ -178,6 +192,8 @@ export interface Config {
   reportXlsx: { maxRows: number; concurrent: number };
   /** Report PDFs: the rows one prints, and the background jobs (per user at once, seconds a finished one is kept). */
   reportPdf: { maxRows: number; jobsPerUser: number; jobTtlSeconds: number };
+  /** The identity providers' variables as given (modules/identidade/config.ts makes sense of them). */
+  identidade: Pick<Env, 'GOVBR_ISSUER' | 'GOVBR_CLIENT_ID' | 'GOVBR_CLIENT_SECRET' | 'GOVBR_PRIVATE_KEY_FILE' | 'GOVBR_NIVEIS_URL' | 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'OIDC_PRIVATE_KEY_FILE' | 'OIDC_GROUPS_CLAIM' | 'OIDC_GROUP_ROLES' | 'STAFF_PASSWORD_SIGNIN'>;
   /** The application's variables this configuration was read from, secrets masked (management/env). */
   environment: Readonly<Record<string, string>>;
 }
@@ -235,6 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportIdleTimeoutSeconds: e.REPORT_IDLE_TIMEOUT_SECONDS,
     reportXlsx: { maxRows: e.REPORT_XLSX_MAX_ROWS, concurrent: e.REPORT_XLSX_CONCURRENT },
     reportPdf: { maxRows: e.REPORT_PDF_MAX_ROWS, jobsPerUser: e.REPORT_PDF_JOBS_PER_USER, jobTtlSeconds: e.REPORT_PDF_JOB_TTL_SECONDS },
+    identidade: {
+      GOVBR_ISSUER: e.GOVBR_ISSUER, GOVBR_CLIENT_ID: e.GOVBR_CLIENT_ID, GOVBR_CLIENT_SECRET: e.GOVBR_CLIENT_SECRET, GOVBR_PRIVATE_KEY_FILE: e.GOVBR_PRIVATE_KEY_FILE,
+      GOVBR_NIVEIS_URL: e.GOVBR_NIVEIS_URL, OIDC_ISSUER: e.OIDC_ISSUER, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+      OIDC_PRIVATE_KEY_FILE: e.OIDC_PRIVATE_KEY_FILE, OIDC_GROUPS_CLAIM: e.OIDC_GROUPS_CLAIM, OIDC_GROUP_ROLES: e.OIDC_GROUP_ROLES, STAFF_PASSWORD_SIGNIN: e.STAFF_PASSWORD_SIGNIN,
+    },
     environment: describeEnv(present),
   };
 }
@@ -254,12 +275,17 @@ export function describeConfig({ environment: _shownByEnv, ...c }: Config): Reco
     infoconvUrl: c.infoconvUrl ? maskUrl(c.infoconvUrl) : '(built-in simulator)',
     scaUrl: c.scaUrl ? maskUrl(c.scaUrl) : '(built-in simulator)',
     redesimUrl: c.redesimUrl ? maskUrl(c.redesimUrl) : '(built-in simulator)',
+    identidade: {
+      ...c.identidade,
+      GOVBR_CLIENT_SECRET: c.identidade.GOVBR_CLIENT_SECRET ? MASK : undefined,
+      OIDC_CLIENT_SECRET: c.identidade.OIDC_CLIENT_SECRET ? MASK : undefined,
+    },
   };
 }
 
 const MASK = '******';
 /** Variables whose whole value is a secret. */
-const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN', 'MFA_SECRET_KEY']);
+const SECRET_VARIABLES = new Set<string>(['JWT_SECRET', 'ADMIN_PASSWORD', 'METRICS_TOKEN', 'MFA_SECRET_KEY', 'GOVBR_CLIENT_SECRET', 'OIDC_CLIENT_SECRET']);
 const SECRET_PARAM = /(secret|password|passwd|pwd|token|key)/i;
 
 /** The application's own variables: the keys of EnvSchema (those docs/operating.md documents). */

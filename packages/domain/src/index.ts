@@ -36,3 +36,4 @@ export * from './contador/contracts.js';
 export * from './relatorio/contracts.js';
 export * from './formato/index.js';
 export * from './regras/index.js';
+export * from './identidade/niveis.js';

@@ -38,6 +38,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'segundo-fator/inscricao', page: lazy(() => import('../features/conta/SegundoFatorPage')), titleKey: 'segundoFator.inscricao.titulo' },
   { path: 'password', page: lazy(() => import('../features/conta/PasswordPage')), authorities: [A.USER], titleKey: 'password.title' },
   { path: 'settings', page: lazy(() => import('../features/conta/SettingsPage')), authorities: [A.USER], titleKey: 'settings.title' },
+  { path: 'entrada', page: lazy(() => import('../features/identidade/EntradaPage')), titleKey: 'login.title' },
   { path: 'accessdenied', page: lazy(() => import('../features/erro/AccessDeniedPage')), titleKey: 'error.title' },
   {
     path: 'meu-cadastro',

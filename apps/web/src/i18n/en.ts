@@ -9,6 +9,7 @@ import { contador } from './contador.en';
 import { relatorio } from './relatorio.en';
 import { manutencao } from './manutencao.en';
 import { segundoFator } from './segundoFator.en';
+import { identidade } from './identidade.en';
 
 /** English — complete: typed against the pt-BR file, so a missing key fails the type check. */
 const en: Messages = {
@@ -339,6 +340,7 @@ const en: Messages = {
   ...edital,
   ...relatorio,
   ...manutencao,
+  ...identidade,
   pagination: {
     label: 'Pagination',
     first: 'First page',
@@ -349,6 +351,11 @@ const en: Messages = {
     count: 'Showing {{first}} - {{last}} of {{total}} records',
   },
   error: {
+    nivelGovbr: {
+      bronze: 'Your gov.br account needs the bronze level. Raise the account level at https://confiabilidades.acesso.gov.br/ and sign in again.',
+      prata: 'This area needs a gov.br account at silver (prata) or gold (ouro) level. Raise the account level at https://confiabilidades.acesso.gov.br/ and sign in again.',
+      ouro: 'This area needs a gov.br account at gold (ouro) level. Raise the account level at https://confiabilidades.acesso.gov.br/ and sign in again.',
+    },
     title: 'Error page!',
     generic: 'An unexpected error occurred.',
     csrf: 'Invalid browser session. Reload the page and try again.',

@@ -8,6 +8,7 @@ import { contador } from './contador.pt-br';
 import { relatorio } from './relatorio.pt-br';
 import { manutencao } from './manutencao.pt-br';
 import { segundoFator } from './segundoFator.pt-br';
+import { identidade } from './identidade.pt-br';
 
 /** Português (Brasil) — the default language. Texts of the spec with their proper accents. */
 const ptBr = {
@@ -340,6 +341,7 @@ const ptBr = {
   ...edital,
   ...relatorio,
   ...manutencao,
+  ...identidade,
   pagination: {
     label: 'Paginação',
     first: 'Primeira página',
@@ -350,6 +352,12 @@ const ptBr = {
     count: 'Exibindo {{first}} - {{last}} de {{total}} registros',
   },
   error: {
+    // Issue 41: a gov.br level short of what the act needs (NIVEL_EXIGIDO), named, with where to raise it.
+    nivelGovbr: {
+      bronze: 'Sua conta gov.br precisa do nível bronze. Eleve o nível da conta em https://confiabilidades.acesso.gov.br/ e entre novamente.',
+      prata: 'Esta área exige conta gov.br de nível prata ou ouro. Eleve o nível da conta em https://confiabilidades.acesso.gov.br/ e entre novamente.',
+      ouro: 'Esta área exige conta gov.br de nível ouro. Eleve o nível da conta em https://confiabilidades.acesso.gov.br/ e entre novamente.',
+    },
     title: 'Página de erro!',
     generic: 'Ocorreu um erro inesperado.',
     csrf: 'Sessão do navegador inválida. Recarregue a página e tente novamente.',

@@ -18,6 +18,8 @@ interface Session {
   login(username: string, password: string, rememberMe: boolean): Promise<Account>;
   /** Takes a session token the server handed out another way (the second factor's step). */
   adopt(idToken: string, rememberMe: boolean): Promise<Account>;
+  /** Takes the session an identity provider's sign-in made (issue 41), handed by the server once. */
+  adoptarSessaoDoProvedor(): Promise<Account>;
   /** 'user' = signed out on purpose (go home); 'expired' = a 401 (ask to sign in again, then come back). */
   logout(reason?: 'user' | 'expired'): void;
   signedOutOnPurpose: boolean;
@@ -65,11 +67,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(
     (reason: 'user' | 'expired' = 'expired') => {
       if (reason === 'user' && readStored(storageKeys.token)) {
-        // Lets the server revoke the token. Fire and forget: the user is signed out here whatever
-        // it answers (a server without the call answers 404). request() reads the bearer before
-        // its first await, so clearing the token below does not strip it from this call.
-        http.post('/api/logout', undefined, { silent: true, alertHeaders: false }).catch(() => undefined);
+        if (readStored(storageKeys.entradaProvedor)) {
+          // A provider's session: revoked here, then the browser goes to the provider to end its session too.
+          http.post<{ url: string | null }>('/api/identidade/sair', undefined, { silent: true, alertHeaders: false })
+            .then((r) => r.url && window.location.assign(r.url), () => undefined);
+        } else {
+          // Lets the server revoke the token. Fire and forget: the user is signed out here whatever
+          // it answers (a server without the call answers 404). request() reads the bearer before
+          // its first await, so clearing the token below does not strip it from this call.
+          http.post('/api/logout', undefined, { silent: true, alertHeaders: false }).catch(() => undefined);
+        }
       }
+      clearStored(storageKeys.entradaProvedor);
       setSignedOutOnPurpose(reason === 'user');
       clearStored(storageKeys.token);
       switchToken(null);
@@ -108,6 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const adopt = useCallback(
     async (id_token: string, rememberMe: boolean) => {
       clearStored(storageKeys.token);
+      clearStored(storageKeys.entradaProvedor);
       writeStored(storageKeys.token, id_token, rememberMe);
       switchToken(id_token);
       setSignedOutOnPurpose(false);
@@ -124,6 +134,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [adopt],
   );
+  const adoptarSessaoDoProvedor = useCallback(async () => {
+    const { id_token } = await http.post<{ id_token: string }>('/api/identidade/sessao', undefined, { silent: true });
+    clearStored(storageKeys.token);
+    writeStored(storageKeys.token, id_token, false);
+    writeStored(storageKeys.entradaProvedor, '1', false);
+    switchToken(id_token);
+    setSignedOutOnPurpose(false);
+    return qc.fetchQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: () => http.get<Account>('/api/account', { silent: true }) });
+  }, [qc, switchToken]);
 
   const value = useMemo<Session>(
     () => ({
@@ -134,13 +153,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       hasAnyAuthority: (required) => hasAnyAuthority(account?.authorities, required),
       login,
       adopt,
+      adoptarSessaoDoProvedor,
       logout,
       signedOutOnPurpose,
       loginOpen,
       openLogin: () => setLoginOpen(true),
       closeLogin: () => setLoginOpen(false),
     }),
-    [account, profileQuery.data, hasToken, accountQuery.isPending, login, adopt, logout, signedOutOnPurpose, loginOpen],
+    [account, profileQuery.data, hasToken, accountQuery.isPending, login, adopt, adoptarSessaoDoProvedor, logout, signedOutOnPurpose, loginOpen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

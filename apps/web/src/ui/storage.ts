@@ -5,6 +5,8 @@ export const storageKeys = {
   token: 'authenticationToken',
   locale: 'locale',
   requestedUrl: 'requestedUrl',
+  /** Set while the session came from an identity provider: signing out ends the provider's session too. */
+  entradaProvedor: 'entradaProvedor',
 } as const;
 
 export function readStored(key: string): string | null {

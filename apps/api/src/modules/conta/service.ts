@@ -1,6 +1,6 @@
 import type { Account, AccountSettings, PasswordChange, RegisterRequest, ResetPasswordFinish } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
-import { ACTIVATION_KEY_VALIDITY_HOURS, AuditMessage, Authority, ProblemType, RESET_KEY_VALIDITY_HOURS, SystemActor } from '@cadastro/domain';
+import { ACTIVATION_KEY_VALIDITY_HOURS, AuditMessage, Authority, ehContaDeEquipe, ProblemType, RESET_KEY_VALIDITY_HOURS, SystemActor } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { usuario } from '../../db/schema/index.js';
 import { updateVersioned } from '../../db/versionado.js';
@@ -93,6 +93,10 @@ export class ContaService {
       );
     });
     if (!success || !user) throw unauthorized(ok ? `User ${login} was not activated` : 'Bad credentials');
+    // Issue 41 §2: in production staff sign in through the state's provider only.
+    if (!this.ctx.config.identidade.STAFF_PASSWORD_SIGNIN && ehContaDeEquipe(user.authorities)) {
+      throw unauthorized("Staff accounts sign in through the State's network (STAFF_PASSWORD_SIGNIN=off)");
+    }
     if (etapa) throw await this.segundoFator.desafio(user, rememberMe, etapa);
     return this.ctx.tokens.issue(user, rememberMe);
   }

@@ -11,6 +11,7 @@ import { lockLogin, markAttemptSucceeded, recentFailures, recordLoginAttempt } f
 import { pessoaPorNumero } from '../pessoa/consulta.js';
 import { enderecosDe, telefonesDe } from '../pessoa/enderecos.js';
 import { obterRecadastro } from './manifestacoes.js';
+import { exigirNivel } from '../identidade/nivel.js';
 
 /** §8, the one answer for an unknown CRC and for a CRC that is not the signed-in account's own (no hint which). */
 export const CONTADOR_NAO_ENCONTRADO = 'Contador não encontrado com os dados informados.';
@@ -49,6 +50,7 @@ export async function contadorAutorizado(db: DbOrTx, principal: Principal, p: Cr
   if (!k) throw contadorNaoEncontrado();
   if (leitura && ehFazendario(principal)) return k;
   if ((await pessoaDoUsuario(db, principal.id)) !== k.numeroPessoa) throw contadorNaoEncontrado();
+  exigirNivel(principal, 'areaContador');
   return k;
 }
 
@@ -57,6 +59,7 @@ export async function contadorDaConta(db: DbOrTx, principal: Principal): Promise
   const r = await noPrimario(() => queryOne<{ uf: string; numero: string; cl: number }>(db, sql`select k.crc_uf as uf, k.crc_numero as numero, k.classificacao_id as cl
     from usuario u join contador k on k.numero_pessoa = u.numero_pessoa where u.id = ${principal.id}`));
   if (!r) throw contadorNaoEncontrado();
+  exigirNivel(principal, 'areaContador');
   const k = (await contadorPorCrc(db, { crc: `${r.uf}${r.numero}`, classificacao: r.cl }))!;
   const pessoa = await pessoaPorNumero(db, k.numeroPessoa);
   return { ...k, nome: pessoa?.nome ?? '' };
@@ -94,6 +97,8 @@ const ORIGEM = 'area-contador';
 export async function confirmarContador(
   db: Db, principal: Principal, p: CrcClassificacao, lim: { maxFailuresPerAccount: number; windowMinutes: number },
 ): Promise<ContadorArea> {
+  // Before the attempt is counted: a level short is not a wrong CRC.
+  exigirNivel(principal, 'areaContador');
   const chave = CHAVE(principal.login);
   const since = new Date(Date.now() - lim.windowMinutes * 60_000).toISOString();
   const tentativa = await db.transaction(async (tx) => {

@@ -46,16 +46,20 @@ export class Sessoes {
   }
 
   private async load(c: TokenClaims): Promise<Principal | null> {
-    const r = await noPrimario(() => queryOne<{ login: string; activated: boolean; token_version: number; authorities: string[]; revogado: boolean }>(
+    const r = await noPrimario(() => queryOne<{ login: string; activated: boolean; token_version: number; authorities: string[]; revogado: boolean; metodo: 'govbr' | 'estado' | null; nivel: 'bronze' | 'prata' | 'ouro' | null }>(
       this.db,
       sql`select u.login, u.activated, u.token_version,
         coalesce((select array_agg(ua.autoridade order by ua.autoridade) from usuario_autoridade ua where ua.usuario_id = u.id), '{}') as authorities,
-        exists (select 1 from token_revogado r where r.jti = ${c.jti}) as revogado
-        from usuario u where u.id = ${c.userId}`,
+        exists (select 1 from token_revogado r where r.jti = ${c.jti}) as revogado,
+        s.metodo, s.nivel
+        from usuario u left join sessao_entrada s on s.jti = ${c.jti} and s.usuario_id = u.id where u.id = ${c.userId}`,
     ));
     const valid = r && r.activated && Number(r.token_version) === c.version && !r.revogado;
     const principal: Principal | null = valid
-      ? Object.freeze({ id: c.userId, login: r.login, authorities: Object.freeze([...r.authorities]) })
+      ? Object.freeze({
+          id: c.userId, login: r.login, authorities: Object.freeze([...r.authorities]),
+          ...(r.metodo ? { entrada: Object.freeze({ metodo: r.metodo, nivel: r.nivel }) } : {}),
+        })
       : null;
     if (this.lembrados.size >= KEPT) this.lembrados.delete(this.lembrados.keys().next().value!);
     this.lembrados.set(c.jti, { principal, until: Date.now() + this.ttlMs, userId: c.userId });

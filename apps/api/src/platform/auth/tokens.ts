@@ -8,6 +8,8 @@ export interface Principal {
   id: number;
   login: string;
   authorities: readonly string[];
+  /** How this session signed in (sessao_entrada; absent = a password) and, through gov.br, at which level. */
+  entrada?: { metodo: 'govbr' | 'estado'; nivel: 'bronze' | 'prata' | 'ouro' | null };
 }
 
 /** What a token proves once its signature checks out: who (the immutable user id) and which session. */

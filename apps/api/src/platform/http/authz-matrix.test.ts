@@ -33,8 +33,8 @@ const HANDLER_DECIDES: Record<string, { access: Access; anonymous: 401 | 403 }> 
 beforeAll(async () => {
   t = await startTestApp();
   known = await seedKnownRegistry(t);
-  // Signing out ends the session the other calls use: it goes last.
-  const last = (r: RouteEntry) => (r.method === 'POST' && r.url === '/api/logout' ? 1 : 0);
+  // Signing out ends the session the other calls use: the two sign-outs go last, each with a session of its own.
+  const last = (r: RouteEntry) => (r.method !== 'POST' ? 0 : r.url === '/api/logout' ? 1 : r.url === '/api/identidade/sair' ? 2 : 0);
   routes = apiRoutes(t).sort((a, b) => last(a) - last(b));
   const tokens = await signInAll(t);
   clients.set(ANONYMOUS, t.client());
@@ -53,6 +53,7 @@ describe('authorization matrix (generated from the route table)', () => {
       const c = clients.get(login)!;
       const wrong: string[] = [];
       for (const r of routes) {
+        if (r.url === '/api/identidade/sair' && login !== ANONYMOUS) c.token = (await t.as(login)).token;
         const url = fillPath(r.url, (name) => pathValue(name, known));
         const res = await c.request(r.method as 'GET', url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
         const who = login === ANONYMOUS ? undefined : login;

@@ -9,6 +9,7 @@ import { useSession } from '../../ui/session';
 import { guardarDesafio } from './desafio';
 import { useAposEntrar } from './aposEntrar';
 import { CampoCodigo, falhaDoCodigo } from './CampoCodigo';
+import { EntradaPorProvedor } from '../../ui/identidade';
 
 interface LoginForm {
   username: string;
@@ -118,6 +119,7 @@ export default function LoginModal() {
               {t('login.form.button')}
             </Button>
           </Group>
+          <EntradaPorProvedor />
           <Text size="sm">
             <Anchor component={Link} to="/reset/request" onClick={close}>
               {t('login.password.forgot')}

@@ -11,6 +11,7 @@ import { HttpError, http } from '../../ui/http';
 import { fieldMessage } from '../../ui/form';
 import { ACCOUNT_QUERY_KEY, useSession } from '../../ui/session';
 import { changeLanguage, LANGUAGE_NAMES } from '../../i18n';
+import { ComoEntrou } from '../../ui/identidade';
 
 type Input = z.input<typeof AccountSettings>;
 type Output = z.output<typeof AccountSettings>;
@@ -51,6 +52,7 @@ function SettingsForm({ account }: { account: Account }) {
   return (
     <Stack maw={560} py="md">
       <Title order={1}>{t('settings.title', { username: account.login })}</Title>
+      <ComoEntrou />
       {outcome === 'success' && <Alert color="green" role="status" data-testid="settings-success">{t('settings.messages.success')}</Alert>}
       {outcome === 'error' && <Alert color="red" role="alert">{t('settings.messages.error.fail')}</Alert>}
       {outcome === 'emailExists' && <Alert color="red" role="alert">{t('settings.messages.error.emailexists')}</Alert>}

@@ -3,7 +3,7 @@ import type {
   ContadorArea, CrcClassificacao, GerarManifestacoes, Manifestacao, ManifestacoesContador, PaginaContribuintesManifestacao, PaginaEmpresasNegacao, PaginaEmpresasSemManifestacao,
   Recadastro, RecadastroSalvo,
 } from '@cadastro/domain';
-import { REGISTRY_API_BASE } from '@cadastro/domain';
+import { ERRO_NIVEL_GOVBR, REGISTRY_API_BASE } from '@cadastro/domain';
 import type { TFunction } from 'i18next';
 import { HttpError, http } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
@@ -117,6 +117,8 @@ export function mensagemContador(e: unknown, t: TFunction, erro: string): string
   if (e instanceof HttpError && e.status === 404) return t('contador.confirmacao.naoEncontrado');
   if (e instanceof HttpError && e.status === 429) return t('contador.confirmacao.muitasTentativas');
   if (e instanceof HttpError && (e.status === 400 || e.status === 401)) return httpErrorMessage(e, t);
+  // Issue 41: a gov.br level short of the area's (the level needed and where to raise it).
+  if (e instanceof HttpError && e.problem?.message?.startsWith(ERRO_NIVEL_GOVBR)) return httpErrorMessage(e, t);
   return t(erro);
 }
 
