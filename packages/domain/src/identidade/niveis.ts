@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Authority } from '../roles.js';
+import { exigeSegundoFator } from '../account/segundo-fator.js';
 
 /**
  * gov.br reliability levels (Login Único), lowest first. The provider's níveis API answers ids 1, 2, 3;
@@ -50,8 +50,7 @@ export type ProvedoresEntrada = z.infer<typeof ProvedoresEntrada>;
 export const ERRO_NIVEL_GOVBR = 'error.nivelGovbr';
 
 /**
- * The roles a person holds as a citizen (gov.br derives them from the registry); any other role makes an
- * account staff: gov.br never signs into one, and STAFF_PASSWORD_SIGNIN=off refuses it a password.
+ * Any role beyond a person's own (`PAPEIS_AUTOATENDIMENTO`) makes an account staff: gov.br never signs into one,
+ * STAFF_PASSWORD_SIGNIN=off refuses it a password, and a password sign-in needs a second factor — one rule.
  */
-export const PAPEIS_CIDADAO: readonly string[] = [Authority.USER, Authority.MEU_CADASTRO, Authority.MAN_MANIFESTACAO];
-export const ehContaDeEquipe = (authorities: readonly string[]) => authorities.some((a) => !PAPEIS_CIDADAO.includes(a));
+export const ehContaDeEquipe = exigeSegundoFator;
