@@ -41,15 +41,19 @@ test('address form: "Rua do Sol" typed whole with the type left as AVENIDA becom
 
 test('the auditor edits partners seeing Responsável, Impedido and Representante legal, as the read-only tab shows them', async ({ page, request }) => {
   const { headers } = await apiAs(request, 'auditor');
-  const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/8/100`, { headers })).json()).content as Linha[];
   let achado: { r: Linha; s: SocioLido } | undefined;
-  for (const r of lista.filter((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)) {
-    const socios = await (await request.get(`${api}/contribuinte/obterSocios/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json() as SocioLido[];
-    // A partner who is the responsible or has a legal representative: the columns then have something to show.
-    const s = socios.find((x) => x.ehResponsavel || x.nomeRepresentanteLegal);
-    if (s) { achado = { r, s }; break; }
+  // Read only: any limitada will do; the registry's mix (mostly MEIs) decides how many pages of "ltda" there are.
+  for (let pagina = 0; !achado && pagina < 10; pagina++) {
+    const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/${pagina}/100`, { headers })).json()).content as Linha[];
+    if (lista.length === 0) break;
+    for (const r of lista.filter((x) => x.numeroCaceal && x.situacaoCadastral === 'ATIVO' && x.cnpj.length === 14)) {
+      const socios = await (await request.get(`${api}/contribuinte/obterSocios/${r.numeroPessoa}?caceal=${r.numeroCaceal}`, { headers })).json() as SocioLido[];
+      // A partner who is the responsible or has a legal representative: the columns then have something to show.
+      const s = socios.find((x) => x.ehResponsavel || x.nomeRepresentanteLegal);
+      if (s) { achado = { r, s }; break; }
+    }
   }
-  if (!achado) throw new Error('no registration on page 8 with a responsible partner or a legal representative');
+  if (!achado) throw new Error('no "ltda" registration with a responsible partner or a legal representative');
   const { r, s } = achado;
   await page.goto(`/#/contribuinte/${r.numeroCaceal}/${r.numeroPessoa}`);
   await signIn(page, 'auditor');
