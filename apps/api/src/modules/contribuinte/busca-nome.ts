@@ -1,0 +1,173 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { abreviacoes, palavrasDaBusca, parentesco, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { query, queryOne } from '../../db/consulta.js';
+import { badRequest } from '../../platform/errors/problem.js';
+import { COUNT_CAP, countQuery, type Contagem } from './busca.js';
+import { normalizaNoApp } from './normaliza.js';
+
+/**
+ * The name search screen (#43, #40 §2): the §7 "contains" matches first, then names that carry every
+ * typed word in any order, then spelling/sound/abbreviation variants, then typos. Each group is a
+ * condition on contribuinte_nome (persons with a registration) read in name order; pages follow a
+ * keyset (group, name, person, CACEAL), so every row is reachable however many there are. The typed
+ * words become whole words of nome_vocabulario (trigram-indexed, kept by the person triggers), which
+ * the name's word index (contribuinte_nome_palavras_idx) answers: no new index, nothing more to write.
+ */
+
+/** Groups in order; the first two are both "contains" (whole word, then inside a word: "CIA" before "COMERCIAIS"). */
+const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'];
+/** Below this trigram similarity a stored word is not offered as a variant or typo of a typed one. */
+const SEMELHANCA = 0.25;
+
+const Apos = z.object({ k: z.number().int().min(0).max(GRUPOS.length - 1), n: z.string().max(150), p: z.number().int(), c: z.number().int() });
+type Apos = z.infer<typeof Apos>;
+const codifica = (a: Apos) => Buffer.from(JSON.stringify(a)).toString('base64url');
+function decodifica(texto: string): Apos {
+  try {
+    return Apos.parse(JSON.parse(Buffer.from(texto, 'base64url').toString()));
+  } catch {
+    throw badRequest('Posição de página inválida.', { fieldErrors: [{ objectName: 'busca', field: 'apos', message: 'invalido' }] });
+  }
+}
+
+const escapaLike = (n: string) => n.replace(/[\\%_]/g, '\\$&');
+const escapaRegex = (n: string) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PALAVRAS = sql`string_to_array(p.nome_busca::text, ' ')`;
+/** A text array as ONE parameter (drizzle spreads a JS array into a list); words never hold chr(1). */
+const arr = (xs: Iterable<string>) => sql`string_to_array(${[...xs].join('\u0001')}::text, chr(1))`;
+
+/** Per typed word, the stored words it stands for, by kind (each a superset of the kinds before it). */
+type Formas = Record<Parentesco, Set<string>>;
+
+/**
+ * The vocabulary's words that begin with each typed word (3+ letters; shorter ones exactly), its
+ * abbreviation forms (bare, with a dot or a comma) and the words similar by trigrams; the domain's
+ * `parentesco` then says which kind each is.
+ */
+async function formasDasPalavras(db: DbOrTx, palavras: string[]): Promise<Formas[]> {
+  const partes = palavras.map((w, i) => {
+    const abrev = abreviacoes(w).flatMap((f) => [f, `${f}.`, `${f},`]);
+    const inicio = w.length >= 3 ? sql`palavra like ${`${escapaLike(w)}%`}` : sql`palavra in (${w}, ${`${w}.`}, ${`${w},`})`;
+    return sql`select ${i}::int as i, palavra from nome_vocabulario where ${inicio} or palavra = any(${arr(abrev)}) or palavra % ${w}`;
+  });
+  const rows = await query<{ i: number; palavra: string }>(db, sql.join(partes, sql` union all `));
+  const formas = palavras.map((): Formas => ({ PALAVRAS: new Set(), VARIANTE: new Set(), APROXIMADO: new Set() }));
+  for (const { i, palavra } of rows) {
+    const tipo = parentesco(palavras[i]!, palavra);
+    if (tipo) formas[i]![tipo].add(palavra);
+  }
+  return formas;
+}
+
+interface Plano {
+  /** Per group, its condition on contribuinte_nome p, or null when it cannot match anything. */
+  grupos: (SQL | null)[];
+  /** Whether the "contains" text is common (> COUNT_CAP): then its groups walk the name index. */
+  contagem: Contagem;
+}
+
+/** Every typed word matches one of its stored forms up to `ate`. */
+const todas = (formas: Formas[], ate: Parentesco[]) =>
+  sql.join(formas.map((f) => sql`${PALAVRAS} && ${arr(ate.flatMap((t) => [...f[t]]))}`), sql` and `);
+/** Some typed word matches a form of exactly kind `t` (what makes a row belong to that group). */
+const alguma = (formas: Formas[], t: Parentesco) => {
+  const com = formas.filter((f) => f[t].size);
+  return com.length ? sql`(${sql.join(com.map((f) => sql`${PALAVRAS} && ${arr(f[t])}`), sql` or `)})` : null;
+};
+
+async function planeja(db: DbOrTx, termo: string, norm: string): Promise<Plano> {
+  const contagem = (await queryOne<Contagem>(db, countQuery('RAZAO_SOCIAL', termo))) ?? { total: 0, prefixo: 0 };
+  // Common text: strpos, which the planner estimates as common, so it walks the name index in order
+  // and stops after the page (a LIKE it believes rare: it would read every match and sort them).
+  const contem = contagem.total > COUNT_CAP ? sql`strpos(p.nome_busca, ${norm}) > 0` : sql`p.nome_busca like ${`%${escapaLike(norm)}%`}`;
+  const inteira = sql`p.nome_busca ~ ${`(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`}`;
+  const palavras = palavrasDaBusca(norm);
+  const formas = await formasDasPalavras(db, palavras);
+  // One word typed: every name whose word starts with it contains it already.
+  const soContem = palavras.length === 1 && palavras[0] === norm;
+  const variante = alguma(formas, 'VARIANTE');
+  const aproximado = alguma(formas, 'APROXIMADO');
+  const semContem = sql`not (p.nome_busca like ${`%${escapaLike(norm)}%`})`;
+  return {
+    contagem,
+    grupos: [
+      sql`${contem} and ${inteira}`,
+      sql`${contem} and not (${inteira})`,
+      soContem ? null : sql`${todas(formas, ['PALAVRAS'])} and ${semContem}`,
+      variante && sql`${todas(formas, ['PALAVRAS', 'VARIANTE'])} and ${variante} and not (${todas(formas, ['PALAVRAS'])}) and ${semContem}`,
+      aproximado && sql`${todas(formas, ['PALAVRAS', 'VARIANTE', 'APROXIMADO'])} and ${aproximado}
+        and not (${todas(formas, ['PALAVRAS', 'VARIANTE'])}) and ${semContem}`,
+    ],
+  };
+}
+
+interface Linha {
+  id: number; numeroCaceal: number; digitoCaceal: number; numeroPessoa: number; cnpj: string; razaoSocial: string; situacaoCadastral: string;
+  nomeBusca: string;
+}
+
+/**
+ * Up to `n` registrations of a group after `apos`, in (name, person, CACEAL) order. The persons are
+ * walked first (one more than needed: the person of `apos` may have no registration left after it),
+ * then their registrations joined by key.
+ */
+function paginaDoGrupo(cond: SQL, apos: Apos | null, n: number): SQL {
+  const depois = apos ? sql`and (p.nome_busca collate "C", p.numero_pessoa) >= (${apos.n}::varchar collate "C", ${apos.p}::bigint)` : sql``;
+  const depoisC = apos ? sql`where (m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal) > (${apos.n}::varchar collate "C", ${apos.p}::bigint, ${apos.c}::int)` : sql``;
+  return sql`select c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
+      pe.numero_documento as cnpj, pe.nome as "razaoSocial", (select s.descricao from ref_situacao_cadastral s where s.id = c.situacao_id) as "situacaoCadastral",
+      m.nome_busca as "nomeBusca"
+    from (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${cond} ${depois}
+      order by p.nome_busca collate "C", p.numero_pessoa limit ${n + 1}) m
+    join pessoa pe on pe.numero_pessoa = m.numero_pessoa join contribuinte c on c.numero_pessoa = m.numero_pessoa
+    ${depoisC} order by m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal limit ${n}`;
+}
+
+/** Registrations of the groups after "contains", each counted up to COUNT_CAP + 1 persons. */
+async function contaOutros(db: DbOrTx, grupos: (SQL | null)[]): Promise<{ total: number; piso: boolean }> {
+  const conds = grupos.slice(2).filter((g): g is SQL => g !== null);
+  if (!conds.length) return { total: 0, piso: false };
+  const r = await queryOne<{ t: number; piso: boolean }>(db, sql`select coalesce(sum(x.r), 0)::int as t, bool_or(x.n > ${COUNT_CAP}) as piso from (${sql.join(
+    conds.map((g) => sql`(select coalesce(sum(registros), 0) as r, count(*) as n from (select registros from contribuinte_nome p where ${g} limit ${COUNT_CAP + 1}) y)`),
+    sql` union all `,
+  )}) x`);
+  return { total: r?.t ?? 0, piso: r?.piso ?? false };
+}
+
+/** With no match: up to five names closest to the whole text ("Você quis dizer…"). */
+async function sugestoes(db: DbOrTx, norm: string): Promise<string[]> {
+  const rows = await query<{ nome: string }>(db, sql`select pe.nome from (select p.numero_pessoa, p.nome_busca <<-> ${norm} as d from contribuinte_nome p
+      where ${norm} <% p.nome_busca order by p.nome_busca <<-> ${norm} limit 5) m join pessoa pe on pe.numero_pessoa = m.numero_pessoa order by m.d, pe.nome`);
+  return [...new Set(rows.map((r) => r.nome))];
+}
+
+export async function buscarPorNome(db: Db, termo: string, size: number, aposTexto?: string): Promise<PaginaBuscaNome> {
+  const apos = aposTexto ? decodifica(aposTexto) : null;
+  const t = termo.trim();
+  // One snapshot for the plan, the counts and the page; the trigram threshold only here.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SEMELHANCA)}, true), set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
+    const norm = normalizaNoApp(t) ?? (await queryOne<{ n: string }>(tx, sql`select lower(public.unaccent('public.unaccent'::regdictionary, ${t})) as n`))!.n;
+    const { grupos, contagem } = await planeja(tx, t, norm);
+    const outros = await contaOutros(tx, grupos);
+    const linhas: (Linha & { k: number })[] = [];
+    for (let k = apos?.k ?? 0; k < GRUPOS.length && linhas.length <= size; k++) {
+      const g = grupos[k];
+      if (!g) continue;
+      const rows = await query<Linha>(tx, paginaDoGrupo(g, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
+      linhas.push(...rows.map((r) => ({ ...r, k })));
+    }
+    const pagina = linhas.slice(0, size);
+    const ultima = pagina.at(-1);
+    const total = Math.min(contagem.total, COUNT_CAP) + outros.total;
+    return {
+      content: pagina.map(({ k, nomeBusca: _, ...r }) => ({ ...r, numeroPessoa: Number(r.numeroPessoa), tipo: GRUPOS[k]! })),
+      proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
+      total,
+      totalIsLowerBound: contagem.total > COUNT_CAP || outros.piso,
+      sugestoes: total === 0 && !apos ? await sugestoes(tx, norm) : [],
+    };
+  });
+}
