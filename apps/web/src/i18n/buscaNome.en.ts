@@ -1,0 +1,16 @@
+import type { buscaNome as pt } from './buscaNome.pt-br';
+
+/** The name search of the taxpayer search screen (#43) (English). */
+export const buscaNome: typeof pt = {
+  buscaNome: {
+    comoAchou: 'How it was found',
+    tipo: { CONTEM: 'Contains the text', PALAVRAS: 'All the words', VARIANTE: 'Spelling variant', APROXIMADO: 'Approximate' },
+    voceQuisDizer: 'Did you mean…',
+    primeira: 'First page',
+    anterior: 'Previous',
+    proxima: 'Next',
+    pagina: 'Page {{n}}',
+    total: 'Showing {{n}} records',
+    totalPiso: 'At least {{n}} records: go on with “Next” to the end or refine the search',
+  },
+};
