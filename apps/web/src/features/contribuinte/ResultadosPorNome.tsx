@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Button, Group, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,26 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { BUSCA_KEY, buscarPorNome } from './api';
 
 type Achado = PaginaBuscaNome['content'][number];
+/**
+ * Per term, the positions of the pages seen (page → `apos`): kept for the session's life, so Back from
+ * a taxpayer still goes back page by page. A reload starts afresh (Anterior then goes to the first).
+ */
+const TRILHAS = new Map<string, Map<number, string | undefined>>();
+function trilhaDe(termo: string) {
+  let t = TRILHAS.get(termo);
+  if (!t) {
+    if (TRILHAS.size >= 20) TRILHAS.clear();
+    t = new Map([[1, undefined]]);
+    TRILHAS.set(termo, t);
+  }
+  return t;
+}
 const COR: Record<Achado['tipo'], string> = { CONTEM: 'green.9', PALAVRAS: 'blue.9', VARIANTE: 'violet.9', APROXIMADO: 'orange.9' };
 
 /**
  * The name search's results (#43): each row says how it was found; pages follow the server's keyset
- * (`apos` in the URL), so every match is reachable, however many ("Próxima" to the end). The positions
- * of the pages seen are kept to go back; a reloaded page N without them goes back to the first.
- * Keyed by the term by its parent, so another search starts a new trail.
+ * (`apos` in the URL), so every match is reachable, however many ("Próxima" to the end); Anterior
+ * follows the positions seen (TRILHAS).
  */
 export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose, onSugestao, onAbrir, onUnico, erro }: {
   termo: string;
@@ -38,10 +51,9 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
     // Paging keeps the rows on screen while the next page loads.
     placeholderData: (prev) => prev,
   });
-  const trilha = useRef(new Map<number, string | undefined>([[1, undefined]]));
   useEffect(() => {
-    trilha.current.set(page, apos);
-  }, [page, apos]);
+    trilhaDe(termo).set(page, apos);
+  }, [termo, page, apos]);
   const d = q.isPlaceholderData ? undefined : q.data;
   const unico = page === 1 && d && d.total === 1 && !d.totalIsLowerBound ? d.content[0] : undefined;
   useEffect(() => {
@@ -57,7 +69,10 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
   ];
   const msg = q.isError ? erro(q.error) : null;
   const dados = q.data;
-  const anterior = () => (trilha.current.has(page - 1) ? onPage(page - 1, trilha.current.get(page - 1)) : onPage(1, undefined));
+  const anterior = () => {
+    const trilha = trilhaDe(termo);
+    return trilha.has(page - 1) ? onPage(page - 1, trilha.get(page - 1)) : onPage(1, undefined);
+  };
   return (
     <>
       {msg && <Alert color="red" role="alert">{msg}</Alert>}
