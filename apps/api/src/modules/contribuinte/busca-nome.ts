@@ -21,7 +21,7 @@ const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE
 /** Below this trigram similarity a stored word is not offered as a variant or typo of a typed one. */
 const SEMELHANCA = 0.25;
 
-const Apos = z.object({ k: z.number().int().min(0).max(GRUPOS.length - 1), n: z.string().max(150), p: z.number().int(), c: z.number().int() });
+const Apos = z.object({ k: z.number().int().min(0).max(GRUPOS.length - 1), r: z.number().int().default(0), n: z.string().max(150), p: z.number().int(), c: z.number().int() });
 type Apos = z.infer<typeof Apos>;
 const codifica = (a: Apos) => Buffer.from(JSON.stringify(a)).toString('base64url');
 function decodifica(texto: string): Apos {
@@ -104,25 +104,33 @@ async function planeja(db: DbOrTx, termo: string, norm: string): Promise<Plano> 
 }
 
 interface Linha {
+  rk: number;
   id: number; numeroCaceal: number; digitoCaceal: number; numeroPessoa: number; cnpj: string; razaoSocial: string; situacaoCadastral: string;
   nomeBusca: string;
 }
 
 /**
- * Up to `n` registrations of a group after `apos`, in (name, person, CACEAL) order. The persons are
+ * Up to `n` registrations of a group after `apos`, in (rank, name, person, CACEAL) order. The persons are
  * walked first (one more than needed: the person of `apos` may have no registration left after it),
- * then their registrations joined by key.
+ * then their registrations joined by key. The "contains" groups rank every name alike (0), so they walk
+ * the name index in order; the others, read through the word index, put the names closest to the whole
+ * text first (trigram similarity: fewer words the clerk did not type).
  */
-function paginaDoGrupo(cond: SQL, apos: Apos | null, n: number): SQL {
-  const depois = apos ? sql`and (p.nome_busca collate "C", p.numero_pessoa) >= (${apos.n}::varchar collate "C", ${apos.p}::bigint)` : sql``;
-  const depoisC = apos ? sql`where (m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal) > (${apos.n}::varchar collate "C", ${apos.p}::bigint, ${apos.c}::int)` : sql``;
-  return sql`select c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
+function paginaDoGrupo(cond: SQL, norm: string, porSemelhanca: boolean, apos: Apos | null, n: number): SQL {
+  const rk = porSemelhanca ? sql`(1000 - round(similarity(p.nome_busca, ${norm}) * 1000))::int` : sql`0`;
+  const depois = !apos ? sql``
+    : porSemelhanca ? sql`and (${rk}, p.nome_busca collate "C", p.numero_pessoa) >= (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint)`
+    : sql`and (p.nome_busca collate "C", p.numero_pessoa) >= (${apos.n}::varchar collate "C", ${apos.p}::bigint)`;
+  const depoisC = apos
+    ? sql`where (m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal) > (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint, ${apos.c}::int)`
+    : sql``;
+  return sql`select m.rk, c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
       pe.numero_documento as cnpj, pe.nome as "razaoSocial", (select s.descricao from ref_situacao_cadastral s where s.id = c.situacao_id) as "situacaoCadastral",
       m.nome_busca as "nomeBusca"
-    from (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${cond} ${depois}
-      order by p.nome_busca collate "C", p.numero_pessoa limit ${n + 1}) m
+    from (select p.numero_pessoa, p.nome_busca, ${rk} as rk from contribuinte_nome p where ${cond} ${depois}
+      order by ${porSemelhanca ? sql`rk, ` : sql``}p.nome_busca collate "C", p.numero_pessoa limit ${n + 1}) m
     join pessoa pe on pe.numero_pessoa = m.numero_pessoa join contribuinte c on c.numero_pessoa = m.numero_pessoa
-    ${depoisC} order by m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal limit ${n}`;
+    ${depoisC} order by m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal limit ${n}`;
 }
 
 /** Registrations of the groups after "contains", each counted up to COUNT_CAP + 1 persons. */
@@ -156,15 +164,15 @@ export async function buscarPorNome(db: Db, termo: string, size: number, aposTex
     for (let k = apos?.k ?? 0; k < GRUPOS.length && linhas.length <= size; k++) {
       const g = grupos[k];
       if (!g) continue;
-      const rows = await query<Linha>(tx, paginaDoGrupo(g, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
+      const rows = await query<Linha>(tx, paginaDoGrupo(g, norm, k >= 2, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
       linhas.push(...rows.map((r) => ({ ...r, k })));
     }
     const pagina = linhas.slice(0, size);
     const ultima = pagina.at(-1);
     const total = Math.min(contagem.total, COUNT_CAP) + outros.total;
     return {
-      content: pagina.map(({ k, nomeBusca: _, ...r }) => ({ ...r, numeroPessoa: Number(r.numeroPessoa), tipo: GRUPOS[k]! })),
-      proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
+      content: pagina.map(({ k, nomeBusca: _, rk: __, ...r }) => ({ ...r, numeroPessoa: Number(r.numeroPessoa), tipo: GRUPOS[k]! })),
+      proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, r: ultima.rk, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
       total,
       totalIsLowerBound: contagem.total > COUNT_CAP || outros.piso,
       sugestoes: total === 0 && !apos ? await sugestoes(tx, norm) : [],
