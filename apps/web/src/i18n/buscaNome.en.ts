@@ -10,7 +10,10 @@ export const buscaNome: typeof pt = {
     anterior: 'Previous',
     proxima: 'Next',
     pagina: 'Page {{n}}',
-    total: 'Showing {{n}} records',
+    total: 'Showing {{n}} records that contain the text',
     totalPiso: 'At least {{n}} records: go on with “Next” to the end or refine the search',
+    maisParecidos: '— and more similar names',
+    parecidosDepois: '— similar names, if any, come after these',
+    soParecidos: 'No name contains the text; these are similar',
   },
 };

@@ -8,7 +8,11 @@ export const buscaNome = {
     anterior: 'Anterior',
     proxima: 'Próxima',
     pagina: 'Página {{n}}',
-    total: 'Exibindo {{n}} registros',
+    total: 'Exibindo {{n}} registros que contêm o texto',
     totalPiso: 'Pelo menos {{n}} registros: avance com “Próxima” até o fim ou refine a consulta',
+    // The names after "contains" are never counted (#43 §4): said, not numbered.
+    maisParecidos: '— e mais nomes parecidos',
+    parecidosDepois: '— nomes parecidos, se houver, vêm depois destes',
+    soParecidos: 'Nenhum nome contém o texto; estes são parecidos',
   },
 };

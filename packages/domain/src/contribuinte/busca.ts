@@ -63,9 +63,15 @@ export const PaginaBuscaNome = z.object({
   content: z.array(ContribuinteResumo.extend({ tipo: z.enum(TIPOS_ACHADO) })),
   /** The next page's `apos`, null on the last page. */
   proximo: z.string().nullable(),
-  /** Every match, or (totalIsLowerBound) at least this many. */
+  /** The names that contain the text (the §7 call's figure), or (totalIsLowerBound) at least this many. */
   total: z.number().int(),
   totalIsLowerBound: z.boolean(),
+  /**
+   * Names found by words, variants or typos (never counted: that cost every search for rows few clerks
+   * reach): true when this page holds or is followed by some, false when there are none, null when not
+   * looked for yet (they come after the "contains" matches, looked for when a page reaches their end).
+   */
+  parecidos: z.boolean().nullable(),
   /** With no match at all: the closest names ("Você quis dizer…"). */
   sugestoes: z.array(z.string()),
 });

@@ -50,6 +50,15 @@ describe('GET contribuinte/buscarPorNome', () => {
     expect(chaves.at(-1)! >= chaves[0]!).toBe(true);
   }, 120_000);
 
+  it('the first page of a common text reads only the "contains" matches: the later groups are not looked for (parecidos null) until a page reaches their end', async () => {
+    const comum = await busca('ltda', 10);
+    expect(comum).toMatchObject({ total: 1000, totalIsLowerBound: true, parecidos: null });
+    expect(comum.content).toHaveLength(10);
+    // Nothing contains the text: the same first page looks for them at once, and says so.
+    expect(await busca('sousa', 10)).toMatchObject({ total: 0, parecidos: true });
+    expect(await busca('pereira qxwzk', 10)).toMatchObject({ total: 0, parecidos: false, content: [] });
+  });
+
   it('a sound variant: "sousa" finds the SOUZAs (none contains "sousa"), marked VARIANTE; the §7 call still answers none', async () => {
     const [souzas] = await rows<{ n: number }>(`select count(*)::int as n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where 'souza' = any(string_to_array(p.nome_busca, ' '))`);
     expect(souzas!.n).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { abreviacoes, palavrasDaBusca, parentesco, type Parentesco, type PaginaB
 import type { Db, DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { badRequest } from '../../platform/errors/problem.js';
-import { COUNT_CAP, countQuery, type Contagem } from './busca.js';
+import { CANDIDATOS_POUCOS, COUNT_CAP, countQuery, type Contagem } from './busca.js';
 import { normalizaNoApp } from './normaliza.js';
 
 /**
@@ -14,12 +14,21 @@ import { normalizaNoApp } from './normaliza.js';
  * keyset (group, name, person, CACEAL), so every row is reachable however many there are. The typed
  * words become whole words of nome_vocabulario (trigram-indexed, kept by the person triggers), which
  * the name's word index (contribuinte_nome_palavras_idx) answers: no new index, nothing more to write.
+ * Speed: a page costs what the §7 search costs (its capped count, then the "contains" rows by the same
+ * indexes) until it reaches the end of the "contains" matches; only then are the other groups built
+ * and read, and never counted (`parecidos` says whether there are any).
  */
 
 /** Groups in order; the first two are both "contains" (whole word, then inside a word: "CIA" before "COMERCIAIS"). */
 const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'];
 /** Below this trigram similarity a stored word is not offered as a variant or typo of a typed one. */
 const SEMELHANCA = 0.25;
+/**
+ * Stored words a typed word may stand for, at most, per source (beginning with it: the commonest
+ * first; similar by trigrams: the closest first): "sil" alone begins hundreds of words, each one more
+ * posting list to read for every group.
+ */
+const FORMAS_MAX = 200;
 
 const Apos = z.object({ k: z.number().int().min(0).max(GRUPOS.length - 1), r: z.number().int().default(0), n: z.string().max(150), p: z.number().int(), c: z.number().int() });
 type Apos = z.infer<typeof Apos>;
@@ -50,7 +59,9 @@ async function formasDasPalavras(db: DbOrTx, palavras: string[]): Promise<Formas
   const partes = palavras.map((w, i) => {
     const abrev = abreviacoes(w).flatMap((f) => [f, `${f}.`, `${f},`]);
     const inicio = w.length >= 3 ? sql`palavra like ${`${escapaLike(w)}%`}` : sql`palavra in (${w}, ${`${w}.`}, ${`${w},`})`;
-    return sql`select ${i}::int as i, palavra from nome_vocabulario where ${inicio} or palavra = any(${arr(abrev)}) or palavra % ${w}`;
+    return sql`(select ${i}::int as i, palavra from nome_vocabulario where ${inicio} order by pessoas desc limit ${FORMAS_MAX})
+      union all (select ${i}, palavra from nome_vocabulario where palavra = any(${arr(abrev)}))
+      union all (select ${i}, palavra from nome_vocabulario where palavra % ${w} order by similarity(palavra, ${w}) desc limit ${FORMAS_MAX})`;
   });
   const rows = await query<{ i: number; palavra: string }>(db, sql.join(partes, sql` union all `));
   const formas = palavras.map((): Formas => ({ PALAVRAS: new Set(), VARIANTE: new Set(), APROXIMADO: new Set() }));
@@ -59,13 +70,6 @@ async function formasDasPalavras(db: DbOrTx, palavras: string[]): Promise<Formas
     if (tipo) formas[i]![tipo].add(palavra);
   }
   return formas;
-}
-
-interface Plano {
-  /** Per group, its condition on contribuinte_nome p, or null when it cannot match anything. */
-  grupos: (SQL | null)[];
-  /** Whether the "contains" text is common (> COUNT_CAP): then its groups walk the name index. */
-  contagem: Contagem;
 }
 
 /** Every typed word matches one of its stored forms up to `ate`. */
@@ -77,12 +81,35 @@ const alguma = (formas: Formas[], t: Parentesco) => {
   return com.length ? sql`(${sql.join(com.map((f) => sql`${PALAVRAS} && ${arr(f[t])}`), sql` or `)})` : null;
 };
 
-async function planeja(db: DbOrTx, termo: string, norm: string): Promise<Plano> {
-  const contagem = (await queryOne<Contagem>(db, countQuery('RAZAO_SOCIAL', termo))) ?? { total: 0, prefixo: 0 };
-  // Common text: strpos, which the planner estimates as common, so it walks the name index in order
-  // and stops after the page (a LIKE it believes rare: it would read every match and sort them).
-  const contem = contagem.total > COUNT_CAP ? sql`strpos(p.nome_busca, ${norm}) > 0` : sql`p.nome_busca like ${`%${escapaLike(norm)}%`}`;
-  const inteira = sql`p.nome_busca ~ ${`(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`}`;
+/** A group's condition on contribuinte_nome p; `materializa`: read every match by index, then sort. */
+interface Grupo { cond: SQL; materializa?: boolean }
+
+/**
+ * The two "contains" groups, as the §7 search reads them: a common text (> COUNT_CAP) walks the name
+ * index in order (strpos, which the planner estimates as common, so it stops after the page; a LIKE it
+ * believes rare would read every match and sort them), a rarer one goes by the trigram index. The whole
+ * words of a common one-word text ("cia" of "& CIA" among the COMERCIAIS) may be rare in that walk:
+ * when the vocabulary says few names carry such a word, the word index reads them all instead.
+ */
+async function gruposContem(db: DbOrTx, norm: string, contagem: Contagem): Promise<(Grupo | null)[]> {
+  if (contagem.total === 0) return [null, null];
+  const comum = contagem.total > COUNT_CAP;
+  const contem = comum ? sql`strpos(p.nome_busca, ${norm}) > 0` : sql`p.nome_busca like ${`%${escapaLike(norm)}%`}`;
+  const padrao = `(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`;
+  const inteira = sql`p.nome_busca ~ ${padrao}`;
+  let inteiras: Grupo = { cond: sql`${contem} and ${inteira}` };
+  if (comum && !norm.includes(' ')) {
+    const ws = await query<{ palavra: string; pessoas: number }>(db, sql`select palavra, pessoas::int as pessoas from nome_vocabulario where palavra ~ ${padrao} limit 500`);
+    if (ws.length < 500 && ws.reduce((n, w) => n + w.pessoas, 0) <= CANDIDATOS_POUCOS) {
+      inteiras = { cond: sql`${PALAVRAS} && ${arr(ws.map((w) => w.palavra))} and ${inteira}`, materializa: true };
+    }
+  }
+  return [inteiras, { cond: sql`${contem} and not (${inteira})` }];
+}
+
+/** The groups after "contains": every word in any order, variants, typos (built only when a page reaches them). */
+async function gruposParecidos(db: DbOrTx, norm: string): Promise<(Grupo | null)[]> {
+  await db.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SEMELHANCA)}, true), set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
   const palavras = palavrasDaBusca(norm);
   const formas = await formasDasPalavras(db, palavras);
   // One word typed: every name whose word starts with it contains it already.
@@ -90,17 +117,13 @@ async function planeja(db: DbOrTx, termo: string, norm: string): Promise<Plano> 
   const variante = alguma(formas, 'VARIANTE');
   const aproximado = alguma(formas, 'APROXIMADO');
   const semContem = sql`not (p.nome_busca like ${`%${escapaLike(norm)}%`})`;
-  return {
-    contagem,
-    grupos: [
-      sql`${contem} and ${inteira}`,
-      sql`${contem} and not (${inteira})`,
-      soContem ? null : sql`${todas(formas, ['PALAVRAS'])} and ${semContem}`,
-      variante && sql`${todas(formas, ['PALAVRAS', 'VARIANTE'])} and ${variante} and not (${todas(formas, ['PALAVRAS'])}) and ${semContem}`,
-      aproximado && sql`${todas(formas, ['PALAVRAS', 'VARIANTE', 'APROXIMADO'])} and ${aproximado}
-        and not (${todas(formas, ['PALAVRAS', 'VARIANTE'])}) and ${semContem}`,
-    ],
-  };
+  const g = (cond: SQL | null): Grupo | null => cond && { cond };
+  return [
+    soContem ? null : g(sql`${todas(formas, ['PALAVRAS'])} and ${semContem}`),
+    variante && g(sql`${todas(formas, ['PALAVRAS', 'VARIANTE'])} and ${variante} and not (${todas(formas, ['PALAVRAS'])}) and ${semContem}`),
+    aproximado && g(sql`${todas(formas, ['PALAVRAS', 'VARIANTE', 'APROXIMADO'])} and ${aproximado}
+      and not (${todas(formas, ['PALAVRAS', 'VARIANTE'])}) and ${semContem}`),
+  ];
 }
 
 interface Linha {
@@ -115,8 +138,11 @@ interface Linha {
  * then their registrations joined by key. The "contains" groups rank every name alike (0), so they walk
  * the name index in order; the others, read through the word index, put the names closest to the whole
  * text first (trigram similarity: fewer words the clerk did not type).
+ * A group whose matches are few but scattered (`materializa`) reads them all through the word index
+ * first, in a materialized CTE: inline, the planner would walk the name index in order, since LIMIT
+ * looks cheap that way.
  */
-function paginaDoGrupo(cond: SQL, norm: string, porSemelhanca: boolean, apos: Apos | null, n: number): SQL {
+function paginaDoGrupo(g: Grupo, norm: string, porSemelhanca: boolean, apos: Apos | null, n: number): SQL {
   const rk = porSemelhanca ? sql`(1000 - round(similarity(p.nome_busca, ${norm}) * 1000))::int` : sql`0`;
   const depois = !apos ? sql``
     : porSemelhanca ? sql`and (${rk}, p.nome_busca collate "C", p.numero_pessoa) >= (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint)`
@@ -124,24 +150,15 @@ function paginaDoGrupo(cond: SQL, norm: string, porSemelhanca: boolean, apos: Ap
   const depoisC = apos
     ? sql`where (m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal) > (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint, ${apos.c}::int)`
     : sql``;
-  return sql`select m.rk, c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
+  const com = g.materializa ? sql`with cand as materialized (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${g.cond}) ` : sql``;
+  const fonte = g.materializa ? sql`cand p where true` : sql`contribuinte_nome p where ${g.cond}`;
+  return sql`${com}select m.rk, c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
       pe.numero_documento as cnpj, pe.nome as "razaoSocial", (select s.descricao from ref_situacao_cadastral s where s.id = c.situacao_id) as "situacaoCadastral",
       m.nome_busca as "nomeBusca"
-    from (select p.numero_pessoa, p.nome_busca, ${rk} as rk from contribuinte_nome p where ${cond} ${depois}
+    from (select p.numero_pessoa, p.nome_busca, ${rk} as rk from ${fonte} ${depois}
       order by ${porSemelhanca ? sql`rk, ` : sql``}p.nome_busca collate "C", p.numero_pessoa limit ${n + 1}) m
     join pessoa pe on pe.numero_pessoa = m.numero_pessoa join contribuinte c on c.numero_pessoa = m.numero_pessoa
     ${depoisC} order by m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal limit ${n}`;
-}
-
-/** Registrations of the groups after "contains", each counted up to COUNT_CAP + 1 persons. */
-async function contaOutros(db: DbOrTx, grupos: (SQL | null)[]): Promise<{ total: number; piso: boolean }> {
-  const conds = grupos.slice(2).filter((g): g is SQL => g !== null);
-  if (!conds.length) return { total: 0, piso: false };
-  const r = await queryOne<{ t: number; piso: boolean }>(db, sql`select coalesce(sum(x.r), 0)::int as t, bool_or(x.n > ${COUNT_CAP}) as piso from (${sql.join(
-    conds.map((g) => sql`(select coalesce(sum(registros), 0) as r, count(*) as n from (select registros from contribuinte_nome p where ${g} limit ${COUNT_CAP + 1}) y)`),
-    sql` union all `,
-  )}) x`);
-  return { total: r?.t ?? 0, piso: r?.piso ?? false };
 }
 
 /** With no match: up to five names closest to the whole text ("Você quis dizer…"). */
@@ -154,28 +171,34 @@ async function sugestoes(db: DbOrTx, norm: string): Promise<string[]> {
 export async function buscarPorNome(db: Db, termo: string, size: number, aposTexto?: string): Promise<PaginaBuscaNome> {
   const apos = aposTexto ? decodifica(aposTexto) : null;
   const t = termo.trim();
-  // One snapshot for the plan, the counts and the page; the trigram threshold only here.
+  // One snapshot for the count and the page; the trigram thresholds only here.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SEMELHANCA)}, true), set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
     const norm = normalizaNoApp(t) ?? (await queryOne<{ n: string }>(tx, sql`select lower(public.unaccent('public.unaccent'::regdictionary, ${t})) as n`))!.n;
-    const { grupos, contagem } = await planeja(tx, t, norm);
-    const outros = await contaOutros(tx, grupos);
+    const contagem = (await queryOne<Contagem>(tx, countQuery('RAZAO_SOCIAL', t))) ?? { total: 0, prefixo: 0 };
     const linhas: (Linha & { k: number })[] = [];
-    for (let k = apos?.k ?? 0; k < GRUPOS.length && linhas.length <= size; k++) {
-      const g = grupos[k];
-      if (!g) continue;
-      const rows = await query<Linha>(tx, paginaDoGrupo(g, norm, k >= 2, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
-      linhas.push(...rows.map((r) => ({ ...r, k })));
-    }
+    const le = async (grupos: (Grupo | null)[], de: number) => {
+      for (let k = Math.max(apos?.k ?? 0, de); k < de + grupos.length && linhas.length <= size; k++) {
+        const g = grupos[k - de];
+        if (!g) continue;
+        const rows = await query<Linha>(tx, paginaDoGrupo(g, norm, k >= 2, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
+        linhas.push(...rows.map((r) => ({ ...r, k })));
+      }
+    };
+    if ((apos?.k ?? 0) < 2) await le(await gruposContem(tx, norm, contagem), 0);
+    // The rest only once this page reaches the end of the "contains" matches.
+    const alcancou = linhas.length <= size;
+    if (alcancou) await le(await gruposParecidos(tx, norm), 2);
     const pagina = linhas.slice(0, size);
     const ultima = pagina.at(-1);
-    const total = Math.min(contagem.total, COUNT_CAP) + outros.total;
+    const total = Math.min(contagem.total, COUNT_CAP);
+    const parecidos = alcancou ? linhas.some((l) => l.k >= 2) : null;
     return {
       content: pagina.map(({ k, nomeBusca: _, rk: __, ...r }) => ({ ...r, numeroPessoa: Number(r.numeroPessoa), tipo: GRUPOS[k]! })),
       proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, r: ultima.rk, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
       total,
-      totalIsLowerBound: contagem.total > COUNT_CAP || outros.piso,
-      sugestoes: total === 0 && !apos ? await sugestoes(tx, norm) : [],
+      totalIsLowerBound: contagem.total > COUNT_CAP,
+      parecidos,
+      sugestoes: !linhas.length && !apos ? await sugestoes(tx, norm) : [],
     };
   });
 }

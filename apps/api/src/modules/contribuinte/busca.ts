@@ -232,7 +232,7 @@ const grupoOrdenado = (grupo: 0 | 1, cond: SQL, n: number) => grupoDe(grupo, pri
  * walking the name index until the page is full — a walk as long as the matches are rare early in the
  * alphabet ("de representantes": 190,000 names walked, 45 ms; 2,835 candidates).
  */
-const CANDIDATOS_POUCOS = 6_000;
+export const CANDIDATOS_POUCOS = 6_000;
 
 /** Capped counts for the pager and for choosing how to fetch the page. */
 export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL {

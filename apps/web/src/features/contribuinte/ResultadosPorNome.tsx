@@ -55,7 +55,7 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
     trilhaDe(termo).set(page, apos);
   }, [termo, page, apos]);
   const d = q.isPlaceholderData ? undefined : q.data;
-  const unico = page === 1 && d && d.total === 1 && !d.totalIsLowerBound ? d.content[0] : undefined;
+  const unico = page === 1 && d && d.content.length === 1 && !d.proximo ? d.content[0] : undefined;
   useEffect(() => {
     if (unico) onUnico(unico);
   }, [unico, onUnico]);
@@ -76,7 +76,7 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
   return (
     <>
       {msg && <Alert color="red" role="alert">{msg}</Alert>}
-      {d && d.total === 0 && page === 1 && (
+      {d && d.content.length === 0 && page === 1 && (
         <Alert color="yellow" role="status" data-testid="busca-vazia">
           {t('contribuinte.busca.vazio')}
           {d.sugestoes.length > 0 && (
@@ -96,7 +96,12 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
         footer={dados && (
           <>
             <Text size="sm" c="dimmed" ta="center" data-testid="busca-total">
-              {t(dados.totalIsLowerBound ? 'buscaNome.totalPiso' : 'buscaNome.total', { n: dados.total.toLocaleString('pt-BR') })}
+              {dados.total === 0 ? t('buscaNome.soParecidos') : (
+                <>
+                  {t(dados.totalIsLowerBound ? 'buscaNome.totalPiso' : 'buscaNome.total', { n: dados.total.toLocaleString('pt-BR') })}
+                  {dados.parecidos !== false && ` ${t(dados.parecidos ? 'buscaNome.maisParecidos' : 'buscaNome.parecidosDepois')}`}
+                </>
+              )}
             </Text>
             <Group justify="center" gap="xs">
               <Button variant="default" size="xs" disabled={page === 1} onClick={() => onPage(1, undefined)}>{t('buscaNome.primeira')}</Button>
