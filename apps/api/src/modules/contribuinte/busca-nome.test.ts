@@ -59,6 +59,17 @@ describe('GET contribuinte/buscarPorNome', () => {
     expect(await busca('pereira qxwzk', 10)).toMatchObject({ total: 0, parecidos: false, content: [] });
   });
 
+  it('the first page of "contains" is what a naive query gives: whole words first, then name order, whichever index reads it', async () => {
+    for (const termo of ['ltda', 'comercio', 'de comercio', 'silva', 'comercio vare', 'cia']) {
+      const re = `(^|[^a-z0-9])${termo}($|[^a-z0-9])`;
+      const esperado = await rows<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+        where p.nome_busca like '%${termo}%' order by p.nome_busca !~ '${re}', p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal limit 20`);
+      expect(esperado.length, termo).toBeGreaterThan(0);
+      const r = await busca(termo, 20);
+      expect(r.content.slice(0, esperado.length).map((c) => c.numeroCaceal), termo).toEqual(esperado.map((e) => e.numero_caceal));
+    }
+  });
+
   it('a sound variant: "sousa" finds the SOUZAs (none contains "sousa"), marked VARIANTE; the §7 call still answers none', async () => {
     const [souzas] = await rows<{ n: number }>(`select count(*)::int as n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where 'souza' = any(string_to_array(p.nome_busca, ' '))`);
     expect(souzas!.n).toBeGreaterThan(0);

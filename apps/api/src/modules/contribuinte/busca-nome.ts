@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { abreviacoes, palavrasDaBusca, parentesco, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { query, queryOne } from '../../db/consulta.js';
+import { query, queryOne, queryPrepared } from '../../db/consulta.js';
 import { badRequest } from '../../platform/errors/problem.js';
-import { CANDIDATOS_POUCOS, COUNT_CAP, countQuery, type Contagem } from './busca.js';
+import { CANDIDATOS_POUCOS, candidatosContem, COUNT_CAP, countQuery, type Contagem } from './busca.js';
 import { normalizaNoApp } from './normaliza.js';
 
 /**
@@ -81,30 +81,54 @@ const alguma = (formas: Formas[], t: Parentesco) => {
   return com.length ? sql`(${sql.join(com.map((f) => sql`${PALAVRAS} && ${arr(f[t])}`), sql` or `)})` : null;
 };
 
-/** A group's condition on contribuinte_nome p; `materializa`: read every match by index, then sort. */
-interface Grupo { cond: SQL; materializa?: boolean }
+/**
+ * A group's condition on contribuinte_nome p; `materializa`: read every candidate by index, sort them,
+ * then test `filtro` in name order only until the page is full (the whole-word regex costs ~5 µs a
+ * name: on 3,800 candidates of "de comercio", 20 ms); `com`: CTEs the condition reads.
+ */
+interface Grupo { cond: SQL; filtro?: SQL; materializa?: boolean; com?: SQL }
+
+/** Whole-word candidates read through the word index up to this many (the vocabulary's lookup returns no more). */
+const INTEIRAS_MAX = 500;
 
 /**
- * The two "contains" groups, as the §7 search reads them: a common text (> COUNT_CAP) walks the name
+ * The two "contains" groups, read as the §7 search reads them. When the count says few names carry the
+ * term's words or pairs (the old search's threshold), the word or pair index reads them all and they
+ * are sorted; else a rarer text (≤ COUNT_CAP) goes by the trigram index, and a common one walks the name
  * index in order (strpos, which the planner estimates as common, so it stops after the page; a LIKE it
- * believes rare would read every match and sort them), a rarer one goes by the trigram index. The whole
- * words of a common one-word text ("cia" of "& CIA" among the COMERCIAIS) may be rare in that walk:
- * when the vocabulary says few names carry such a word, the word index reads them all instead.
+ * believes rare would read every match and sort them) — the whole-word regex only on names that contain
+ * the text (CASE: the planner would run the costlier regex first, on every name walked). In that walk the
+ * whole-word group may be rare ("cia" among the COMERCIAIS) or empty ("comercio vare": no word is
+ * "vare"): the vocabulary says, per typed word, which stored words it can be as a whole word (the first
+ * may end, the last may begin a punctuated word) and how many names carry them; none → empty, few →
+ * the word index reads them all, else the walk.
  */
-async function gruposContem(db: DbOrTx, norm: string, contagem: Contagem): Promise<(Grupo | null)[]> {
+async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: Contagem): Promise<(Grupo | null)[]> {
   if (contagem.total === 0) return [null, null];
+  const re = `(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`;
+  const porIndice = contagem.candidatos != null && contagem.candidatos <= CANDIDATOS_POUCOS ? candidatosContem(termo) : null;
+  if (porIndice) {
+    const g = (inteira: boolean): Grupo => ({ com: porIndice.com, cond: porIndice.cond, filtro: sql`${inteira ? sql`` : sql`not `}(p.nome_busca ~ ${re})`, materializa: true });
+    return [g(true), g(false)];
+  }
   const comum = contagem.total > COUNT_CAP;
   const contem = comum ? sql`strpos(p.nome_busca, ${norm}) > 0` : sql`p.nome_busca like ${`%${escapaLike(norm)}%`}`;
-  const padrao = `(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`;
-  const inteira = sql`p.nome_busca ~ ${padrao}`;
-  let inteiras: Grupo = { cond: sql`${contem} and ${inteira}` };
-  if (comum && !norm.includes(' ')) {
-    const ws = await query<{ palavra: string; pessoas: number }>(db, sql`select palavra, pessoas::int as pessoas from nome_vocabulario where palavra ~ ${padrao} limit 500`);
-    if (ws.length < 500 && ws.reduce((n, w) => n + w.pessoas, 0) <= CANDIDATOS_POUCOS) {
-      inteiras = { cond: sql`${PALAVRAS} && ${arr(ws.map((w) => w.palavra))} and ${inteira}`, materializa: true };
-    }
-  }
-  return [inteiras, { cond: sql`${contem} and not (${inteira})` }];
+  const inteira = sql`(case when ${contem} then p.nome_busca ~ ${re} else false end)`;
+  const resto: Grupo = { cond: sql`${contem} and (case when ${contem} then not (p.nome_busca ~ ${re}) else false end)` };
+  const tokens = norm.split(' ');
+  if (!comum || tokens.some((w) => !w)) return [{ cond: sql`${contem} and ${inteira}` }, resto];
+  const ultimo = tokens.length - 1;
+  const partes = tokens.map((w, i) => {
+    const cond = i > 0 && i < ultimo ? sql`palavra = ${w}`
+      : sql`palavra ~ ${`${i === 0 ? '(^|[^a-z0-9])' : '^'}${escapaRegex(w)}${i === ultimo ? '($|[^a-z0-9])' : '$'}`}`;
+    return sql`(select ${i}::int as i, count(*)::int as n, coalesce(sum(pessoas), 0)::int as pessoas, coalesce(array_agg(palavra), '{}') as palavras
+      from (select palavra, pessoas from nome_vocabulario where ${cond} limit ${INTEIRAS_MAX}) x)`;
+  });
+  const porPalavra = await queryPrepared<{ i: number; n: number; pessoas: number; palavras: string[] }>(db, sql.join(partes, sql` union all `));
+  const menor = porPalavra.reduce((m, x) => (x.pessoas < m.pessoas ? x : m));
+  if (menor.n === 0) return [null, resto];
+  const poucas = menor.n < INTEIRAS_MAX && menor.pessoas <= CANDIDATOS_POUCOS;
+  return [poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
 }
 
 /** The groups after "contains": every word in any order, variants, typos (built only when a page reaches them). */
@@ -150,12 +174,15 @@ function paginaDoGrupo(g: Grupo, norm: string, porSemelhanca: boolean, apos: Apo
   const depoisC = apos
     ? sql`where (m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal) > (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint, ${apos.c}::int)`
     : sql``;
-  const com = g.materializa ? sql`with cand as materialized (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${g.cond}) ` : sql``;
-  const fonte = g.materializa ? sql`cand p where true` : sql`contribuinte_nome p where ${g.cond}`;
+  const com = g.materializa ? sql`with ${g.com ? sql`${g.com}, ` : sql``}cand as materialized (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${g.cond}) ` : sql``;
+  // OFFSET 0: the filter stays above the sort (not pushed down to every candidate).
+  const fonte = g.materializa
+    ? sql`(select * from cand p where true ${depois} order by p.nome_busca collate "C", p.numero_pessoa offset 0) p where ${g.filtro ?? sql`true`}`
+    : sql`contribuinte_nome p where ${g.cond} ${depois}`;
   return sql`${com}select m.rk, c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
       pe.numero_documento as cnpj, pe.nome as "razaoSocial", (select s.descricao from ref_situacao_cadastral s where s.id = c.situacao_id) as "situacaoCadastral",
       m.nome_busca as "nomeBusca"
-    from (select p.numero_pessoa, p.nome_busca, ${rk} as rk from ${fonte} ${depois}
+    from (select p.numero_pessoa, p.nome_busca, ${rk} as rk from ${fonte}
       order by ${porSemelhanca ? sql`rk, ` : sql``}p.nome_busca collate "C", p.numero_pessoa limit ${n + 1}) m
     join pessoa pe on pe.numero_pessoa = m.numero_pessoa join contribuinte c on c.numero_pessoa = m.numero_pessoa
     ${depoisC} order by m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal limit ${n}`;
@@ -171,34 +198,38 @@ async function sugestoes(db: DbOrTx, norm: string): Promise<string[]> {
 export async function buscarPorNome(db: Db, termo: string, size: number, aposTexto?: string): Promise<PaginaBuscaNome> {
   const apos = aposTexto ? decodifica(aposTexto) : null;
   const t = termo.trim();
-  // One snapshot for the count and the page; the trigram thresholds only here.
-  return db.transaction(async (tx) => {
-    const norm = normalizaNoApp(t) ?? (await queryOne<{ n: string }>(tx, sql`select lower(public.unaccent('public.unaccent'::regdictionary, ${t})) as n`))!.n;
-    const contagem = (await queryOne<Contagem>(tx, countQuery('RAZAO_SOCIAL', t))) ?? { total: 0, prefixo: 0 };
-    const linhas: (Linha & { k: number })[] = [];
-    const le = async (grupos: (Grupo | null)[], de: number) => {
-      for (let k = Math.max(apos?.k ?? 0, de); k < de + grupos.length && linhas.length <= size; k++) {
-        const g = grupos[k - de];
-        if (!g) continue;
-        const rows = await query<Linha>(tx, paginaDoGrupo(g, norm, k >= 2, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
-        linhas.push(...rows.map((r) => ({ ...r, k })));
-      }
-    };
-    if ((apos?.k ?? 0) < 2) await le(await gruposContem(tx, norm, contagem), 0);
-    // The rest only once this page reaches the end of the "contains" matches.
-    const alcancou = linhas.length <= size;
-    if (alcancou) await le(await gruposParecidos(tx, norm), 2);
-    const pagina = linhas.slice(0, size);
-    const ultima = pagina.at(-1);
-    const total = Math.min(contagem.total, COUNT_CAP);
-    const parecidos = alcancou ? linhas.some((l) => l.k >= 2) : null;
-    return {
-      content: pagina.map(({ k, nomeBusca: _, rk: __, ...r }) => ({ ...r, numeroPessoa: Number(r.numeroPessoa), tipo: GRUPOS[k]! })),
-      proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, r: ultima.rk, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
-      total,
-      totalIsLowerBound: contagem.total > COUNT_CAP,
-      parecidos,
-      sugestoes: !linhas.length && !apos ? await sugestoes(tx, norm) : [],
-    };
-  });
+  const norm = normalizaNoApp(t) ?? (await queryOne<{ n: string }>(db, sql`select lower(public.unaccent('public.unaccent'::regdictionary, ${t})) as n`))!.n;
+  // The "contains" part as the §7 search runs it: named prepared statements (their text depends on the
+  // term's shape alone), no transaction.
+  const contagem = (await queryPrepared<Contagem>(db, countQuery('RAZAO_SOCIAL', t)))[0] ?? { total: 0, prefixo: 0 };
+  const linhas: (Linha & { k: number })[] = [];
+  const le = async (dbx: DbOrTx, grupos: (Grupo | null)[], de: number) => {
+    for (let k = Math.max(apos?.k ?? 0, de); k < de + grupos.length && linhas.length <= size; k++) {
+      const g = grupos[k - de];
+      if (!g) continue;
+      const rows = await queryPrepared<Linha>(dbx, paginaDoGrupo(g, norm, k >= 2, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
+      linhas.push(...rows.map((r) => ({ ...r, k })));
+    }
+  };
+  if ((apos?.k ?? 0) < 2) await le(db, await gruposContem(db, t, norm, contagem), 0);
+  // The rest only once this page reaches the end of the "contains" matches; the trigram thresholds
+  // are set for that transaction alone.
+  const alcancou = linhas.length <= size;
+  let sugeridos: string[] = [];
+  if (alcancou) {
+    await db.transaction(async (tx) => {
+      await le(tx, await gruposParecidos(tx, norm), 2);
+      if (!linhas.length && !apos) sugeridos = await sugestoes(tx, norm);
+    });
+  }
+  const pagina = linhas.slice(0, size);
+  const ultima = pagina.at(-1);
+  return {
+    content: pagina.map(({ k, nomeBusca: _, rk: __, ...r }) => ({ ...r, numeroPessoa: Number(r.numeroPessoa), tipo: GRUPOS[k]! })),
+    proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, r: ultima.rk, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
+    total: Math.min(contagem.total, COUNT_CAP),
+    totalIsLowerBound: contagem.total > COUNT_CAP,
+    parecidos: alcancou ? linhas.some((l) => l.k >= 2) : null,
+    sugestoes: sugeridos,
+  };
 }

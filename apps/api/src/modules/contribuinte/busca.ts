@@ -183,6 +183,18 @@ function porPalavras(ws: string[]): PorPalavras {
 }
 
 /**
+ * The names that can contain the term through the word or pair index (see porPalavras; the LIKE kept
+ * as the exact test), with the `v` CTE it reads: for the search screen's own call (busca-nome.ts).
+ * Null when the term is not plain words.
+ */
+export function candidatosContem(termo: string): { com: SQL; cond: SQL } | null {
+  const ws = palavrasDoTermo(termo);
+  if (!ws) return null;
+  const pp = porPalavras(ws);
+  return { com: sql`v as materialized (${pp.vocabulario})`, cond: sql`${pp.candidatos} and ${like(sql`(p.nome_busca || '')`, termo)}` };
+}
+
+/**
  * Contains, for a walk of the name index in order: the same test as LIKE '%text%' (literally, no
  * escaping needed), but one the planner estimates as common. With LIKE it believed a handful of
  * names match, so reading the whole table and sorting the matches looked cheaper than walking the
