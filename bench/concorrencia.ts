@@ -1,7 +1,8 @@
 // Issue #20's table, for this API alone: 20 concurrent clients (closed loop, keep-alive, no think
 // time) against the API process on PostgreSQL, SEGUNDOS s per work: the name search over a mix of
 // terms of every kind of bench/termos-busca.ts (first page of 10 + the total, one request), and the
-// exact CNPJ lookup. Every answer must be 200. Prints req/s, p50/p95/p99 and the load average.
+// exact CNPJ lookup; and the search screen's own call (buscarPorNome, #43) on the same terms, first page
+// of 10. Every answer must be 200. Prints req/s, p50/p95/p99 and the load average.
 // API_ROOT = another checkout (e.g. a `git archive` of an older commit) to measure its API instead.
 // Usage: DATABASE_URL=… [USUARIOS=20] [SEGUNDOS=15] [API_ROOT=…] node --import tsx bench/concorrencia.ts
 import { spawn } from 'node:child_process';
@@ -41,6 +42,7 @@ await client.end();
 const caminho = (tipo: string, t: string) => `/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/${tipo}/${encodeURIComponent(t)}/0/10`;
 const trabalhos: [string, (u: number, n: number) => string][] = [
   [`name search, ${nomes.length} terms of 5 kinds`, (u, n) => caminho('RAZAO_SOCIAL', nomes[(u * 37 + n) % nomes.length]!)],
+  [`screen's name search (buscarPorNome), same terms`, (u, n) => `/sfz-cadastro-api/api/contribuinte/buscarPorNome?termo=${encodeURIComponent(nomes[(u * 37 + n) % nomes.length]!)}&size=10`],
   ['exact CNPJ lookup', (u, n) => caminho('CNPJ', cnpjs[(u * 251 + n) % cnpjs.length]!)],
 ];
 console.log(`${USUARIOS} clients, ${SEGUNDOS} s each, API on ${new URL(url).host}\n| work | req/s | p50 ms | p95 ms | p99 ms | non-200 | load average (1 min) |\n|---|---|---|---|---|---|---|`);

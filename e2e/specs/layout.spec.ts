@@ -39,7 +39,7 @@ test('1366×900: the results window keeps its count and page links in view', asy
   await page.goto('/#/contribuinte?tipo=RAZAO_SOCIAL&termo=comercio&page=1');
   const janela = page.getByRole('dialog', { name: 'Contribuintes encontrados' });
   await expect(janela.getByRole('row')).toHaveCount(11);
-  for (const alvo of [janela.getByTestId('busca-total'), janela.getByRole('button', { name: 'Última página' })]) {
+  for (const alvo of [janela.getByTestId('busca-total'), janela.getByTestId('busca-proxima')]) {
     const b = (await alvo.boundingBox())!;
     expect(b.y + b.height).toBeLessThanOrEqual(900);
   }

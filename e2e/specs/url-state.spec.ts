@@ -10,7 +10,9 @@ async function asClerk(page: Page, rota = '') {
 }
 
 const resultados = (page: Page) => page.getByRole('dialog', { name: 'Contribuintes encontrados' });
-const paginaAtual = (page: Page) => resultados(page).getByRole('navigation', { name: 'Paginação' }).locator('[aria-current="page"]');
+// A name search pages by position (keyset, #40 §2): "Próxima", and the page number it reached.
+const paginaAtual = (page: Page) => resultados(page).getByTestId('busca-pagina');
+const proxima = (page: Page) => resultados(page).getByTestId('busca-proxima');
 
 test('Back from a taxpayer opened from the results restores the search, the list and its page', async ({ page }) => {
   await asClerk(page, 'contribuinte');
@@ -19,9 +21,11 @@ test('Back from a taxpayer opened from the results restores the search, the list
   await page.getByTestId('busca-termo').fill('comercio');
   await page.getByTestId('busca-termo').press('Enter');
   await expect(resultados(page)).toBeVisible();
-  await resultados(page).getByRole('button', { name: 'Página 3' }).click();
-  await expect(paginaAtual(page)).toHaveText('3');
-  await expect(page).toHaveURL(/#\/contribuinte\?tipo=RAZAO_SOCIAL&termo=comercio&page=3$/);
+  await proxima(page).click();
+  await expect(paginaAtual(page)).toHaveText('Página 2');
+  await proxima(page).click();
+  await expect(paginaAtual(page)).toHaveText('Página 3');
+  await expect(page).toHaveURL(/#\/contribuinte\?tipo=RAZAO_SOCIAL&termo=comercio&page=3&apos=[\w-]+$/);
   // Page 1's rows stay on screen (dimmed, aria-busy) until page 3 arrives: read a row only then.
   await expect(resultados(page).getByRole('table')).toHaveAttribute('aria-busy', 'false');
   const linha = resultados(page).getByRole('row').nth(2);
@@ -31,7 +35,7 @@ test('Back from a taxpayer opened from the results restores the search, the list
 
   await page.goBack();
   await expect(resultados(page)).toBeVisible();
-  await expect(paginaAtual(page)).toHaveText('3');
+  await expect(paginaAtual(page)).toHaveText('Página 3');
   await expect(resultados(page).getByRole('row').nth(2)).toContainText(nome);
   // the form holds the search too
   await expect(page.getByTestId('busca-termo')).toHaveValue('comercio');
@@ -41,21 +45,32 @@ test('Back from a taxpayer opened from the results restores the search, the list
   await expect(resultados(page)).toHaveCount(0);
   await expect(page.getByTestId('busca-termo')).toHaveValue('comercio');
   await page.goBack();
-  await expect(paginaAtual(page)).toHaveText('3');
+  await expect(paginaAtual(page)).toHaveText('Página 3');
+  // Anterior walks back the positions seen
+  await resultados(page).getByRole('button', { name: 'Anterior' }).click();
+  await expect(paginaAtual(page)).toHaveText('Página 2');
 });
 
 test('the same search opens from its link, and a reload keeps it', async ({ page }) => {
   await asClerk(page);
-  await page.goto('/#/contribuinte?tipo=RAZAO_SOCIAL&termo=comercio&page=2');
-  await expect(paginaAtual(page)).toHaveText('2');
+  await page.goto('/#/contribuinte?tipo=RAZAO_SOCIAL&termo=comercio&page=1');
+  await proxima(page).click();
+  await expect(paginaAtual(page)).toHaveText('Página 2');
   await expect(page.getByTestId('busca-termo')).toHaveValue('comercio');
+  await expect(resultados(page).getByRole('table')).toHaveAttribute('aria-busy', 'false');
   const primeira = (await resultados(page).getByRole('row').nth(1).textContent())!;
+  const link = page.url();
   await page.reload();
-  await expect(paginaAtual(page)).toHaveText('2');
+  await expect(paginaAtual(page)).toHaveText('Página 2');
   await expect(resultados(page).getByRole('row').nth(1)).toHaveText(primeira);
-  // a bad page in a hand-made link opens the first one
+  await page.goto('/#/contribuinte');
+  await page.goto(link);
+  await expect(resultados(page).getByRole('row').nth(1)).toHaveText(primeira);
+  // a bad page in a hand-made link, or a page without its position, opens the first one
   await page.goto('/#/contribuinte?tipo=RAZAO_SOCIAL&termo=comercio&page=x');
-  await expect(paginaAtual(page)).toHaveText('1');
+  await expect(paginaAtual(page)).toHaveText('Página 1');
+  await page.goto('/#/contribuinte?tipo=RAZAO_SOCIAL&termo=comercio&page=2');
+  await expect(paginaAtual(page)).toHaveText('Página 1');
 });
 
 test('histórico: Back from a history opened from the picker shows the picker and the form again', async ({ page, request }) => {

@@ -16,6 +16,7 @@ export * from './reference/faixas-cep.js';
 export * from './reference/cnaes-mei.js';
 export * from './combo/contracts.js';
 export * from './contribuinte/busca.js';
+export * from './contribuinte/variantes.js';
 export * from './contribuinte/dados.js';
 export * from './contribuinte/abas.js';
 export * from './contribuinte/evento.js';

@@ -1,6 +1,7 @@
 import { validacoesRegras } from '@cadastro/domain';
 import type { Messages } from './pt-br';
 import { codigosGestor } from './codigos.en';
+import { buscaNome } from './buscaNome.en';
 import { pendencia } from './pendencia.en';
 import { administracao } from './administracao.en';
 import { pessoa } from './pessoa.en';
@@ -214,7 +215,7 @@ const en: Messages = {
       exibindo: 'Showing {{n}} records',
       maisDe: 'More than {{n}} records: refine the search',
       digitoInvalido: 'Invalid {{doc}}: the check digits do not match.',
-      dicaRazao: 'Part of the name, ignoring case and accents (at least 3 characters).',
+      dicaRazao: 'The name or part of it, in any order; case, accents, spellings (Souza/Sousa) and small typos do not matter (at least 3 characters).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'CNPJ root', RAZAO_SOCIAL: 'Company name', CPF: 'CPF (individual)' },
     },
     meuCadastro: { title: 'My registration', semVinculo: 'This account is not linked to a taxpayer.', recarregar: 'Reload' },
@@ -337,6 +338,7 @@ const en: Messages = {
   },
   ...administracao,
   ...pendencia,
+  ...buscaNome,
   ...edital,
   ...relatorio,
   ...manutencao,

@@ -1,5 +1,6 @@
 import { validacoesRegras, type CodigoAlteracaoSituacao } from '@cadastro/domain';
 import { codigosGestor } from './codigos.pt-br';
+import { buscaNome } from './buscaNome.pt-br';
 import { pendencia } from './pendencia.pt-br';
 import { administracao } from './administracao.pt-br';
 import { pessoa } from './pessoa.pt-br';
@@ -215,7 +216,7 @@ const ptBr = {
       exibindo: 'Exibindo {{n}} registros',
       maisDe: 'Mais de {{n}} registros: refine a consulta',
       digitoInvalido: '{{doc}} inválido: os dígitos verificadores não conferem.',
-      dicaRazao: 'Parte do nome, sem diferença entre maiúsculas, minúsculas e acentos (mínimo de 3 caracteres).',
+      dicaRazao: 'O nome ou parte dele, em qualquer ordem; maiúsculas, acentos, grafias (Souza/Sousa) e pequenos erros não importam (mínimo de 3 caracteres).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'Raiz do CNPJ', RAZAO_SOCIAL: 'Razão social', CPF: 'CPF (pessoa física)' },
     },
     meuCadastro: { title: 'Meu Cadastro', semVinculo: 'Esta conta não está vinculada a um contribuinte.', recarregar: 'Recarregar' },
@@ -338,6 +339,7 @@ const ptBr = {
   },
   ...administracao,
   ...pendencia,
+  ...buscaNome,
   ...edital,
   ...relatorio,
   ...manutencao,

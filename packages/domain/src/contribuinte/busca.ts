@@ -37,3 +37,42 @@ export const PaginaContribuintes = z.object({
   totalIsLowerBound: z.boolean(),
 });
 export type PaginaContribuintes = z.infer<typeof PaginaContribuintes>;
+
+/**
+ * The name search screen's own call (#43, #40 §2): how each row matched, best first. CONTEM: the name
+ * contains the text (as the §7 call; whole words first); PALAVRAS: every word, in any order; VARIANTE:
+ * spelling, sound or abbreviation variants (variantes.ts); APROXIMADO: a typo away.
+ */
+export const TIPOS_ACHADO = ['CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'] as const;
+export type TipoAchado = (typeof TIPOS_ACHADO)[number];
+
+export const BuscaNomeQuery = z
+  .object({
+    termo: z.string().max(150, V.maxlength(150)),
+    size: Inteiro(z.number().int().min(1).max(100)).default(10),
+    /** The opaque position after the last row of the previous page (keyset: any row is reachable). */
+    apos: z.string().max(800).optional(),
+  })
+  .superRefine((p, ctx) => {
+    const err = validarTermoBusca('RAZAO_SOCIAL', p.termo);
+    if (err) ctx.addIssue({ code: 'custom', path: ['termo'], message: err });
+  });
+export type BuscaNomeQuery = z.infer<typeof BuscaNomeQuery>;
+
+export const PaginaBuscaNome = z.object({
+  content: z.array(ContribuinteResumo.extend({ tipo: z.enum(TIPOS_ACHADO) })),
+  /** The next page's `apos`, null on the last page. */
+  proximo: z.string().nullable(),
+  /** The names that contain the text (the §7 call's figure), or (totalIsLowerBound) at least this many. */
+  total: z.number().int(),
+  totalIsLowerBound: z.boolean(),
+  /**
+   * Names found by words, variants or typos (never counted: that cost every search for rows few clerks
+   * reach): true when this page holds or is followed by some, false when there are none, null when not
+   * looked for yet (they come after the "contains" matches, looked for when a page reaches their end).
+   */
+  parecidos: z.boolean().nullable(),
+  /** With no match at all: the closest names ("Você quis dizer…"). */
+  sugestoes: z.array(z.string()),
+});
+export type PaginaBuscaNome = z.infer<typeof PaginaBuscaNome>;

@@ -183,6 +183,18 @@ function porPalavras(ws: string[]): PorPalavras {
 }
 
 /**
+ * The names that can contain the term through the word or pair index (see porPalavras; the LIKE kept
+ * as the exact test), with the `v` CTE it reads: for the search screen's own call (busca-nome.ts).
+ * Null when the term is not plain words.
+ */
+export function candidatosContem(termo: string): { com: SQL; cond: SQL } | null {
+  const ws = palavrasDoTermo(termo);
+  if (!ws) return null;
+  const pp = porPalavras(ws);
+  return { com: sql`v as materialized (${pp.vocabulario})`, cond: sql`${pp.candidatos} and ${like(sql`(p.nome_busca || '')`, termo)}` };
+}
+
+/**
  * Contains, for a walk of the name index in order: the same test as LIKE '%text%' (literally, no
  * escaping needed), but one the planner estimates as common. With LIKE it believed a handful of
  * names match, so reading the whole table and sorting the matches looked cheaper than walking the
@@ -232,7 +244,7 @@ const grupoOrdenado = (grupo: 0 | 1, cond: SQL, n: number) => grupoDe(grupo, pri
  * walking the name index until the page is full — a walk as long as the matches are rare early in the
  * alphabet ("de representantes": 190,000 names walked, 45 ms; 2,835 candidates).
  */
-const CANDIDATOS_POUCOS = 6_000;
+export const CANDIDATOS_POUCOS = 6_000;
 
 /** Capped counts for the pager and for choosing how to fetch the page. */
 export function countQuery(tipo: TipoBusca, termo: string, primeiros = 10): SQL {

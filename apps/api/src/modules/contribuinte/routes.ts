@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Atividade, Authority, BuscaContribuinteParams, CacealParam, Contador, DadosCadastrais, EditalDoContribuinte, PaginaContribuintes, Procurador, RegimeEspecial,
+  Atividade, Authority, BuscaContribuinteParams, BuscaNomeQuery, PaginaBuscaNome, CacealParam, Contador, DadosCadastrais, EditalDoContribuinte, PaginaContribuintes, Procurador, RegimeEspecial,
   Responsavel, Socio, Inteiro,
 } from '@cadastro/domain';
 import { obterAtividades, obterContador, obterEditais, obterProcuradores, obterRegimesEspeciais, obterResponsavel, obterSocios } from './abas.js';
@@ -10,6 +10,7 @@ import { registroDoChamador } from './meu-cadastro.js';
 import { obterDadosCadastrais } from './dados.js';
 import type { AppContext } from '../../platform/context.js';
 import { buscarContribuintes } from './busca.js';
+import { buscarPorNome } from './busca-nome.js';
 import { fichaCadastralPdf } from './ficha.js';
 import { sendPdf } from '../../platform/pdf/documento.js';
 import { eventoRoutes } from './evento-routes.js';
@@ -124,6 +125,19 @@ export function contribuinteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return sendPdf(reply, ctx.pdf, r.documento, `ficha-cadastral-${numeroCaceal}.pdf`);
       },
+    });
+
+    // The search screen's own name search (#43): contains first, then words in any order, variants,
+    // typos; keyset pages reach every row. The §7 call below keeps its contract for other systems.
+    app.get('/contribuinte/buscarPorNome', {
+      config: { access: [Authority.CON_DADOS_CONTRI] },
+      schema: {
+        tags: ['contribuinte'],
+        summary: 'Taxpayer name search of the search screen: contains, words in any order, variants, typos (keyset pages)',
+        querystring: BuscaNomeQuery,
+        response: { 200: PaginaBuscaNome },
+      },
+      handler: async (req) => buscarPorNome(ctx.database.db, req.query.termo, req.query.size, req.query.apos),
     });
 
     app.get('/contribuinte/obterListaContribuintes/:docType/:query/:page0/:size', {

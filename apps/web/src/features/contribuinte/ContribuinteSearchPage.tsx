@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { httpErrorMessage } from '../../ui/errors';
 import { param, useUrlState } from '../../ui/urlState';
 import { BUSCA_KEY, buscarContribuintes } from './api';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
+import { ResultadosPorNome } from './ResultadosPorNome';
 
 /**
  * Where a registration opens (§2): from the modal, or a single result of a CACEAL search,
@@ -24,8 +25,11 @@ import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 export const detalheUrl = (c: Pick<ContribuinteResumo, 'numeroCaceal' | 'numeroPessoa'>, porCaceal = true) =>
   porCaceal ? `/contribuinte/${c.numeroCaceal}/${c.numeroPessoa}` : `/contribuinte/${c.numeroPessoa}?caceal=${c.numeroCaceal}`;
 
-/** The search screen's URL state: the query and, when the results window is open, its page. */
-const BUSCA_URL = { tipo: param.oneOf(TIPOS_BUSCA_CONTRIBUINTE), termo: param.text(), page: param.page() };
+/**
+ * The search screen's URL state: the query and, when the results window is open, its page; a name
+ * search's page also has its keyset position (`apos`, the server's opaque text).
+ */
+const BUSCA_URL = { tipo: param.oneOf(TIPOS_BUSCA_CONTRIBUINTE), termo: param.text(), page: param.page(), apos: param.text(800) };
 
 /**
  * §2 /contribuinte: the search clerks use most. The query and the results window's page live in the
@@ -38,14 +42,16 @@ export default function ContribuinteSearchPage() {
   const [url, setUrl] = useUrlState(BUSCA_URL);
   const busca = url.tipo && url.termo && validarTermoBusca(url.tipo, url.termo) === null ? { tipo: url.tipo, termo: url.termo } : null;
   const page = busca ? url.page : undefined;
+  // Names go to the screen's own call (#43: variants, typos, every row reachable); §7's stays for the rest.
+  const porNome = busca?.tipo === 'RAZAO_SOCIAL';
   const q = useQuery({
     queryKey: [...BUSCA_KEY, busca?.tipo, busca?.termo, page],
     queryFn: ({ signal }) => buscarContribuintes(busca!.tipo, busca!.termo, page! - 1, DEFAULT_PAGE_SIZE, signal),
-    enabled: page !== undefined,
+    enabled: page !== undefined && !porNome,
     // Paging keeps the rows on screen while the next page loads; another search never shows this one's.
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === busca?.tipo && prevQuery?.queryKey[3] === busca?.termo ? prev : undefined),
   });
-  const atual = q.isPlaceholderData ? undefined : q.data;
+  const atual = q.isPlaceholderData || porNome ? undefined : q.data;
   const unico = page === 1 && atual?.totalElements === 1 ? atual.content[0] : undefined;
   const vazio = page === 1 && atual?.totalElements === 0;
 
@@ -53,16 +59,19 @@ export default function ContribuinteSearchPage() {
   // shows the form filled in instead of opening the registration again.
   const aberto = useRef<number | null>(null);
   const porCaceal = busca?.tipo === 'CACEAL';
+  const abrirUnico = useCallback((c: Pick<ContribuinteResumo, 'numeroCaceal' | 'numeroPessoa'>, caceal: boolean) => {
+    if (aberto.current === c.numeroCaceal) return;
+    aberto.current = c.numeroCaceal;
+    void setUrl({ page: undefined, apos: undefined }, { replace: true }).then(() => navigate(detalheUrl(c, caceal)));
+  }, [setUrl, navigate]);
   useEffect(() => {
-    if (!unico || aberto.current === unico.numeroCaceal) return;
-    aberto.current = unico.numeroCaceal;
-    const destino = detalheUrl(unico, porCaceal);
-    void setUrl({ page: undefined }, { replace: true }).then(() => navigate(destino));
-  }, [unico, porCaceal, setUrl, navigate]);
+    if (unico) abrirUnico(unico, porCaceal);
+  }, [unico, porCaceal, abrirUnico]);
+  const abrirUnicoPorNome = useCallback((c: Pick<ContribuinteResumo, 'numeroCaceal' | 'numeroPessoa'>) => abrirUnico(c, false), [abrirUnico]);
 
   const consultar = (tipo: TipoBuscaContribuinte, termo: string) => {
     aberto.current = null;
-    void setUrl({ tipo, termo, page: 1 }, { refresh: BUSCA_KEY });
+    void setUrl({ tipo, termo, page: 1, apos: undefined }, { refresh: BUSCA_KEY });
   };
 
   const columns: Column<ContribuinteResumo>[] = [
@@ -82,8 +91,22 @@ export default function ContribuinteSearchPage() {
       {vazio && <Alert color="yellow" role="status" data-testid="busca-vazia">{t('contribuinte.busca.vazio')}</Alert>}
       {/* Keyed by the URL's query: Back to another search puts that search in the form. */}
       <BuscaForm key={`${url.tipo}|${url.termo}`} tipoInicial={url.tipo} termoInicial={url.termo} buscando={q.isFetching} onConsultar={consultar} />
+      {porNome && page !== undefined && (
+        <ResultadosPorNome
+          key={busca.termo}
+          termo={busca.termo}
+          page={page}
+          apos={url.apos}
+          onPage={(p, apos) => void setUrl({ page: p, apos })}
+          onClose={() => void setUrl({ page: undefined, apos: undefined })}
+          onSugestao={(nome) => consultar('RAZAO_SOCIAL', nome)}
+          onAbrir={(c) => void navigate(detalheUrl(c))}
+          onUnico={abrirUnicoPorNome}
+          erro={(e) => (e instanceof HttpError && e.status === 401 ? null : httpErrorMessage(e, t))}
+        />
+      )}
       <ResultsWindow
-        opened={page !== undefined && !!dados && !unico && (total > 1 || (page ?? 1) > 1)}
+        opened={!porNome && page !== undefined && !!dados && !unico && (total > 1 || (page ?? 1) > 1)}
         onClose={() => void setUrl({ page: undefined })}
         title={t('contribuinte.busca.encontrados')}
         footer={

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DadosCadastrais, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
+import type { DadosCadastrais, PaginaBuscaNome, PaginaContribuintes, TipoBuscaContribuinte } from '@cadastro/domain';
 import { REGISTRY_API_BASE } from '@cadastro/domain';
 import { http } from '../../ui/http';
 import { useUserKey } from '../../ui/session';
@@ -61,3 +61,7 @@ export function useDadosPorCaceal(caceal: number, enabled = true) {
 }
 
 export const FICHA_PDF_URL = `${REGISTRY_API_BASE}/relatorio/imprimir`;
+
+/** The search screen's name search (#43): contains first, then words in any order, variants, typos; `apos` pages on. */
+export const buscarPorNome = (termo: string, size: number, apos: string | undefined, signal?: AbortSignal) =>
+  http.get<PaginaBuscaNome>(`${base}/buscarPorNome`, { query: { termo, size, apos }, silent: true, signal });

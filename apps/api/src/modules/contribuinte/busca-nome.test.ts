@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { PaginaBuscaNome } from '@cadastro/domain';
+import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
+
+// The search screen's name search (#43) and its keyset pages (#40 §2), against a generated registry
+// large enough for "ltda" to pass the §7 call's 1,000-result ceiling.
+let t: TestApp;
+let clerk: Client;
+const api = '/sfz-cadastro-api/api/contribuinte';
+const rows = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const busca = async (termo: string, size = 100, apos?: string): Promise<PaginaBuscaNome> => {
+  const r = await clerk.get(`${api}/buscarPorNome?termo=${encodeURIComponent(termo)}&size=${size}${apos ? `&apos=${apos}` : ''}`);
+  expect(r.statusCode).toBe(200);
+  return r.json();
+};
+/** Every page of a search, following `proximo`. */
+async function todas(termo: string) {
+  const achados: PaginaBuscaNome['content'] = [];
+  let r = await busca(termo);
+  achados.push(...r.content);
+  while (r.proximo) {
+    r = await busca(termo, 100, r.proximo);
+    achados.push(...r.content);
+  }
+  return achados;
+}
+const plain = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+/** The accent-free words of a name (JavaScript's \b counts "Í" as a boundary: "ALÍCIA" would hold "CIA"). */
+const palavrasDe = (s: string) => plain(s).split(/[^a-z0-9]+/);
+
+beforeAll(async () => {
+  t = await startTestApp({}, { registry: { taxpayers: 2500, seed: 5 } });
+  clerk = await t.as('atendente');
+}, 300_000);
+afterAll(() => t.close());
+
+describe('GET contribuinte/buscarPorNome', () => {
+  it('pages reach every "contains" match past the §7 call\'s 1,000 (keyset), each once, the total said to be a floor', async () => {
+    const [esperado] = await rows<{ n: number }>(`select count(*)::int as n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where p.nome_busca like '%ltda%'`);
+    expect(esperado!.n).toBeGreaterThan(1000);
+    const primeira = await busca('ltda', 10);
+    expect(primeira).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    const achados = await todas('ltda');
+    expect(achados).toHaveLength(esperado!.n);
+    expect(new Set(achados.map((c) => c.numeroCaceal)).size).toBe(esperado!.n);
+    expect(achados.every((c) => c.tipo === 'CONTEM' && plain(c.razaoSocial).includes('ltda'))).toBe(true);
+    // In name order, so the last page holds the end of the alphabet (the §7 call never got past "ALBUQUERQUE & B…").
+    const chaves = achados.map((c) => plain(c.razaoSocial));
+    expect(chaves.at(-1)! >= chaves[0]!).toBe(true);
+  }, 120_000);
+
+  it('the first page of a common text reads only the "contains" matches: the later groups are not looked for (parecidos null) until a page reaches their end', async () => {
+    const comum = await busca('ltda', 10);
+    expect(comum).toMatchObject({ total: 1000, totalIsLowerBound: true, parecidos: null });
+    expect(comum.content).toHaveLength(10);
+    // Nothing contains the text: the same first page looks for them at once, and says so.
+    expect(await busca('sousa', 10)).toMatchObject({ total: 0, parecidos: true });
+    expect(await busca('pereira qxwzk', 10)).toMatchObject({ total: 0, parecidos: false, content: [] });
+  });
+
+  it('the first page of "contains" is what a naive query gives: whole words first, then name order, whichever index reads it', async () => {
+    for (const termo of ['ltda', 'comercio', 'de comercio', 'silva', 'comercio vare', 'cia']) {
+      const re = `(^|[^a-z0-9])${termo}($|[^a-z0-9])`;
+      const esperado = await rows<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+        where p.nome_busca like '%${termo}%' order by p.nome_busca !~ '${re}', p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal limit 20`);
+      expect(esperado.length, termo).toBeGreaterThan(0);
+      const r = await busca(termo, 20);
+      expect(r.content.slice(0, esperado.length).map((c) => c.numeroCaceal), termo).toEqual(esperado.map((e) => e.numero_caceal));
+    }
+  });
+
+  it('a sound variant: "sousa" finds the SOUZAs (none contains "sousa"), marked VARIANTE; the §7 call still answers none', async () => {
+    const [souzas] = await rows<{ n: number }>(`select count(*)::int as n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where 'souza' = any(string_to_array(p.nome_busca, ' '))`);
+    expect(souzas!.n).toBeGreaterThan(0);
+    const achados = await todas('sousa');
+    expect(achados.filter((c) => /\bSOUZA\b/.test(c.razaoSocial))).toHaveLength(souzas!.n);
+    expect(achados.every((c) => c.tipo === 'VARIANTE')).toBe(true);
+    // The §7 call keeps its contract: names that contain the text, the same total.
+    expect((await clerk.get(`${api}/obterListaContribuintes/RAZAO_SOCIAL/sousa/0/10`)).json()).toMatchObject({ totalElements: 0, content: [] });
+    const [contem] = await rows<{ n: number }>(`select count(*)::int as n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where p.nome_busca like '%souza%'`);
+    const s7 = (await clerk.get(`${api}/obterListaContribuintes/RAZAO_SOCIAL/souza/0/100`)).json();
+    expect(s7.totalElements).toBe(contem!.n);
+    expect(s7.content.every((c: { razaoSocial: string }) => plain(c.razaoSocial).includes('souza'))).toBe(true);
+  }, 60_000);
+
+  it('words in any order, a connective left out: "<last> da <first>" finds the name, marked PALAVRAS', async () => {
+    const [c] = await rows<{ numero_caceal: number; nome_busca: string }>(
+      `select c.numero_caceal, p.nome_busca from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where p.nome_busca ~ '^[a-z]{3,} [a-z]+ [a-z]{3,} ' order by c.id limit 1`,
+    );
+    const [primeiro, , terceiro] = c!.nome_busca.split(' ');
+    const r = await todas(`${terceiro} da ${primeiro}`);
+    expect(r.find((x) => x.numeroCaceal === c!.numero_caceal)?.tipo).toBe('PALAVRAS');
+    // Every word, any order, first; then (typos) the names a letter away.
+    const palavras = r.filter((x) => x.tipo === 'PALAVRAS');
+    expect(r.slice(0, palavras.length)).toEqual(palavras);
+    expect(palavras.every((x) => palavrasDe(x.razaoSocial).includes(primeiro!) && palavrasDe(x.razaoSocial).includes(terceiro!))).toBe(true);
+  }, 60_000);
+
+  it('a typo (one edit) finds the name last, marked APROXIMADO', async () => {
+    const [c] = await rows<{ numero_caceal: number; nome_busca: string }>(
+      `select c.numero_caceal, p.nome_busca from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa where p.nome_busca ~ '^[a-z]{7,} [a-z]+ ' order by c.id desc limit 1`,
+    );
+    const [w1, w2] = c!.nome_busca.split(' ') as [string, string];
+    const typo = `${w1.slice(0, 3)}${w1[4]}${w1[3]}${w1.slice(5)}`; // two letters swapped: two edits, a 7+ letter word allows them
+    const r = await todas(`${typo} ${w2}`);
+    expect(r.find((x) => x.numeroCaceal === c!.numero_caceal)?.tipo).toBe('APROXIMADO');
+    expect(r.at(-1)?.tipo).toBe('APROXIMADO');
+  }, 60_000);
+
+  it('an abbreviation: "comercio limitada" finds COMÉRCIO … LTDA (none contains it), marked VARIANTE', async () => {
+    const r = await busca('comercio limitada', 20);
+    expect(r.content.length).toBeGreaterThan(0);
+    expect(r.content.every((c) => c.tipo === 'VARIANTE' && palavrasDe(c.razaoSocial).includes('comercio') && palavrasDe(c.razaoSocial).includes('ltda'))).toBe(true);
+  });
+
+  it('"cia" as a whole word comes before names where it sits inside a word; "companhia" finds it too', async () => {
+    const [c] = await rows<{ numero_pessoa: number }>(`select numero_pessoa from contribuinte order by id desc limit 1`);
+    await t.db.execute(sql`update pessoa set nome = 'ZULEIDE TECIDOS & CIA' where numero_pessoa = ${c!.numero_pessoa}`);
+    const r = await busca('cia', 10);
+    expect(r.content[0]!.razaoSocial).toBe('ZULEIDE TECIDOS & CIA');
+    const outras = r.content.filter((x) => x.numeroPessoa !== Number(c!.numero_pessoa));
+    expect(outras.length).toBeGreaterThan(0);
+    expect(outras.every((x) => x.tipo === 'CONTEM' && !palavrasDe(x.razaoSocial).includes('cia'))).toBe(true);
+    const comp = await busca('tecidos companhia', 10);
+    expect(comp.content.map((x) => [x.razaoSocial, x.tipo])).toContainEqual(['ZULEIDE TECIDOS & CIA', 'VARIANTE']);
+  });
+
+  it('nothing at all: "Você quis dizer…" offers the closest names', async () => {
+    const r = await busca('pereira qxwzk', 10);
+    expect(r).toMatchObject({ total: 0, content: [], proximo: null });
+    expect(r.sugestoes.length).toBeGreaterThan(0);
+    expect(r.sugestoes.every((n) => /PEREIRA/.test(n))).toBe(true);
+  });
+
+  it('bad input → 400 problem with the field; roles: 401 anonymous, 403 without CON_DADOS_CONTRI', async () => {
+    expect(expectProblem(await clerk.get(`${api}/buscarPorNome?termo=ab`), 400).fieldErrors?.map((f) => f.field)).toContain('termo');
+    expect(expectProblem(await clerk.get(`${api}/buscarPorNome?termo=silva&size=1000`), 400).fieldErrors?.map((f) => f.field)).toContain('size');
+    expect(expectProblem(await clerk.get(`${api}/buscarPorNome?termo=silva&apos=naoeumaposicao`), 400).fieldErrors?.map((f) => f.field)).toContain('apos');
+    expectProblem(await t.client().get(`${api}/buscarPorNome?termo=silva`), 401);
+    expectProblem(await (await t.as('user')).get(`${api}/buscarPorNome?termo=silva`), 403);
+    expect((await (await t.as('auditor')).get(`${api}/buscarPorNome?termo=silva`)).statusCode).toBe(200);
+  });
+});
