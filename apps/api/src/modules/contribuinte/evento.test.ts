@@ -62,13 +62,14 @@ describe('POST eventos (supertela): one event, one transaction', () => {
   });
 
   it('Dados Cadastrais + Atividades + Sócios in one event; porte goes to every registration of the CNPJ root; the timeline shows it', async () => {
-    // A root with branches: the porte must reach all of them.
+    // A root with branches: the porte must reach all of them. Its head office a limitada (206-2) with partners (issue 42: most are MEIs).
     const raiz = await one<{ raiz_cnpj: string; n: number }>(`select p.raiz_cnpj, count(*)::int n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-      where p.raiz_cnpj is not null group by p.raiz_cnpj having count(*) > 1 order by count(*) desc limit 1`);
+      where p.raiz_cnpj in (select m.raiz_cnpj from pessoa m where m.numero_pessoa_raiz is null and m.natureza_juridica_id = 2062
+        and exists (select 1 from socio s where s.numero_pessoa_empresa = m.numero_pessoa))
+      group by p.raiz_cnpj having count(*) > 1 order by count(*) desc limit 1`);
     const r = await one<Reg>(`select c.id, c.numero_caceal, c.numero_pessoa, c.version from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
       where p.raiz_cnpj = '${raiz.raiz_cnpj}' and p.numero_pessoa_raiz is null order by c.id limit 1`);
-    // Issue 30: the QSA follows the nature and partners join after the start; the generated company is made a coherent LTDA.
-    await all(`update pessoa set natureza_juridica_id = 2062 where numero_pessoa = ${r.numero_pessoa}`);
+    // Issue 30: partners join after the start.
     await all(`update contribuinte set data_inicio_atividade = least(data_inicio_atividade, '2026-11-01') where id = ${r.id}`);
     const d = await dados(r);
     expect(d.version).toBe(r.version);

@@ -95,8 +95,10 @@ describe('gestor (manager-system sync)', () => {
 
 describe('gestor: which system did not find the document', () => {
   it('in the registry, not in the manager system → 404 NOT_IN_MANAGER_SYSTEM, on both calls; nothing written', async () => {
+    // A company's registration: the second call looks it up by its CNPJ (a rural producer's is held by a CPF).
     const c = await one<{ numero_caceal: number; cnpj: string }>(`select c.numero_caceal, g.cnpj from contribuinte c
-      join gestor_contribuinte g on g.numero_caceal = c.numero_caceal order by c.id desc limit 1`);
+      join gestor_contribuinte g on g.numero_caceal = c.numero_caceal join pessoa p on p.numero_pessoa = c.numero_pessoa
+      where p.tipo = 'J' order by c.id desc limit 1`);
     await t.db.execute(sql.raw(`delete from gestor_contribuinte where numero_caceal = ${c.numero_caceal} or cnpj = '${c.cnpj}'`));
     const audits = (await one<{ n: number }>('select count(*)::int as n from evento_auditoria')).n;
     const p = expectProblem(await auditor.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${c.numero_caceal}`), 404);

@@ -17,12 +17,17 @@ afterAll(() => t.close());
 describe('historico', () => {
   it('the picker lists the registrations of a CNPJ root; a CACEAL finds one', async () => {
     const p = await one<{ raiz_cnpj: string; n: number }>(`select p.raiz_cnpj, count(*)::int as n from contribuinte c join pessoa p using (numero_pessoa)
-      group by p.raiz_cnpj order by count(*) desc limit 1`);
+      where p.raiz_cnpj is not null group by p.raiz_cnpj order by count(*) desc limit 1`);
     const r = (await clerk.get(`${api}/obterListaHistorico/RAIZ_DO_CNPJ/${p.raiz_cnpj}/0/10`)).json();
     expect(r.totalElements).toBe(p.n);
     expect(r.content[0]).not.toHaveProperty('id');
     const c = await one<{ numero_caceal: number }>('select numero_caceal from contribuinte limit 1');
     expect((await clerk.get(`${api}/obterListaHistorico/CACEAL/${c.numero_caceal}/0/10`)).json().totalElements).toBe(1);
+    // A rural producer's registration, held by a CPF (no CNPJ root), is found by its CACEAL too.
+    const pf = await one<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join pessoa p using (numero_pessoa) where p.tipo = 'F' limit 1`);
+    const rpf = await clerk.get(`${api}/obterListaHistorico/CACEAL/${pf.numero_caceal}/0/10`);
+    expect(rpf.statusCode, rpf.body).toBe(200);
+    expect(rpf.json()).toMatchObject({ totalElements: 1, content: [{ numeroCaceal: pf.numero_caceal }] });
     expectProblem(await clerk.get(`${api}/obterListaHistorico/CACEAL/12ab/0/10`), 400);
     expectProblem(await (await t.as('user')).get(`${api}/obterListaHistorico/CACEAL/${c.numero_caceal}/0/10`), 403);
     expectProblem(await t.client().get(`${api}/obterListaHistorico/CACEAL/${c.numero_caceal}/0/10`), 401);

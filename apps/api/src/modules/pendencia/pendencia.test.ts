@@ -47,7 +47,11 @@ describe('pendencias/consultar and contribuinte/obterPendencias (§2, §7 Penden
     expect(cr.content.every((x: { criticidade: { sequencial: number }; classificacao: { sequencial: number } }) => x.criticidade.sequencial === 3 && x.classificacao.sequencial === 7)).toBe(true);
     // Everyone in a period, paged; among the regularized ones (issue 40 §3: after the open ones), newest competence first.
     const todos = (await atendente.post(`${api}/pendencias/consultar`, { mesCompetenciaInicial: 1, anoCompetenciaInicial: 2025, mesCompetenciaFinal: 12, anoCompetenciaFinal: 2026, situacao: [2], pagina: 1, tamanho: 5 })).json();
-    expect(todos.content).toHaveLength(5);
+    // The second page holds what is left after the first five (the registry of #42 has fewer regularized rows per period).
+    const reg = (await one<{ n: number }>(`select count(*)::int n from pendencia where situacao_id = 2 and competencia between '2025-01-01' and '2026-12-31'`)).n;
+    expect(reg).toBeGreaterThan(5);
+    expect(todos.totalElements).toBe(reg);
+    expect(todos.content).toHaveLength(Math.min(5, reg - 5));
     const comps = todos.content.map((x: { competencia: string }) => x.competencia);
     expect([...comps].sort().reverse()).toEqual(comps);
     // Empty: a period with nothing.
