@@ -48,7 +48,8 @@ describe('background PDFs', () => {
     const tarefas = nova(2);
     const w = trabalho();
     const { id, fase } = await tarefas.iniciar(um, 'r.pdf', w.gerar);
-    expect(fase).toBe('consultando');
+    // The job starts at once: by the time the answer is read it may already be laying the file out.
+    expect(fase).toMatch(/^(consultando|montando)$/);
     await ate(async () => (await tarefas.ler(id, um)).linhas === 7);
     expect((await tarefas.ler(id, um)).fase).toBe('montando');
     expect(await status(() => tarefas.arquivo(id, um))).toBe(409);
@@ -77,12 +78,12 @@ describe('background PDFs', () => {
     const a = await tarefas.iniciar(um, 'a.pdf', w.gerar);
     expect(await status(() => tarefas.iniciar(um, 'b.pdf', trabalho().gerar))).toBe(429);
     const c = trabalho();
-    expect((await tarefas.iniciar(dois, 'c.pdf', c.gerar)).fase).toBe('consultando');
+    expect((await tarefas.iniciar(dois, 'c.pdf', c.gerar)).fase).toMatch(/^(consultando|montando)$/);
     w.terminar('x');
     await ate(async () => (await tarefas.ler(a.id, um)).fase === 'pronta');
     // A finished job no longer counts against the user.
     const b = trabalho();
-    expect((await tarefas.iniciar(um, 'b.pdf', b.gerar)).fase).toBe('consultando');
+    expect((await tarefas.iniciar(um, 'b.pdf', b.gerar)).fase).toMatch(/^(consultando|montando)$/);
     b.terminar('x');
     c.terminar('x');
     await t.built.ctx.tarefas.drain();
