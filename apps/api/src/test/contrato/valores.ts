@@ -1,3 +1,4 @@
+import { hojeEmMaceio } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import { query, queryOne } from '../../db/consulta.js';
 import { linkDemoTaxpayerAccount } from '../../seed/demo-accounts.js';
@@ -19,7 +20,8 @@ const um = async <T extends object>(t: TestApp, q: ReturnType<typeof sql>): Prom
 export async function prepararValores(t: TestApp): Promise<Valores> {
   await seedRegistry(t.built.ctx.database, { taxpayers: 300, seed: 7 });
   await linkDemoTaxpayerAccount(t.db);
-  const hoje = new Date().toISOString().slice(0, 10);
+  // Maceió's day (UTC-3), as the server judges dates: between 00:00 and 03:00 UTC the UTC day is tomorrow there.
+  const hoje = hojeEmMaceio();
   const eu = await um<{ caceal: string; numeroPessoa: string; cnpj: string }>(t, sql`select c.numero_caceal::text as caceal, p.numero_pessoa::text as "numeroPessoa", p.numero_documento as cnpj
     from usuario u join pessoa p on p.numero_pessoa = u.numero_pessoa join contribuinte c on c.numero_pessoa = p.numero_pessoa where u.login = 'contribuinte' order by c.id limit 1`);
   const outro = await um<{ caceal: string; numeroPessoa: string }>(t, sql`select c.numero_caceal::text as caceal, c.numero_pessoa::text as "numeroPessoa" from contribuinte c
