@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PaginaBuscaNome } from '@cadastro/domain';
+import { query } from '../../db/consulta.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
 
 // The search screen's name search (#43) and its keyset pages (#40 §2), against a generated registry
@@ -8,7 +9,7 @@ import { startTestApp, expectProblem, type TestApp, type Client } from '../../te
 let t: TestApp;
 let clerk: Client;
 const api = '/sfz-cadastro-api/api/contribuinte';
-const rows = async <T>(text: string) => ((await t.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+const rows = <T>(text: string) => query<T>(t.db, sql.raw(text));
 const busca = async (termo: string, size = 100, apos?: string): Promise<PaginaBuscaNome> => {
   const r = await clerk.get(`${api}/buscarPorNome?termo=${encodeURIComponent(termo)}&size=${size}${apos ? `&apos=${apos}` : ''}`);
   expect(r.statusCode).toBe(200);
