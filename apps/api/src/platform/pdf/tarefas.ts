@@ -58,8 +58,10 @@ export class TarefasPdf {
         order by iniciada_em desc offset ${PRONTAS_POR_USUARIO - 1})`);
       await tx.execute(sql`insert into tarefa_pdf (id, usuario_id, arquivo, fase) values (${id}, ${dono}, ${arquivo}, 'consultando')`);
     });
+    // Read before the job starts: the answer is the job as created, whatever pace the work then takes.
+    const criada = await this.ler(id, dono);
     this.posResposta.run('background report PDF', () => this.executar(id, gerar));
-    return this.ler(id, dono);
+    return criada;
   }
 
   /** The job's state, for its owner only. */
