@@ -21,8 +21,8 @@ async function entrar(provedor: 'govbr' | 'estado', escolha: Record<string, stri
 }
 
 /**
- * A person (CPF) of the registry no account is linked to: an accountant, or not. The generated registry's
- * registrations belong to companies; an individual's Meu Cadastro lists the person's own (none here).
+ * A person (CPF) of the registry no account is linked to: an accountant, or not (holding no registration of
+ * his own: a produtor rural's is the test below).
  */
 async function livre(accountant: boolean) {
   const [p] = await query<{ cpf: string; numero: string; uf: string; crc: string; tipo: string | null; digito: number | null; cl: number }>(t.db, sql`select p.numero_documento as cpf, p.numero_pessoa as numero,
@@ -42,6 +42,29 @@ describe('gov.br: the CPF is the link to the person', { timeout: 90_000 }, () =>
     const r = await c.get('/sfz-cadastro-api/api/pessoa/obterUsuarioLogado');
     expect(r.statusCode).toBe(200);
     expect(r.json<{ numeroDocumento: string; numeroPessoa: number }>()).toMatchObject({ numeroDocumento: p.cpf, numeroPessoa: Number(p.numero) });
+  });
+
+  it("a produtor rural picked from the simulator's list sees his own registration, held by his CPF, and no other", async () => {
+    const nav = new Navegador(t);
+    const tela = await nav.tela('govbr');
+    const opcao = /<option value="(\d{11})" data-papel="produtor rural" data-caceal="(\d+)">([^<]+)<\/option>/.exec(tela.html);
+    if (!opcao) throw new Error(`no produtor rural on the screen: ${tela.html.slice(0, 600)}`);
+    const [, cpf, caceal] = opcao;
+    const dono = await queryOne<{ np: string; nome: string }>(t.db, sql`select c.numero_pessoa as np, p.nome from contribuinte c join pessoa p using (numero_pessoa)
+      where c.numero_caceal = ${Number(caceal)} and p.numero_documento = ${cpf} and p.tipo = 'F'`);
+    expect(dono, 'the CACEAL offered is held by that CPF').toBeTruthy();
+    expect(opcao[3]).toContain(dono!.nome);
+    const { token, destino } = await nav.concluir(await nav.escolher(tela.url, { sujeito: cpf!, nivel: 'bronze' }));
+    if (!token) throw new Error(`refused: ${destino}`);
+    const c = t.client();
+    c.token = token;
+    const eu = (await c.get('/sfz-cadastro-api/api/pessoa/obterUsuarioLogado')).json<{ numeroPessoa: number; nome: string; cacealList: number[] }>();
+    expect(eu).toMatchObject({ numeroPessoa: Number(dono!.np), nome: dono!.nome });
+    expect(eu.cacealList[0]).toBe(Number(caceal));
+    const dados = await c.get(`/sfz-cadastro-api/api/contribuinte/obterDadosCadastrais/${eu.numeroPessoa}?caceal=${caceal}`);
+    expect(dados.statusCode, dados.body).toBe(200);
+    const outro = await queryOne<{ np: string }>(t.db, sql`select numero_pessoa as np from contribuinte where numero_pessoa <> ${eu.numeroPessoa} limit 1`);
+    expectProblem(await c.get(`/sfz-cadastro-api/api/contribuinte/obterDadosCadastrais/${outro!.np}`), 403);
   });
 
   it('an accountant at bronze is refused the accountant area naming the level; at prata, let in', async () => {

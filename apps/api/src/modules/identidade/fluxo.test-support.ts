@@ -42,9 +42,19 @@ export class Navegador {
    * answers the redirect_uri the provider sent the browser to (not yet followed).
    */
   async ateORetorno(provedor: 'govbr' | 'estado', escolha: Record<string, string | string[]>): Promise<string> {
+    return this.escolher((await this.tela(provedor)).url, escolha);
+  }
+
+  /** A sign-in started, up to the simulator's screen that chooses who signs in: its URL and its page. */
+  async tela(provedor: 'govbr' | 'estado'): Promise<{ url: string; html: string }> {
     const tela = await this.seguir(`/api/identidade/${provedor}/entrar`);
     if (tela.r.statusCode !== 200 || !tela.url.includes('/interacao/')) throw new Error(`no choice screen: ${tela.r.statusCode} ${tela.url}`);
-    const fim = await this.seguir(tela.url, { method: 'POST', form: escolha });
+    return { url: tela.url, html: tela.r.body };
+  }
+
+  /** The screen's form posted: the provider's return URL (not yet followed). */
+  async escolher(tela: string, escolha: Record<string, string | string[]>): Promise<string> {
+    const fim = await this.seguir(tela, { method: 'POST', form: escolha });
     if (!fim.url.includes('/retorno?')) throw new Error(`no return: ${fim.r.statusCode} ${fim.url} ${fim.r.body.slice(0, 300)}`);
     return fim.url;
   }

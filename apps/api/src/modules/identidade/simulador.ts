@@ -4,7 +4,7 @@ import Provider, { type Configuration, type JWK } from 'oidc-provider';
 import type { JWK as JoseJwk } from 'jose';
 import { exportJWK, generateKeyPair } from 'jose';
 import { sql } from 'drizzle-orm';
-import { NIVEIS_GOVBR, NivelGovbr } from '@cadastro/domain';
+import { formatCaceal, NIVEIS_GOVBR, NivelGovbr } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query } from '../../db/consulta.js';
 import type { ProvedorConfig } from './config.js';
@@ -155,15 +155,28 @@ function lerCorpo(req: FastifyRequest): Promise<string> {
   });
 }
 
-/** People of the registry no account stands for yet, to pick from: accountants, and other individuals (CPF). */
-async function cpfsDemo(db: DbOrTx): Promise<{ cpf: string; nome: string; papel: string }[]> {
-  return query<{ cpf: string; nome: string; papel: string }>(db, sql`select p.numero_documento as cpf, p.nome,
-      case when exists (select 1 from contador k where k.numero_pessoa = p.numero_pessoa) then 'contabilista' else 'pessoa física' end as papel
-    from pessoa p where p.tipo = 'F' and not exists (select 1 from usuario u where u.numero_pessoa = p.numero_pessoa)
-      and p.numero_pessoa in ((select numero_pessoa from contador order by numero_pessoa limit 20)
-        union all (select numero_pessoa from pessoa where tipo = 'F' order by numero_pessoa limit 40))
-    order by papel, p.numero_pessoa`);
+/** Who the gov.br screen offers; a produtor rural comes with the CACEAL his Meu Cadastro opens on. */
+interface Demo { cpf: string; nome: string; papel: 'contabilista' | 'produtor rural' | 'pessoa física'; caceal: number | null }
+
+/**
+ * People of the registry no account stands for yet, to pick from: accountants, produtores rurais (a
+ * registration held by the CPF itself) and other individuals. Each list walks an index in order and stops
+ * at 20 free ones, so a registry of the state's size answers at once and claimed people drop out.
+ */
+async function cpfsDemo(db: DbOrTx): Promise<Demo[]> {
+  const livre = sql`p.tipo = 'F' and not exists (select 1 from usuario u where u.numero_pessoa = p.numero_pessoa)`;
+  return query<Demo>(db, sql`(select p.numero_documento as cpf, p.nome, 'contabilista' as papel, null::bigint as caceal
+      from contador k join pessoa p on p.numero_pessoa = k.numero_pessoa where ${livre} order by k.numero_pessoa limit 20)
+    union all (select p.numero_documento, p.nome, 'produtor rural', c.numero_caceal
+      from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
+      where ${livre} and c.id = (select max(x.id) from contribuinte x where x.numero_pessoa = c.numero_pessoa) order by c.id limit 20)
+    union all (select p.numero_documento, p.nome, 'pessoa física', null from pessoa p
+      where ${livre} and not exists (select 1 from contador k where k.numero_pessoa = p.numero_pessoa)
+        and not exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa) order by p.numero_pessoa limit 20)`);
 }
+
+/** The option's label: name and role, and a produtor's CACEAL (the registration his Meu Cadastro opens). */
+const rotulo = (d: Demo) => `${d.nome} (${d.papel}${d.caceal == null ? '' : ` — CACEAL ${formatCaceal(d.caceal)}`})`;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -174,10 +187,10 @@ label{display:block;margin:.4rem 0}button{background:#1351b4;color:#fff;border:0
 .aviso{background:#fff5c2;padding:.5rem;border-radius:4px}</style></head><body>${corpo}</body></html>`;
 }
 
-function telaDeEscolha(id: 'govbr' | 'estado', base: string, uid: string, demo: { cpf: string; nome: string; papel: string }[], grupos: readonly string[]): string {
+function telaDeEscolha(id: 'govbr' | 'estado', base: string, uid: string, demo: Demo[], grupos: readonly string[]): string {
   const acao = `${base}/interacao/${esc(uid)}`;
   if (id === 'govbr') {
-    const opcoes = demo.map((d) => `<option value="${esc(d.cpf)}" data-papel="${esc(d.papel)}">${esc(d.nome)} (${esc(d.papel)})</option>`).join('');
+    const opcoes = demo.map((d) => `<option value="${esc(d.cpf)}" data-papel="${esc(d.papel)}"${d.caceal == null ? '' : ` data-caceal="${Number(d.caceal)}"`}>${esc(rotulo(d))}</option>`).join('');
     return pagina('gov.br', `<h1>gov.br (simulador)</h1><p class="aviso">Provedor simulado para desenvolvimento e testes: nenhuma senha é pedida.</p>
 <form method="post" action="${acao}">
 <label>CPF <input name="sujeito" list="cpfs" required inputmode="numeric" autocomplete="off"></label><datalist id="cpfs">${opcoes}</datalist>
