@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import * as oidc from 'openid-client';
-import { importPKCS8 } from 'jose';
+import { calculateJwkThumbprint, exportJWK, importPKCS8, type JWK } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import type { ProvedorConfig } from './config.js';
 
@@ -36,9 +36,7 @@ export class ClienteOidc {
 
   private async descobrir(): Promise<oidc.Configuration> {
     const p = this.provedor;
-    const auth = p.privateKeyFile
-      ? oidc.PrivateKeyJwt(await importPKCS8(await fs.readFile(p.privateKeyFile, 'utf8'), 'RS256'))
-      : oidc.ClientSecretBasic(p.clientSecret!);
+    const auth = p.privateKeyFile ? oidc.PrivateKeyJwt(await chaveDoCliente(p.privateKeyFile)) : oidc.ClientSecretBasic(p.clientSecret!);
     const c = await oidc.discovery(new URL(p.issuer), p.clientId, undefined, auth, {
       // Only the simulator speaks plain http (in-process); a real provider must be https.
       ...(p.simulado ? { execute: [oidc.allowInsecureRequests] } : {}),
@@ -91,6 +89,19 @@ export class ClienteOidc {
     if (!c.serverMetadata().end_session_endpoint) return null;
     return oidc.buildEndSessionUrl(c, { client_id: this.provedor.clientId, post_logout_redirect_uri: postLogout }).href;
   }
+}
+
+/** The client's RS256 private key (PKCS#8 PEM), with its RFC 7638 thumbprint as the kid the assertion names. */
+export async function chaveDoCliente(arquivo: string): Promise<{ key: CryptoKey; kid: string }> {
+  const key = await importPKCS8(await fs.readFile(arquivo, 'utf8'), 'RS256', { extractable: true });
+  return { key, kid: await calculateJwkThumbprint(await exportJWK(key)) };
+}
+
+/** The public half of the client's key, as the provider registers it (the simulator; a JWKS for a real one). */
+export async function chavePublicaDoCliente(arquivo: string): Promise<JWK> {
+  const { key, kid } = await chaveDoCliente(arquivo);
+  const { kty, n, e } = await exportJWK(key);
+  return { kty, n, e, kid, alg: 'RS256', use: 'sig' };
 }
 
 /** fetch for the built-in simulator: answered by the app itself (no socket, whatever address it listens on). */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { z } from 'zod';
 import { Authority, isAuthority } from '@cadastro/domain';
 import { ConfigError, type Config } from '../../config.js';
@@ -45,6 +46,10 @@ const GruposPapeis = z.record(z.string().min(1), z.array(z.string().refine(isAut
 export function identidadeConfig(config: Config): IdentidadeConfig {
   const e = config.identidade;
   const simular = config.profile === 'dev';
+  const chave = (v: string, arquivo: string | undefined) => {
+    if (arquivo) conferirChave(`${v}_PRIVATE_KEY_FILE`, arquivo);
+    return arquivo;
+  };
   const provedor = (id: ProvedorId, issuer: string | undefined, clientId: string | undefined, secret: string | undefined, keyFile: string | undefined, scope: string): ProvedorConfig | null => {
     if (issuer) {
       const v = id === 'govbr' ? 'GOVBR' : 'OIDC';
@@ -52,10 +57,12 @@ export function identidadeConfig(config: Config): IdentidadeConfig {
       return { id, issuer, clientId, clientSecret: secret, privateKeyFile: keyFile, scope, simulado: false };
     }
     if (!simular) return null;
-    return { id, issuer: `${config.baseUrl}/simulador/${id}`, clientId: 'cadastro', clientSecret: crypto.randomBytes(24).toString('base64url'), privateKeyFile: undefined, scope, simulado: true };
+    // A key file without an issuer: the simulator registers the client for private_key_jwt with that key's public part.
+    const segredo = keyFile ? undefined : crypto.randomBytes(24).toString('base64url');
+    return { id, issuer: `${config.baseUrl}/simulador/${id}`, clientId: 'cadastro', clientSecret: segredo, privateKeyFile: keyFile, scope, simulado: true };
   };
-  const govbr = provedor('govbr', e.GOVBR_ISSUER, e.GOVBR_CLIENT_ID, e.GOVBR_CLIENT_SECRET, e.GOVBR_PRIVATE_KEY_FILE, 'openid email profile phone govbr_confiabilidades');
-  const estado = provedor('estado', e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, e.OIDC_PRIVATE_KEY_FILE, 'openid email profile groups');
+  const govbr = provedor('govbr', e.GOVBR_ISSUER, e.GOVBR_CLIENT_ID, e.GOVBR_CLIENT_SECRET, chave('GOVBR', e.GOVBR_PRIVATE_KEY_FILE), 'openid email profile phone govbr_confiabilidades');
+  const estado = provedor('estado', e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, chave('OIDC', e.OIDC_PRIVATE_KEY_FILE), 'openid email profile groups');
   let gruposPapeis: Record<string, readonly Authority[]> = GRUPOS_DEMO;
   if (e.OIDC_GROUP_ROLES) {
     let json: unknown;
@@ -78,6 +85,17 @@ export function identidadeConfig(config: Config): IdentidadeConfig {
     gruposPapeis,
     senhaEquipe: e.STAFF_PASSWORD_SIGNIN,
   };
+}
+
+/** A key file that cannot sign RS256 client assertions stops the start, not the first sign-in. */
+function conferirChave(variavel: string, arquivo: string) {
+  let tipo: string | undefined;
+  try {
+    tipo = crypto.createPrivateKey(fs.readFileSync(arquivo)).asymmetricKeyType;
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${variavel}: ${arquivo} is not a readable private key (PKCS#8 PEM): ${(err as Error).message}`);
+  }
+  if (tipo !== 'rsa') throw new ConfigError(`Invalid configuration:\n  ${variavel}: an RSA key is needed (RS256 client assertions), not ${tipo}`);
 }
 
 /** The roles a staff sign-in gets from its groups: ROLE_USER plus the union of the mapped groups' roles. */

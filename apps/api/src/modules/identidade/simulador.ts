@@ -8,6 +8,7 @@ import { formatCaceal, NIVEIS_GOVBR, NivelGovbr } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query } from '../../db/consulta.js';
 import type { ProvedorConfig } from './config.js';
+import { chavePublicaDoCliente } from './cliente.js';
 
 /**
  * The built-in simulator of both identity providers (issue #41 §4): a real, certified OpenID Connect
@@ -33,7 +34,10 @@ export async function criarSimulador(provedor: ProvedorConfig, redirectBase: str
   const configuration: Configuration = {
     clients: [{
       client_id: provedor.clientId,
-      client_secret: provedor.clientSecret!,
+      // The client authentication the app is configured with: a secret, or a private key JWT (then nothing else).
+      ...(provedor.privateKeyFile
+        ? { token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'RS256', jwks: { keys: [(await chavePublicaDoCliente(provedor.privateKeyFile)) as JWK] } }
+        : { client_secret: provedor.clientSecret! }),
       redirect_uris: [`${redirectBase}/api/identidade/${provedor.id}/retorno`],
       post_logout_redirect_uris: [`${redirectBase}/`],
       grant_types: ['authorization_code'],
