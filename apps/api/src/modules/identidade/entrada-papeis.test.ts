@@ -60,6 +60,9 @@ describe('gov.br: the CPF is the link to the person', { timeout: 90_000 }, () =>
     c.token = token;
     const eu = (await c.get('/sfz-cadastro-api/api/pessoa/obterUsuarioLogado')).json<{ numeroPessoa: number; nome: string; cacealList: number[] }>();
     expect(eu).toMatchObject({ numeroPessoa: Number(dono!.np), nome: dono!.nome });
+    // No name typed on the screen: the account carries the person's name, as gov.br sends the Receita's.
+    const conta = (await c.get('/api/account')).json<{ firstName: string; lastName: string }>();
+    expect(`${conta.firstName} ${conta.lastName}`).toBe(dono!.nome);
     expect(eu.cacealList[0]).toBe(Number(caceal));
     const dados = await c.get(`/sfz-cadastro-api/api/contribuinte/obterDadosCadastrais/${eu.numeroPessoa}?caceal=${caceal}`);
     expect(dados.statusCode, dados.body).toBe(200);

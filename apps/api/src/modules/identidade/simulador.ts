@@ -125,7 +125,7 @@ export function montarSimulador(app: FastifyInstance, sim: Simulador, db: () => 
       if (!sub) return reply.code(400).type('text/html; charset=utf-8').send(pagina('Erro', '<p>Informe quem entra.</p>'));
       const nivel = NivelGovbr.safeParse(form.get('nivel')).data ?? 'bronze';
       s.diretorio.set(sub, {
-        nome: form.get('nome') || `Pessoa ${sub}`,
+        nome: form.get('nome') || (sim.provedor.id === 'govbr' ? await nomeDoCpf(db(), sub) : null) || `Pessoa ${sub}`,
         email: `${sub.toLowerCase()}@${sim.provedor.id}.simulador.invalid`,
         nivel,
         grupos: form.getAll('grupo'),
@@ -177,6 +177,12 @@ async function cpfsDemo(db: DbOrTx): Promise<Demo[]> {
     union all (select p.numero_documento, p.nome, 'pessoa física', null from pessoa p
       where ${livre} and not exists (select 1 from contador k where k.numero_pessoa = p.numero_pessoa)
         and not exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa) order by p.numero_pessoa limit 20)`);
+}
+
+/** gov.br knows a citizen's name from the Receita: for a CPF of the registry, the simulator says the same name. */
+async function nomeDoCpf(db: DbOrTx, cpf: string): Promise<string | null> {
+  const [p] = await query<{ nome: string }>(db, sql`select nome from pessoa where numero_documento = ${cpf} and tipo = 'F' limit 1`);
+  return p?.nome ?? null;
 }
 
 /** The option's label: name and role, and a produtor's CACEAL (the registration his Meu Cadastro opens). */
