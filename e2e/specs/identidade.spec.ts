@@ -69,6 +69,9 @@ test("a taxpayer's first gov.br sign-in: Meu Cadastro shows their own registrati
     if (vez === 'reload') await page.reload();
     await expect(cabecalho).toContainText(caceal!);
     await expect(cabecalho).toContainText(nome);
+    // A person holds it: "Nome", not a company's "Razão social".
+    await expect(cabecalho).toContainText('Nome');
+    await expect(cabecalho).not.toContainText('Razão social');
     await expect(cabecalho).toContainText(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
   }
   await page.goto('/#/settings');

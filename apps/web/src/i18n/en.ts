@@ -157,6 +157,8 @@ const en: Messages = {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
     cpf: 'CPF',
+    /** The holder's name where the document is a CPF (a produtor rural): a person has no razão social. */
+    nome: 'Name',
     razaoSocial: 'Company name',
     situacaoCaceal: 'CACEAL status',
     naoInformado: 'Not informed',

@@ -158,6 +158,8 @@ const ptBr = {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
     cpf: 'CPF',
+    /** The holder's name where the document is a CPF (a produtor rural): a person has no razão social. */
+    nome: 'Nome',
     razaoSocial: 'Razão social',
     situacaoCaceal: 'Situação do CACEAL',
     naoInformado: 'Não informado',

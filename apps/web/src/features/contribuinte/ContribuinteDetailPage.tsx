@@ -116,14 +116,15 @@ function Registro({ d, manutencao }: { d: DadosCadastrais; manutencao: boolean }
   const { t } = useTranslation();
   const { hasAnyAuthority } = useSession();
   const supertela = manutencao && hasAnyAuthority([Authority.MAN_DADOS_CONTRI]);
+  const cpf = documentKind(d.identificacao.cnpj) === 'CPF';
   return (
     <>
       <Paper withBorder p="md" bg="gray.0" data-testid="cabecalho-contribuinte">
         <Group justify="space-between">
           <Group gap="xl" wrap="wrap">
             <Campo rotulo={t('contribuinte.caceal')} valor={<Caceal numero={d.numeroCaceal} digito={d.identificacao.digitoCaceal} />} />
-            <Campo rotulo={documentKind(d.identificacao.cnpj) === 'CPF' ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
-            <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
+            <Campo rotulo={cpf ? t('contribuinte.cpf') : t('contribuinte.cnpj')} valor={formatDocumento(d.identificacao.cnpj)} />
+            <Campo rotulo={cpf ? t('contribuinte.nome') : t('contribuinte.razaoSocial')} valor={d.identificacao.razaoSocial} />
             <StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />
           </Group>
           {supertela && <SalvarEventoBotao d={d} />}
