@@ -78,6 +78,15 @@ test("a taxpayer's first gov.br sign-in: Meu Cadastro shows their own registrati
   await expect(page.getByTestId('como-entrou')).toHaveText(/gov\.br — nível bronze/);
 });
 
+test('an individual who holds no registration: Meu Cadastro says so, naming them', async ({ page }) => {
+  const { cpf, nome } = await entrarGovbr(page, 'pessoa física', 'ouro');
+  await page.getByRole('link', { name: 'Meu Cadastro' }).click();
+  const aviso = page.getByTestId('meu-cadastro-sem-inscricao');
+  await expect(aviso).toContainText(`Nenhuma inscrição no CACEAL está em nome de ${nome}`);
+  await expect(aviso).toContainText(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
+  await expect(page.getByText('Você não tem autorização para acessar esta página.')).toHaveCount(0);
+});
+
 test('an accountant at bronze is refused the accountant area, the level needed named', async ({ page }) => {
   await entrarGovbr(page, 'contabilista', 'bronze');
   await page.goto('/#/manifestacao-contador/manifestacao');

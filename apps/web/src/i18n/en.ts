@@ -220,7 +220,7 @@ const en: Messages = {
       dicaRazao: 'The name or part of it, in any order; case, accents, spellings (Souza/Sousa) and small typos do not matter (at least 3 characters).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'CNPJ root', RAZAO_SOCIAL: 'Company name', CPF: 'CPF (individual)' },
     },
-    meuCadastro: { title: 'My registration', semVinculo: 'This account is not linked to a taxpayer.', recarregar: 'Reload' },
+    meuCadastro: { title: 'My registration', semVinculo: 'This account is not linked to a taxpayer.', semInscricao: 'No CACEAL registration is held in the name of {{nome}} ({{documento}}).', recarregar: 'Reload' },
     detalhe: { title: 'Taxpayer data', novaConsulta: 'New search' },
     ficha: { title: 'Registration sheet', abrir: 'Registration sheet', atividade: 'Economic activity', procurador: 'Attorney' },
     endereco: {

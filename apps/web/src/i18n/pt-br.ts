@@ -221,7 +221,7 @@ const ptBr = {
       dicaRazao: 'O nome ou parte dele, em qualquer ordem; maiúsculas, acentos, grafias (Souza/Sousa) e pequenos erros não importam (mínimo de 3 caracteres).',
       tipo: { CACEAL: 'CACEAL', CNPJ: 'CNPJ', RAIZ_DO_CNPJ: 'Raiz do CNPJ', RAZAO_SOCIAL: 'Razão social', CPF: 'CPF (pessoa física)' },
     },
-    meuCadastro: { title: 'Meu Cadastro', semVinculo: 'Esta conta não está vinculada a um contribuinte.', recarregar: 'Recarregar' },
+    meuCadastro: { title: 'Meu Cadastro', semVinculo: 'Esta conta não está vinculada a um contribuinte.', semInscricao: 'Nenhuma inscrição no CACEAL está em nome de {{nome}} ({{documento}}).', recarregar: 'Recarregar' },
     detalhe: { title: 'Dados do Contribuinte', novaConsulta: 'Nova Consulta' },
     ficha: { title: 'Ficha Cadastral', abrir: 'Ficha cadastral', atividade: 'Atividade econômica', procurador: 'Procurador' },
     endereco: {

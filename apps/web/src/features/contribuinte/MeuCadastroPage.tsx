@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Carregando } from '../../ui/Carregando';
 import { useNavigate, useParams } from 'react-router';
-import { formatCaceal, REGISTRY_API_BASE } from '@cadastro/domain';
+import { formatCaceal, formatDocumento, REGISTRY_API_BASE } from '@cadastro/domain';
 import { http, HttpError } from '../../ui/http';
 import { httpErrorMessage } from '../../ui/errors';
 import { useUserKey } from '../../ui/session';
@@ -43,6 +43,14 @@ export default function MeuCadastroPage() {
     );
   }
   const me = q.data;
+  if (!me.cacealList.length) {
+    // A person (e.g. a first gov.br sign-in) who holds no registration: said so, not a refused read of none.
+    return (
+      <Alert color="blue" mt="md" role="status" data-testid="meu-cadastro-sem-inscricao">
+        {t('contribuinte.meuCadastro.semInscricao', { nome: me.nome, documento: formatDocumento(me.numeroDocumento) })}
+      </Alert>
+    );
+  }
   const caceal = number && me.cacealList.includes(Number(number)) ? Number(number) : me.cacealList[0];
   return (
     <Stack gap={0}>
