@@ -157,6 +157,7 @@ const en: Messages = {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
     cpf: 'CPF',
+    cnpjCpf: 'CNPJ/CPF',
     razaoSocial: 'Company name',
     situacaoCaceal: 'CACEAL status',
     naoInformado: 'Not informed',
@@ -303,7 +304,7 @@ const en: Messages = {
   gestor: {
     title: 'Sync with the manager system',
     tipo: 'Document type',
-    situacaoPessoa: 'Legal-entity status (manager system)',
+    situacaoPessoa: 'Status in the manager system',
     diferencas: 'Differences from the registry',
     igual: 'The registry already matches the manager system.',
     sincronizar: 'Synchronise',

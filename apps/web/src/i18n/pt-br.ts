@@ -158,6 +158,7 @@ const ptBr = {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
     cpf: 'CPF',
+    cnpjCpf: 'CNPJ/CPF',
     razaoSocial: 'Razão social',
     situacaoCaceal: 'Situação do CACEAL',
     naoInformado: 'Não informado',
@@ -304,7 +305,7 @@ const ptBr = {
   gestor: {
     title: 'Sincronizar com o Sistema Gestor',
     tipo: 'Tipo de documento',
-    situacaoPessoa: 'Situação da pessoa jurídica (gestor)',
+    situacaoPessoa: 'Situação no sistema gestor',
     diferencas: 'Diferenças em relação ao cadastro',
     igual: 'O cadastro já está igual ao sistema gestor.',
     sincronizar: 'Sincronizar',
