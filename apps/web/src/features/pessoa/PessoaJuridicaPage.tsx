@@ -14,6 +14,7 @@ import { alterarPessoaJuridica, useCombo, usePessoaJuridica } from './api';
 import { Bloco, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
 import { EmpresasTabela } from './EmpresasVinculadas';
 import { Caceal } from '../../ui/Caceal';
+import { caminhoPessoa } from './documento';
 
 type Input = z.input<typeof ContadorEdicao>;
 type Output = z.output<typeof ContadorEdicao>;
@@ -144,7 +145,7 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
         <Bloco titulo={t('pessoa.juridica.responsavelLegal')} testId="bloco-responsavel">
           {p.dadosResponsavel ? (
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Campo rotulo={t('pessoa.busca.documento')} valor={<Anchor component={Link} to={p.dadosResponsavel.numeroDocumento.length === 11 ? `/pessoa/${p.dadosResponsavel.numeroDocumento}` : `/pessoa-juridica/${p.dadosResponsavel.numeroDocumento}`}>{formatDocumento(p.dadosResponsavel.numeroDocumento)}</Anchor>} />
+              <Campo rotulo={t('pessoa.busca.documento')} valor={<Anchor component={Link} to={caminhoPessoa(p.dadosResponsavel.numeroDocumento)}>{formatDocumento(p.dadosResponsavel.numeroDocumento)}</Anchor>} />
               <Campo rotulo={t('pessoa.fisica.nome')} valor={p.dadosResponsavel.nome} />
               <Campo rotulo={t('pessoa.juridica.qualificacao')} valor={p.dadosResponsavel.qualificacao} />
             </SimpleGrid>
