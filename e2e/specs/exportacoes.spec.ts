@@ -21,6 +21,8 @@ test('a report PDF: its progress in the page, then the file in a new window; pas
   await previa.getByRole('button', { name: 'Imprimir' }).click();
   const progresso = page.getByTestId('exportacao-progresso');
   await expect(progresso).toContainText('Gerando o PDF: lendo os registros…');
+  // The seconds and their unit never part at a line's end (a phone wrapped "0" / "s").
+  await expect(progresso).toContainText(/registros… \d+\u00a0s$/);
   // Nothing opened while the file is being made.
   expect(janelas).toEqual([]);
   const popup = page.waitForEvent('popup', { timeout: 90_000 });

@@ -331,10 +331,10 @@ const en: Messages = {
   documento: {
     erroImpressao: 'The document could not be generated for printing.',
     /** Progress of an export ({{s}}: seconds so far; {{kb}}: kB; {{n}}: rows, all formatted). */
-    lendoRegistros: 'Generating the PDF: reading the records… {{s}} s',
-    montandoPdf: 'Generating the PDF: laying out {{n}} record(s)… {{s}} s',
-    baixandoPdf: 'Preparing the PDF: {{kb}} kB received… {{s}} s',
-    baixandoPlanilha: 'Downloading the spreadsheet: {{kb}} kB received… {{s}} s',
+    lendoRegistros: 'Generating the PDF: reading the records… {{s}}\u00a0s',
+    montandoPdf: 'Generating the PDF: laying out {{n}} record(s)… {{s}}\u00a0s',
+    baixandoPdf: 'Preparing the PDF: {{kb}}\u00a0kB received… {{s}}\u00a0s',
+    baixandoPlanilha: 'Downloading the spreadsheet: {{kb}}\u00a0kB received… {{s}}\u00a0s',
     baixarPlanilha: 'Download spreadsheet (XLSX)',
   },
   ...administracao,

@@ -332,10 +332,10 @@ const ptBr = {
   documento: {
     erroImpressao: 'Não foi possível gerar o documento para impressão.',
     /** Progress of an export ({{s}}: seconds so far; {{kb}}: kB; {{n}}: rows, all formatted). */
-    lendoRegistros: 'Gerando o PDF: lendo os registros… {{s}} s',
-    montandoPdf: 'Gerando o PDF: montando {{n}} registro(s)… {{s}} s',
-    baixandoPdf: 'Preparando o PDF: {{kb}} kB recebidos… {{s}} s',
-    baixandoPlanilha: 'Baixando a planilha: {{kb}} kB recebidos… {{s}} s',
+    lendoRegistros: 'Gerando o PDF: lendo os registros… {{s}}\u00a0s',
+    montandoPdf: 'Gerando o PDF: montando {{n}} registro(s)… {{s}}\u00a0s',
+    baixandoPdf: 'Preparando o PDF: {{kb}}\u00a0kB recebidos… {{s}}\u00a0s',
+    baixandoPlanilha: 'Baixando a planilha: {{kb}}\u00a0kB recebidos… {{s}}\u00a0s',
     baixarPlanilha: 'Baixar planilha (XLSX)',
   },
   ...administracao,
