@@ -146,7 +146,7 @@ test('a produtor rural’s pendências: the column says CPF and shows his CPF ma
     p = lote.find((x) => x.cnpj.length === 11);
   }
   if (!p) throw new Error('no pendência of a CPF-held registration in the seed');
-  await page.goto(`/#/consultar-pendencias?doc=CACEAL&numero=${p.caceal}`);
+  await page.goto(`/#/consultar-pendencias?doc=CACEAL&numero=${p.caceal}&page=1`);
   await signIn(page, 'atendente');
   const lista = page.getByTestId('pendencias-consultar');
   await expect(lista.getByRole('row').nth(1)).toContainText(formatCpf(p.cnpj));
