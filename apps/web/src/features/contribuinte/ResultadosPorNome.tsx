@@ -72,7 +72,7 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => onAbrir(c)}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },
     { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
     { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
-    { key: 'tipo', header: t('buscaNome.comoAchou'), render: (c) => <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado">{t(`buscaNome.tipo.${c.tipo}`)}</Badge> },
+    { key: 'tipo', header: t('buscaNome.comoAchou'), render: (c) => <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>{t(`buscaNome.tipo.${c.tipo}`)}</Badge> },
     { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
   ];
   const msg = q.isError ? erro(q.error) : null;
