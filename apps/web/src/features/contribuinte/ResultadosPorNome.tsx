@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { ResultsWindow } from '../../ui/ResultsWindow';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { BUSCA_KEY, buscarPorNome } from './api';
+import { chaveRotuloDocumentos } from '../../ui/format';
 
 type Achado = PaginaBuscaNome['content'][number];
 /**
@@ -70,7 +71,7 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
 
   const columns: Column<Achado>[] = [
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => onAbrir(c)}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },
-    { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
+    { key: 'cnpj', header: t(chaveRotuloDocumentos((q.data?.content ?? []).map((c) => c.cnpj))), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
     { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
     { key: 'tipo', header: t('buscaNome.comoAchou'), render: (c) => <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>{t(`buscaNome.tipo.${c.tipo}`)}</Badge> },
     { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
