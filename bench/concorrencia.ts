@@ -5,32 +5,18 @@
 // of 10. Every answer must be 200. Prints req/s, p50/p95/p99 and the load average.
 // API_ROOT = another checkout (e.g. a `git archive` of an older commit) to measure its API instead.
 // Usage: DATABASE_URL=… [USUARIOS=20] [SEGUNDOS=15] [API_ROOT=…] node --import tsx bench/concorrencia.ts
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { iniciarCarga, resumir } from './carga.js';
 import { termosDaBusca } from './termos-busca.js';
-import { entrar } from './entrar.js';
+import { entrar, iniciarApiDoBench } from './entrar.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL to the PostgreSQL server with the generated data');
 const USUARIOS = Number(process.env.USUARIOS ?? 20);
 const SEGUNDOS = Number(process.env.SEGUNDOS ?? 15);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const base = `http://127.0.0.1:${port}`;
-const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: process.env.API_ROOT ?? root, stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_TAXPAYERS: '0', DATA_DIR: fs.mkdtempSync('/tmp/cadastro-conc-') },
-});
-process.on('exit', () => api.kill('SIGTERM'));
-for (let i = 0; !(await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)); i++) {
-  if (i > 300) throw new Error('the API did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
+const { base, parar } = await iniciarApiDoBench({ DATA_DIR: fs.mkdtempSync('/tmp/cadastro-conc-') }, { cwd: process.env.API_ROOT });
 const token = await entrar(base);
 
 const client = new pg.Client({ connectionString: url });
@@ -55,4 +41,4 @@ for (const [rotulo, proximo] of trabalhos) {
   const naoOk = r.n - carga.eventos.filter((e) => e.status === 200).length;
   console.log(`| ${rotulo} | ${r.porSegundo.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${naoOk} | ${os.loadavg()[0]!.toFixed(1)} |`);
 }
-api.kill('SIGTERM');
+await parar();

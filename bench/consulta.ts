@@ -2,15 +2,12 @@
 // full detail (registration data + the seven tabs, fetched in parallel as the sheet does), and the
 // ratio API / SQL-alone (the same queries run straight on the database from Node, no HTTP).
 // Usage: DATABASE_URL=postgres://… node --import tsx bench/consulta.ts [runsPerKind]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { clienteHttp } from './http-cliente.js';
 import { termosDaBusca } from './termos-busca.js';
+import { cabecalhosDe, iniciarApiDoBench } from './entrar.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { buscarContribuintes, type TipoBusca } from '../apps/api/src/modules/contribuinte/busca.js';
 import { obterDadosCadastrais } from '../apps/api/src/modules/contribuinte/dados.js';
@@ -27,45 +24,17 @@ const WARMUP = 20;
 // line per call), so the client's CPU is not charged to it. SQL alone runs the same module functions
 // here, without HTTP. For the exact lookups a bare node:http server calling the same function
 // (bench/servidor-minimo.ts) shows the floor: what HTTP alone costs on this machine.
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(a.port));
-  });
-});
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const startServer = async (script: string, ready: string, env: Record<string, string>) => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  process.on('exit', () => child.kill('SIGTERM'));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}${ready}`).then((r) => r.status < 500, () => false)) break;
-    if (i > 300) throw new Error(`${script} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { base, child };
-};
-const { base, child: server } = await startServer('apps/api/src/main.ts', '/api/profile-info', {
-  HOST: '127.0.0.1', SEED_DEMO_TAXPAYERS: '0', DATA_DIR: fs.mkdtempSync('/tmp/cadastro-bench-'),
-});
-const floor = await startServer('bench/servidor-minimo.ts', '/', {});
+const { base, parar } = await iniciarApiDoBench({ DATA_DIR: fs.mkdtempSync('/tmp/cadastro-bench-') });
+const floor = await iniciarApiDoBench({}, { script: 'bench/servidor-minimo.ts', pronto: '/' });
 const sqlDb = await openDatabase(url, '/tmp');
 
 // Sign in as the clerk, as the SPA does (CSRF cookie, then the bearer token).
-const profile = await fetch(`${base}/api/profile-info`);
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-const auth = await fetch(`${base}/api/authenticate`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-  body: JSON.stringify({ username: 'atendente', password: 'atendente' }),
-});
-const token = ((await auth.json()) as { id_token: string }).id_token;
+const { authorization, cookie } = await cabecalhosDe(base);
 // The caller keeps its connections open, as a browser does. By default it is a lean HTTP/1.1 client
 // (bench/http-cliente.ts, the way wrk or autocannon measure): Node's own clients spend 0.25 ms
 // (node:http) to 0.6 ms (fetch) of this process's CPU per call, the measuring client's cost rather
 // than the API's. CLIENTE=node-http measures through node:http instead, for comparison.
-const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}` };
+const headers = { authorization, cookie };
 const lean = clienteHttp(base, headers);
 const floorClient = clienteHttp(floor.base, {});
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -168,7 +137,7 @@ report('full detail (8 calls)', api, alone, first);
 
 lean.fechar();
 floorClient.fechar();
-floor.child.kill('SIGTERM');
+await floor.parar();
 await client.end();
 await sqlDb.close();
-server.kill('SIGTERM');
+await parar();

@@ -4,17 +4,13 @@
 // progress from the click), to the rows read, to the file ready, to the file received; or to the refusal.
 // Usage: DATABASE_URL=postgres://… node --import tsx bench/exportacoes.ts   (a seeded, migrated database;
 //        REPORT_PDF_MAX_ROWS as the server's, default 20,000)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { NOMES_RELATORIO, RELATORIOS, type EstadoTarefaPdf, type NomeRelatorio } from '@cadastro/domain';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { query } from '../apps/api/src/db/consulta.js';
+import { cabecalhosDe, iniciarApiDoBench } from './entrar.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required (a seeded, migrated database)');
 const MAX = Number(process.env.REPORT_PDF_MAX_ROWS ?? 20_000);
@@ -28,27 +24,8 @@ const [{ d: fimMax } = { d: primeiro }] = await query<{ d: string }>(db.db, sql`
   from contribuinte) x where n <= ${MAX} order by d desc limit 1`);
 await db.close();
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(a.port));
-  });
-});
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: root, env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_TAXPAYERS: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; !(await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)); i++) {
-  if (i > 600) throw new Error('the API did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
-const profile = await fetch(`${base}/api/profile-info`);
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-const cookie = { 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
-const auth = await fetch(`${base}/api/authenticate`, {
-  method: 'POST', headers: { 'content-type': 'application/json', ...cookie }, body: JSON.stringify({ username: 'auditor', password: 'auditor' }),
-});
-const headers = { authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}`, ...cookie };
+const { base, parar } = await iniciarApiDoBench({ LOG_LEVEL: 'warn' });
+const headers = await cabecalhosDe(base, 'auditor');
 const api = `${base}/sfz-cadastro-api/api/relatorio`;
 const s = (ms: number | undefined) => (ms === undefined ? '–' : (ms / 1000).toFixed(2));
 
@@ -95,5 +72,4 @@ for (const [nome, caminho, filtro] of casos) {
   console.log(`| ${nome} | ${s(r.resposta)} | ${s(r.lidas)} | ${s(r.pronta)} | ${s(r.arquivo)} | ${r.linhas?.toLocaleString('en') ?? '–'} | ${r.bytes ? (r.bytes / 1e6).toFixed(1) : '–'} | ${r.recusa ?? ''} |`);
 }
 console.log(`\nload average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
+await parar();

@@ -6,16 +6,11 @@
 // filter, time and size, or the refusal and what it offers instead. Reads only.
 // Usage: DATABASE_URL=… node --import tsx bench/listas-paginadas.ts   (env PORT: the API's, else a free one;
 //        RODADAS (3); EXPORTAR=0 skips the exports)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
-import { cabecalhosDe } from './entrar.js';
+import { cabecalhosDe, iniciarApiDoBench } from './entrar.js';
 
-const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: a PostgreSQL with a generated registry');
 const RODADAS = Number(process.env.RODADAS ?? 3);
@@ -40,21 +35,11 @@ const contribuintes = Number((await um<{ n: string }>('select count(*) as n from
 await cru.end();
 
 // ---------------------------------------------------------------- the API, in its own process
-const porta = Number(process.env.PORT) || await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => s.close(() => resolve((s.address() as net.AddressInfo).port)));
-});
-const servidor = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: raiz, env: { ...process.env, HOST: '127.0.0.1', PORT: String(porta), SEED_DEMO_TAXPAYERS: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${porta}`;
+const { base, parar } = await iniciarApiDoBench({ LOG_LEVEL: 'warn' }, { port: Number(process.env.PORT) || undefined });
 try {
-  for (let i = 0; !(await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)); i++) {
-    if (i > 900) throw new Error('the API did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
   await medir();
 } finally {
-  servidor.kill('SIGTERM');
+  await parar();
 }
 
 async function medir() {

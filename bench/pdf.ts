@@ -3,13 +3,10 @@
 // with PDFs rendered on the event loop (PDF_WORKERS=0: how it was) and on the worker pool (the
 // default). Also the same list as JSON (the query without the PDF) and no load, to tell the parts apart.
 // Usage: node --import tsx bench/pdf.ts [secondsPerPhase]   (DATABASE_URL=postgres://… to use a server)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { clienteHttp } from './http-cliente.js';
+import { cabecalhosDe, iniciarApiDoBench } from './entrar.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { query } from '../apps/api/src/db/consulta.js';
 import { ensureReferenceData } from '../apps/api/src/seed/referencia/index.js';
@@ -21,7 +18,6 @@ const PDF_CLIENTES = 2;
 const LINHAS = 1000;
 // '' = the platform default (one worker per spare core, at most 2: one on this 2-core machine).
 const modos = (process.env.PDF_WORKERS_LIST ?? '0,').split(',');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync('/tmp/cadastro-bench-pdf-');
 const url = process.env.DATABASE_URL;
 
@@ -37,32 +33,13 @@ const caceais = (await query<{ numero_caceal: number }>(db.db, sql`select numero
   .map((r) => Number(r.numero_caceal));
 await db.close();
 
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(a.port));
-  });
-});
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 const ms = (x: number) => x.toFixed(1).padStart(7);
 
 async function medir(modo: string) {
-  const port = await freePort();
   // As in production: its own process, default log level (stdout dropped), the same data dir.
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_TAXPAYERS: '0', PDF_WORKERS: modo };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)); i++) {
-    if (i > 600) throw new Error('the API did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const profile = await fetch(`${base}/api/profile-info`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-  const cookie = { 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
-  const auth = await fetch(`${base}/api/authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...cookie }, body: JSON.stringify({ username: 'atendente', password: 'atendente' }),
-  });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}`, ...cookie };
+  const { base, parar } = await iniciarApiDoBench({ DATA_DIR: dataDir, PDF_WORKERS: modo });
+  const headers = { 'content-type': 'application/json', ...await cabecalhosDe(base) };
   const post = async (caminho: string, corpo: unknown) => {
     const r = await fetch(`${base}/sfz-cadastro-api/api${caminho}`, { method: 'POST', headers, body: JSON.stringify(corpo) });
     const bytes = await r.arrayBuffer();
@@ -122,8 +99,7 @@ async function medir(modo: string) {
       `${carga ? `${String(pesados.length).padStart(4)} × ${(tamanho / 1024).toFixed(0).padStart(4)} kB, p50 ${ms(pct(pesados, 0.5))} ms` : ''.padEnd(31)} |`);
   }
   leve.fechar();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
+  await parar();
   return linhas;
 }
 

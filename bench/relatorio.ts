@@ -1,17 +1,13 @@
 // Reports at scale (issue #18): a big XLSX streamed from a cursor (time, server RSS growth), a
 // 10,000-row PDF (time), and the first preview page of every report (p50/p95 of 20 calls each).
 // Usage: DATABASE_URL=postgres://… node --import tsx bench/relatorio.ts   (bench/relatorio.sh seeds a cluster)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { query } from '../apps/api/src/db/consulta.js';
+import { cabecalhosDe, iniciarApiDoBench } from './entrar.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required (bench/relatorio.sh starts a seeded cluster)');
 const XLSX_LINHAS = Number(process.env.XLSX_LINHAS ?? 100_000);
@@ -26,27 +22,8 @@ const fimXlsx = (await dia(XLSX_LINHAS)) ?? '2026-12-31';
 const fimPdf = (await dia(10_000)) ?? '2026-12-31';
 await db.close();
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(a.port));
-  });
-});
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: root, env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_TAXPAYERS: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; !(await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)); i++) {
-  if (i > 600) throw new Error('the API did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
-const profile = await fetch(`${base}/api/profile-info`);
-const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
-const cookie = { 'X-XSRF-TOKEN': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
-const auth = await fetch(`${base}/api/authenticate`, {
-  method: 'POST', headers: { 'content-type': 'application/json', ...cookie }, body: JSON.stringify({ username: 'auditor', password: 'auditor' }),
-});
-const headers = { authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}` };
+const { base, processo: server, parar } = await iniciarApiDoBench({ LOG_LEVEL: 'warn' });
+const headers = await cabecalhosDe(base, 'auditor');
 const api = `${base}/sfz-cadastro-api/api/relatorio`;
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
 
@@ -100,5 +77,4 @@ for (const nome of NOMES_RELATORIO) {
   console.log(`| home page's picture (panorama) | ${pct(ts, 0.5).toFixed(1)} | ${pct(ts, 0.95).toFixed(1)} |`);
 }
 console.log(`\nload average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
+await parar();

@@ -8,10 +8,10 @@
 //   generates its 3,000-taxpayer demo registry); API_ROOT=<another checkout> measures that code.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clienteHttp } from './http-cliente.js';
+import { iniciarApiDoBench } from './entrar.js';
 
 const segundos = Number(process.argv[2] ?? 20);
 const RATE = Number(process.env.RATE ?? 5);
@@ -19,22 +19,10 @@ const USUARIOS = ['admin', 'user', 'auditor', 'editais', 'apoio-contador', 'cont
 const root = process.env.API_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.DATA_DIR || fs.mkdtempSync('/tmp/cadastro-bench-senhas-');
 
-const porta = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(a.port));
-  });
-});
-const env = { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(porta), DATA_DIR: dataDir, APP_PROFILE: 'dev', LOG_LEVEL: 'warn' };
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-process.on('exit', () => server.kill('SIGKILL'));
+// SEED_DEMO_TAXPAYERS as the caller set it: a fresh data dir gets the demo registry to search.
+const { base, parar } = await iniciarApiDoBench({ DATABASE_URL: '', DATA_DIR: dataDir, APP_PROFILE: 'dev', LOG_LEVEL: 'warn',
+  SEED_DEMO_TAXPAYERS: process.env.SEED_DEMO_TAXPAYERS ?? '3000' }, { cwd: root });
 for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
-const base = `http://127.0.0.1:${porta}`;
-// profile-info, not the readiness probe: older versions measured with API_ROOT have no probe.
-for (let i = 0; !(await fetch(`${base}/api/profile-info`).then((r) => r.ok, () => false)); i++) {
-  if (server.exitCode !== null || i > 900) throw new Error('the API did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
 
 const profile = await fetch(`${base}/api/profile-info`);
 const xsrf = /XSRF-TOKEN=([^;]+)/.exec(profile.headers.get('set-cookie') ?? '')![1]!;
@@ -146,6 +134,5 @@ for (const [nome, r] of [
 console.log(`password changes: ${todas.length} in ${segundos} s (${(todas.length / segundos).toFixed(1)}/s), failed ${trocas.reduce((a, t) => a + t.falhas, 0)}; ` +
   `each p50 ${f(pct(todas, 0.5))} ms, p95 ${f(pct(todas, 0.95))} ms`);
 clerk.fechar();
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+await parar();
 if (!process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });

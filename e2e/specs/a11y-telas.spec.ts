@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
+import { segurar } from '../support/segurar';
 
 const api = '/sfz-cadastro-api/api';
 
@@ -152,17 +153,6 @@ for (const conta of [...CONTAS, 'anonimo'] as Conta[]) {
     }
     expect(achados).toEqual({});
   });
-}
-
-/** Holds the requests matching `padrao` until the returned function is called: a slow network, not a fake answer. */
-async function segurar(page: Page, padrao: string) {
-  let soltar!: () => void;
-  const aberto = new Promise<void>((r) => (soltar = r));
-  await page.route(padrao, async (route) => {
-    await aberto;
-    await route.continue();
-  });
-  return soltar;
 }
 
 test('axe: 0 serious/critical while a screen waits for its session, its code or its data', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousA11yViolations, signIn } from '../support/app';
+import { contrasteDoTexto } from '../support/contraste';
 
 // The name search forgives how a name is typed (#43): read-only, on the generated registry.
 async function consultarNome(page: Page, termo: string) {
@@ -23,6 +24,10 @@ test('"sousa" finds the SOUZAs, each marked a spelling variant, also after a rel
     await expect(linhas.nth(i)).toContainText('SOUZA');
     await expect(linhas.nth(i).getByTestId('busca-tipo-achado')).toHaveText('Variante de grafia');
   }
+  // The badge is read, not a coloured bar: its text stands out from its background (AA, 4.5:1).
+  expect(await contrasteDoTexto(linhas.nth(1).getByTestId('busca-tipo-achado'))).toBeGreaterThanOrEqual(4.5);
+  // …and whole, not cut to "VARIANTE DE …" by the column.
+  expect(await linhas.nth(1).getByTestId('busca-tipo-achado').locator('.mantine-Badge-label').evaluate((l) => l.scrollWidth <= l.clientWidth)).toBe(true);
   // No name contains "sousa": the footer says these are similar ones, not a count of them (never counted).
   await expect(resultados(page).getByTestId('busca-total')).toHaveText('Nenhum nome contém o texto; estes são parecidos');
   expect(await seriousA11yViolations(page)).toEqual([]);

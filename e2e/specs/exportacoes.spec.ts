@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Route } from '@playwright/test';
-import { apiAs, signIn } from '../support/app';
+import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/app';
+import { janelasAbertas, previaDoRelatorio, segurar } from '../support/segurar';
 
 /**
  * #40 §4: every export shows its progress in the page from the click on (no blank tab that stays empty
@@ -9,30 +10,19 @@ import { apiAs, signIn } from '../support/app';
  * the spreadsheet offered, which downloads.
  * The first answer is held until the progress has been seen: what a slow server looks like, without a race.
  */
-function segurar(padrao: string | RegExp, page: import('@playwright/test').Page) {
-  let soltar!: () => void;
-  const solto = new Promise<void>((r) => (soltar = r));
-  void page.route(padrao, async (route: Route) => {
-    await solto;
-    await route.continue();
-  }, { times: 1 });
-  return soltar;
-}
+const SUSPENSOES = '/#/relatorio-caceal-suspensao-temporaria';
 
 test('a report PDF: its progress in the page, then the file in a new window; past its rows, the spreadsheet offered and downloaded', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/#/relatorio-caceal-suspensao-temporaria');
-  await signIn(page, 'auditor');
-  await expect(page.getByRole('dialog')).toBeHidden();
-  const previa = page.getByTestId('pre-visualizacao');
-  await expect(previa.getByRole('row').nth(1)).toBeVisible();
+  const previa = await previaDoRelatorio(page, SUSPENSOES);
 
-  const soltar = segurar('**/imprimir/tarefa**', page);
-  const janelas: string[] = [];
-  page.on('popup', (p) => janelas.push(p.url()));
+  const soltar = await segurar(page, '**/imprimir/tarefa**', 1);
+  const janelas = janelasAbertas(page);
   await previa.getByRole('button', { name: 'Imprimir' }).click();
   const progresso = page.getByTestId('exportacao-progresso');
   await expect(progresso).toContainText('Gerando o PDF: lendo os registros…');
+  // The seconds and their unit never part at a line's end (a phone wrapped "0" / "s").
+  await expect(progresso).toContainText(/registros… \d+\u00a0s$/);
   // Nothing opened while the file is being made.
   expect(janelas).toEqual([]);
   const popup = page.waitForEvent('popup', { timeout: 90_000 });
@@ -71,12 +61,8 @@ test('a report PDF: its progress in the page, then the file in a new window; pas
 
 test('a spreadsheet and a one-document PDF (the FIC) show their progress too, then deliver the file', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await page.goto('/#/relatorio-caceal-suspensao-temporaria');
-  await signIn(page, 'auditor');
-  await expect(page.getByRole('dialog')).toBeHidden();
-  const previa = page.getByTestId('pre-visualizacao');
-  await expect(previa.getByRole('row').nth(1)).toBeVisible();
-  const soltar = segurar('**/cacealSuspensaoTemporaria/baixar**', page);
+  const previa = await previaDoRelatorio(page, SUSPENSOES);
+  const soltar = await segurar(page, '**/cacealSuspensaoTemporaria/baixar**', 1);
   await previa.getByRole('button', { name: 'Baixar XLS' }).click();
   await expect(page.getByTestId('exportacao-progresso')).toContainText('Baixando a planilha:');
   const download = page.waitForEvent('download', { timeout: 90_000 });
@@ -89,9 +75,8 @@ test('a spreadsheet and a one-document PDF (the FIC) show their progress too, th
   const lista = (await (await request.get('/sfz-cadastro-api/api/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/ltda/0/1', { headers })).json()) as { content: { numeroCaceal: number }[] };
   await page.goto(`/#/fic/${lista.content[0]!.numeroCaceal}`);
   await expect(page.getByTestId('fic-certificado')).toBeVisible();
-  const soltarFic = segurar('**/relatorio/fic/imprimir**', page);
-  const janelas: string[] = [];
-  page.on('popup', (p) => janelas.push(p.url()));
+  const soltarFic = await segurar(page, '**/relatorio/fic/imprimir**', 1);
+  const janelas = janelasAbertas(page);
   await page.getByRole('button', { name: 'Imprimir' }).click();
   await expect(page.getByTestId('exportacao-progresso')).toContainText('Preparando o PDF:');
   expect(janelas).toEqual([]);

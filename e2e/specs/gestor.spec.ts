@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatCnpj, formatCpf } from '@cadastro/domain';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
 import { registroLivre } from '../support/sujeitos';
 
@@ -30,7 +31,7 @@ test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then 
   await expect(confirmar).toContainText('será atualizado com os dados do sistema gestor');
   expect(await seriousA11yViolations(page)).toEqual([]); // the dialog open (#32)
   await confirmar.getByRole('button', { name: 'Sincronizar' }).click();
-  await expect(page.getByTestId('sincronizado')).toContainText(/O cnpj .+ foi sincronizado!/);
+  await expect(page.getByTestId('sincronizado')).toContainText(`O CNPJ ${formatCnpj(alvo.cnpj)} foi sincronizado!`);
   await expect(page.getByText('O cadastro já está igual ao sistema gestor.')).toBeVisible();
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
   await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
@@ -76,4 +77,25 @@ test('consultas-infoconv: system and dates required, the log with its total, the
   await page.getByRole('button', { name: 'Comprovante' }).first().click();
   await expect(page.getByTestId('comprovante')).toContainText('CNPJ');
   expect(await seriousA11yViolations(page)).toEqual([]); // the receipt dialog open (#32)
+});
+
+test('gestor: a produtor rural’s registration shows his CPF labelled CPF and masked as one (§3: the `cnpj` holds it)', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { headers } = await apiAs(request, 'auditor');
+  let alvo: { numeroCaceal: number; cnpj: string } | undefined;
+  busca: for (const termo of ['souza', 'silva', 'santos', 'oliveira', 'lima', 'costa', 'pereira']) {
+    for (let pagina = 0; pagina < 5; pagina++) {
+      const lista = (await (await request.get(`${api}/contribuinte/obterListaContribuintes/RAZAO_SOCIAL/${termo}/${pagina}/100`, { headers })).json()).content as { numeroCaceal: number | null; cnpj: string }[];
+      for (const c of lista.filter((x) => x.numeroCaceal && x.cnpj.length === 11)) {
+        const r = await request.get(`${api}/gestor/dadosContribuinte?tipoDocumento=CACEAL&numeroDocumento=${c.numeroCaceal}`, { headers });
+        if (r.status() === 200) { alvo = c as { numeroCaceal: number; cnpj: string }; break busca; }
+      }
+    }
+  }
+  if (!alvo) throw new Error('no CPF-held registration with a manager-system record in the seed');
+  await page.goto(`/#/gestor/sinc?tipoDocumento=CACEAL&numeroDocumento=${alvo.numeroCaceal}`);
+  await signIn(page, 'auditor');
+  await expect(page.getByText('CPF', { exact: true })).toBeVisible();
+  await expect(page.getByText(formatCpf(alvo.cnpj), { exact: true })).toBeVisible();
+  await expect(page.getByText('CNPJ', { exact: true })).toHaveCount(0);
 });

@@ -32,6 +32,16 @@ test('390 px: the taxpayer detail with its longest e-mail does not scroll sidewa
   expect(texto!.x + texto!.width).toBeLessThanOrEqual(caixa!.x + caixa!.width);
 });
 
+test('390 px: the general report\'s filter stacks the statuses under the period\'s day, the width of the form', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await entrar(page, 'auditor', 'pesquisa-contribuinte-geral');
+  const dia = (await page.getByRole('radiogroup', { name: 'O período se refere a' }).boundingBox())!;
+  const situacoes = (await page.locator('.mantine-MultiSelect-root').filter({ has: page.getByText('Situação cadastral', { exact: true }) }).boundingBox())!;
+  expect(situacoes.y).toBeGreaterThanOrEqual(dia.y + dia.height);
+  expect(situacoes.width).toBeGreaterThanOrEqual(250);
+  expect(await semRolagemLateral(page)).toBe(true);
+});
+
 test('1366×900: the results window keeps its count and page links in view', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   // Signed in first: the results window is a dialog too, so it cannot open while `entrar` waits for the sign-in one to close.

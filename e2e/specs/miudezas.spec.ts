@@ -171,6 +171,9 @@ test("the accountant area: its own title; CACEALs whole in the accountant's list
   const textos = (await page.getByRole('cell').allInnerTexts()).map((x) => x.trim()).filter((x) => /^\d{8}-\d$/.test(x));
   expect(textos.length).toBeGreaterThan(0);
   for (const t of textos.slice(0, 5)) expect(await linhasDe(page, t), t).toBe(1);
+  // Its filter field fits the screen (a fixed 360 px pushed the page sideways).
+  const filtro = (await page.getByTestId('filtro-empresas').boundingBox())!;
+  expect(filtro.x + filtro.width).toBeLessThanOrEqual(375);
 });
 
 test("an accountant's person page writes the CRC as the council does, in one field", async ({ page, request }) => {

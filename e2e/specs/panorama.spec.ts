@@ -11,6 +11,10 @@ test('home: a report user sees the picture of the registry; a table row and a ch
     await expect(page.getByTestId(id).locator('.recharts-surface').first()).toBeVisible();
   }
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // Each criticality's bar in its own colour (Baixa yellow, Média orange, Alta red), not all alike.
+  const cores = await page.getByTestId('panorama-pendencias').locator('.recharts-bar-rectangle path').evaluateAll((ps) => ps.map((p) => p.getAttribute('fill')));
+  expect(cores).toHaveLength(3);
+  expect(new Set(cores).size).toBe(3);
 
   // The text alternative: the statuses as a table, each row a link to the general report of that status.
   const situacoes = page.getByTestId('panorama-situacoes');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { formatCaceal, formatCnpj, formatInteiro } from '@cadastro/domain';
+import { formatCaceal, formatCnpj, formatCpf, formatInteiro } from '@cadastro/domain';
 import { apiAs, seriousA11yViolations, signIn } from '../support/app';
 import { reservar } from '../support/sujeitos';
 
@@ -135,4 +135,20 @@ test('consultar-pendencias: the overdue open ones first, marked Vencida, with CA
   await expect(page.getByTestId('item-count')).toHaveText(`Exibindo ${formatInteiro((ultima - 1) * 10 + 1)} - ${formatInteiro(total)} de ${formatInteiro(total)} registros`);
   await expect(lista.getByRole('row')).toHaveCount(fim.length + 1);
   await expect(lista.getByRole('row').last()).toContainText(fim.at(-1)!.pendencia);
+});
+
+test('a produtor rural’s pendências: the column says CPF and shows his CPF masked as one (§3: the `cnpj` holds it)', async ({ page, request }) => {
+  const { headers } = await apiAs(request, 'atendente');
+  let p: (Linha & { caceal: number }) | undefined;
+  for (let pagina = 0; !p && pagina < 30; pagina++) {
+    const lote = (await (await request.post(`${api}/pendencias/consultar`, { headers, data: { pagina, tamanho: 100 } })).json()).content as (Linha & { caceal: number })[];
+    if (!lote.length) break;
+    p = lote.find((x) => x.cnpj.length === 11);
+  }
+  if (!p) throw new Error('no pendência of a CPF-held registration in the seed');
+  await page.goto(`/#/consultar-pendencias?doc=CACEAL&numero=${p.caceal}&page=1`);
+  await signIn(page, 'atendente');
+  const lista = page.getByTestId('pendencias-consultar');
+  await expect(lista.getByRole('row').nth(1)).toContainText(formatCpf(p.cnpj));
+  await expect(lista.getByRole('columnheader').first()).toHaveText('CPF');
 });

@@ -57,6 +57,11 @@ test('relatórios: the menu lists the reports; one without filters previews at o
   await page.getByRole('button', { name: 'Consultar' }).click();
   await expect(page.getByTestId('pre-visualizacao').getByRole('row', { name: /MEI/ }).first()).toBeVisible();
   await expect(page.getByTestId('relatorio-totais')).toHaveText(/Total: [\d.]+/);
+  // Counts right-aligned, header and cells, so their digits line up as on paper.
+  const previa = page.getByTestId('pre-visualizacao');
+  for (const celula of [previa.getByRole('columnheader', { name: 'Quantidade' }), previa.getByRole('row').nth(1).getByRole('cell').nth(1)]) {
+    expect(await celula.evaluate((c) => getComputedStyle(c).textAlign)).toBe('right');
+  }
 });
 
 test('relatórios: a user without a report role has no Relatórios menu and is refused the page', async ({ page }) => {

@@ -26,6 +26,11 @@ test('an administrator enrols TOTP and cannot sign in without the code', async (
   await page.getByLabel(/^Código de verificação/).fill(await generate({ secret: segredo }));
   await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
   await expect(page.getByTestId('codigos-recuperacao').getByRole('listitem')).toHaveCount(10);
+  // On a phone the button's words wrap inside it rather than being cut off ("— continu").
+  await page.setViewportSize({ width: 390, height: 844 });
+  const rotulo = page.getByRole('button', { name: /Já guardei os códigos/ }).locator('.mantine-Button-label');
+  expect(await rotulo.evaluate((l) => l.scrollWidth <= l.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: /Já guardei os códigos/ }).click();
   await expect(page.getByTestId('home-logged')).toHaveText(`Você está conectado como "${login}".`);
   await expect(page.getByTestId('menu-admin')).toBeVisible();

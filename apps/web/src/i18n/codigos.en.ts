@@ -65,7 +65,7 @@ export const codigosAuditoria: typeof Auditoria = {
 };
 
 export const codigosGestor: typeof Gestor = {
-  sincronizado: 'CNPJ {{cnpj}} was synchronised!',
+  sincronizado: '{{tipo}} {{documento}} was synchronised!',
   diferenca: {
     RAZAO_SOCIAL: 'Company name: "{{atual}}" → "{{novo}}"',
     SITUACAO_CADASTRAL: 'Registration status of CACEAL {{caceal}}: {{atual}} → {{novo}}',

@@ -72,7 +72,7 @@ export const codigosAuditoria = {
 
 /** Manager-system sync: DiferencaGestor, the success text, the 404 problem types. */
 export const codigosGestor = {
-  sincronizado: 'O cnpj {{cnpj}} foi sincronizado!',
+  sincronizado: 'O {{tipo}} {{documento}} foi sincronizado!',
   diferenca: {
     RAZAO_SOCIAL: 'Razão social: "{{atual}}" → "{{novo}}"',
     SITUACAO_CADASTRAL: 'Situação cadastral do CACEAL {{caceal}}: {{atual}} → {{novo}}',

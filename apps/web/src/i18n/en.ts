@@ -157,8 +157,12 @@ const en: Messages = {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
     cpf: 'CPF',
+<<<<<<< HEAD
     /** The holder's name where the document is a CPF (a produtor rural): a person has no razão social. */
     nome: 'Name',
+=======
+    cnpjCpf: 'CNPJ/CPF',
+>>>>>>> s19-revisao
     razaoSocial: 'Company name',
     situacaoCaceal: 'CACEAL status',
     naoInformado: 'Not informed',
@@ -305,7 +309,7 @@ const en: Messages = {
   gestor: {
     title: 'Sync with the manager system',
     tipo: 'Document type',
-    situacaoPessoa: 'Legal-entity status (manager system)',
+    situacaoPessoa: 'Status in the manager system',
     diferencas: 'Differences from the registry',
     igual: 'The registry already matches the manager system.',
     sincronizar: 'Synchronise',
@@ -332,10 +336,10 @@ const en: Messages = {
   documento: {
     erroImpressao: 'The document could not be generated for printing.',
     /** Progress of an export ({{s}}: seconds so far; {{kb}}: kB; {{n}}: rows, all formatted). */
-    lendoRegistros: 'Generating the PDF: reading the records… {{s}} s',
-    montandoPdf: 'Generating the PDF: laying out {{n}} record(s)… {{s}} s',
-    baixandoPdf: 'Preparing the PDF: {{kb}} kB received… {{s}} s',
-    baixandoPlanilha: 'Downloading the spreadsheet: {{kb}} kB received… {{s}} s',
+    lendoRegistros: 'Generating the PDF: reading the records… {{s}}\u00a0s',
+    montandoPdf: 'Generating the PDF: laying out {{n}} record(s)… {{s}}\u00a0s',
+    baixandoPdf: 'Preparing the PDF: {{kb}}\u00a0kB received… {{s}}\u00a0s',
+    baixandoPlanilha: 'Downloading the spreadsheet: {{kb}}\u00a0kB received… {{s}}\u00a0s',
     baixarPlanilha: 'Download spreadsheet (XLSX)',
   },
   ...administracao,

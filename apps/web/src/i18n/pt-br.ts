@@ -160,6 +160,7 @@ const ptBr = {
     cpf: 'CPF',
     /** The holder's name where the document is a CPF (a produtor rural): a person has no razão social. */
     nome: 'Nome',
+    cnpjCpf: 'CNPJ/CPF',
     razaoSocial: 'Razão social',
     situacaoCaceal: 'Situação do CACEAL',
     naoInformado: 'Não informado',
@@ -306,7 +307,7 @@ const ptBr = {
   gestor: {
     title: 'Sincronizar com o Sistema Gestor',
     tipo: 'Tipo de documento',
-    situacaoPessoa: 'Situação da pessoa jurídica (gestor)',
+    situacaoPessoa: 'Situação no sistema gestor',
     diferencas: 'Diferenças em relação ao cadastro',
     igual: 'O cadastro já está igual ao sistema gestor.',
     sincronizar: 'Sincronizar',
@@ -333,10 +334,10 @@ const ptBr = {
   documento: {
     erroImpressao: 'Não foi possível gerar o documento para impressão.',
     /** Progress of an export ({{s}}: seconds so far; {{kb}}: kB; {{n}}: rows, all formatted). */
-    lendoRegistros: 'Gerando o PDF: lendo os registros… {{s}} s',
-    montandoPdf: 'Gerando o PDF: montando {{n}} registro(s)… {{s}} s',
-    baixandoPdf: 'Preparando o PDF: {{kb}} kB recebidos… {{s}} s',
-    baixandoPlanilha: 'Baixando a planilha: {{kb}} kB recebidos… {{s}} s',
+    lendoRegistros: 'Gerando o PDF: lendo os registros… {{s}}\u00a0s',
+    montandoPdf: 'Gerando o PDF: montando {{n}} registro(s)… {{s}}\u00a0s',
+    baixandoPdf: 'Preparando o PDF: {{kb}}\u00a0kB recebidos… {{s}}\u00a0s',
+    baixandoPlanilha: 'Baixando a planilha: {{kb}}\u00a0kB recebidos… {{s}}\u00a0s',
     baixarPlanilha: 'Baixar planilha (XLSX)',
   },
   ...administracao,

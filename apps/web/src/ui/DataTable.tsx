@@ -9,6 +9,8 @@ export interface Column<T> {
   sortField?: string;
   render(row: T): ReactNode;
   width?: number | string;
+  /** Counts and amounts: right-aligned, so their digits line up as on paper. */
+  numerico?: boolean;
 }
 
 export interface SortState {
@@ -74,7 +76,7 @@ export function DataTable<T>(p: Props<T>) {
               return (
                 // Headers wrap between words (never inside one) so a wide report fits a clerk's screen;
                 // what still does not fit scrolls inside the container.
-                <Table.Th key={c.key} w={c.width} style={{ verticalAlign: 'bottom' }} aria-sort={active ? (p.sort?.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <Table.Th key={c.key} w={c.width} ta={c.numerico ? 'right' : undefined} style={{ verticalAlign: 'bottom' }} aria-sort={active ? (p.sort?.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {c.sortField && p.onSort ? (
                     <UnstyledButton onClick={() => toggle(c.sortField!)} fw={700} fz="inherit" data-testid={`sort-${c.sortField}`}>
                       {c.header} {active ? (p.sort?.dir === 'asc' ? '▲' : '▼') : '⇅'}
@@ -91,7 +93,7 @@ export function DataTable<T>(p: Props<T>) {
           {p.rows.map((row, i) => (
             <Table.Tr key={p.rowKey(row, i)} onClick={p.onRowClick ? () => p.onRowClick!(row) : undefined} style={p.onRowClick ? { cursor: 'pointer' } : undefined}>
               {p.columns.map((c) => (
-                <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                <Table.Td key={c.key} ta={c.numerico ? 'right' : undefined}>{c.render(row)}</Table.Td>
               ))}
             </Table.Tr>
           ))}

@@ -102,7 +102,7 @@ export function ReportPage(p: ReportPageProps) {
                 caption={p.titulo}
                 denso={p.colunas.length + (p.lista ? 1 : 0) > 6}
                 columns={[
-                  ...p.colunas.map((c) => ({ key: c.campo, header: p.rotulo(c.campo), render: (l: Linha) => <Celula coluna={c} valor={l[c.campo]} /> })),
+                  ...p.colunas.map((c) => ({ key: c.campo, header: p.rotulo(c.campo), numerico: c.tipo === 'inteiro', render: (l: Linha) => <Celula coluna={c} valor={l[c.campo]} /> })),
                   ...(p.lista ? [{ key: p.lista.campo, header: p.rotulo(p.lista.campo), render: (l: Linha) => <Itens lista={p.lista!} valor={l[p.lista!.campo]} /> }] : []),
                 ]}
               />

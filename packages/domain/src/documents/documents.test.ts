@@ -6,7 +6,7 @@ import { cnpjFromRoot, cnpjRoot, formatCnpj, generateCnpjRoot, isAlphanumericCnp
 import {
   CACEAL_POR_TIPO, cacealCheckDigit, cacealDoTipo, formatCaceal, generateCacealNumber, isValidCacealWithDigit, tipoDoCaceal, TIPOS_CACEAL, validarNumeroCaceal,
 } from './caceal.js';
-import { documentKind, isAlagoasCep } from './others.js';
+import { documentKind, isAlagoasCep, rotuloDocumentos } from './others.js';
 import { UFS } from '../reference/uf.js';
 
 const rng = seededRng(20261122);
@@ -153,6 +153,12 @@ describe('CEP, document kind, UFs', () => {
   it('fewer than 12 characters is a CPF (§5)', () => {
     expect(documentKind('52998224725')).toBe('CPF');
     expect(documentKind('11222333000181')).toBe('CNPJ');
+  });
+  it('a column of registration documents is called by what it holds (§3: a `cnpj` may hold a CPF)', () => {
+    expect(rotuloDocumentos(['52998224725'])).toBe('CPF');
+    expect(rotuloDocumentos(['11222333000181', '11222333000181'])).toBe('CNPJ');
+    expect(rotuloDocumentos(['11222333000181', '52998224725'])).toBe('CNPJ/CPF');
+    expect(rotuloDocumentos([])).toBe('CNPJ');
   });
   it('the 27 UFs agree with IBGE as carried by @brazilian-utils', () => {
     const theirs = bu.getStates().map((s) => `${s.code}:${s.ibgeCode}`).sort();

@@ -16,3 +16,12 @@ export function documentKind(value: string): 'CPF' | 'CNPJ' {
 
 /** §5: a person's document shown masked as CPF or CNPJ by its length. */
 export const formatDocumento = (value: string) => (documentKind(value) === 'CPF' ? formatCpf(value) : formatCnpj(value));
+
+/**
+ * What a list of registration documents is called: the `cnpj` of a pendência, of the manager system or of a
+ * report holds the CPF of an individual's registration (§3), so a column of them is CPF, CNPJ or both.
+ */
+export function rotuloDocumentos(values: readonly string[]): 'CPF' | 'CNPJ' | 'CNPJ/CPF' {
+  const tipos = new Set(values.map(documentKind));
+  return tipos.size === 1 && tipos.has('CPF') ? 'CPF' : tipos.has('CPF') ? 'CNPJ/CPF' : 'CNPJ';
+}

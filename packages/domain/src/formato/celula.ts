@@ -1,5 +1,5 @@
-import { formatCnpj } from '../documents/cnpj.js';
 import { formatCpf } from '../documents/cpf.js';
+import { formatDocumento } from '../documents/others.js';
 import type { ColunaRelatorio, TipoColuna } from '../relatorio/definicoes.js';
 import { formatCnae } from './codigos.js';
 import { formatInteiro } from './numeros.js';
@@ -15,7 +15,8 @@ export const formatDia = (v: string | null | undefined): string =>
 export function formatCelulaRelatorio(tipo: TipoColuna, v: string | number | boolean | null | undefined, simNao: { sim: string; nao: string }): string {
   if (v === null || v === undefined || v === '') return '';
   switch (tipo) {
-    case 'cnpj': return formatCnpj(String(v));
+    // A registration's document: a CPF where an individual (produtor rural) holds it, masked as one.
+    case 'cnpj': return formatDocumento(String(v));
     case 'cpf': return formatCpf(String(v));
     case 'cnae': return formatCnae(String(v));
     case 'data': return formatDia(String(v));

@@ -87,6 +87,8 @@ describe('report cells', () => {
   it('each kind of column written as the screens write it', () => {
     expect(formatCelulaRelatorio('cnae', '4711302', sn)).toBe('4711-3/02');
     expect(formatCelulaRelatorio('cnpj', '11222333000181', sn)).toBe('11.222.333/0001-81');
+    // A produtor rural's registration is held by his CPF: written as a CPF, not cut into a CNPJ's mask.
+    expect(formatCelulaRelatorio('cnpj', '52998224725', sn)).toBe('529.982.247-25');
     expect(formatCelulaRelatorio('cpf', '52998224725', sn)).toBe('529.982.247-25');
     expect(formatCelulaRelatorio('data', '2026-07-01', sn)).toBe('01/07/2026');
     expect(formatCelulaRelatorio('inteiro', 12345, sn)).toBe('12.345');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { NOMES_RELATORIO, RELATORIOS, formatCnae, formatCnpj, type DefinicaoRelatorio, type NomeRelatorio } from '@cadastro/domain';
+import { NOMES_RELATORIO, RELATORIOS, formatCnae, formatDocumento, type DefinicaoRelatorio, type NomeRelatorio } from '@cadastro/domain';
 import { expectProblem, startTestApp, type Client, type TestApp } from '../../test/harness.js';
 import { textoDoPdf } from '../../test/pdf.js';
 import { API_RELATORIO, FILTRO_DE_TESTE, TUDO } from '../../test/relatorio-filtros.js';
@@ -197,7 +197,8 @@ describe('files', () => {
       from contribuinte c join pessoa p using (numero_pessoa) where c.situacao_id = 5 order by c.data_inicio_atividade, c.numero_caceal`);
     expect(folha.actualRowCount).toBe(3 + esperadas.length);
     const l = folha.getRow(5);
-    expect(l.getCell(2).value).toBe(formatCnpj(esperadas[0]!.numero_documento));
+    // A produtor rural's CPF stands masked as a CPF.
+    expect(l.getCell(2).value).toBe(formatDocumento(esperadas[0]!.numero_documento));
     expect(l.getCell(4).value).toBeInstanceOf(Date);
     expect((l.getCell(4).value as Date).toISOString().slice(0, 10)).toBe(esperadas[0]!.inicio);
     expect(l.getCell(4).numFmt).toBe('dd/mm/yyyy');

@@ -104,7 +104,8 @@ export default function SegundoFatorPage() {
               {etapa.codigos.map((c) => <List.Item key={c}>{c}</List.Item>)}
             </List>
             <Group>
-              <Button onClick={aposEntrar}>{t('segundoFator.recuperacao.continuar')}</Button>
+              {/* The label wraps on a phone rather than being cut off. */}
+              <Button onClick={aposEntrar} h="auto" mih={36} py={6} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>{t('segundoFator.recuperacao.continuar')}</Button>
             </Group>
           </Stack>
         </Paper>

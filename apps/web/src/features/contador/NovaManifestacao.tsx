@@ -83,7 +83,9 @@ export function NovaManifestacao({ crc, onCancel }: { crc: CrcClassificacao; onC
         value={filtro}
         onChange={(e) => { setFiltro(e.currentTarget.value); setPagina(1); }}
         maxLength={100}
-        w={360}
+        // At most 360 px, never wider than a phone's screen (a fixed width pushed the page sideways).
+        w="100%"
+        maw={360}
         data-testid="filtro-empresas"
       />
       <DataTable

@@ -16,6 +16,7 @@ import { param, useUrlState } from '../../ui/urlState';
 import { BUSCA_KEY, buscarContribuintes } from './api';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 import { ResultadosPorNome } from './ResultadosPorNome';
+import { chaveRotuloDocumentos } from '../../ui/format';
 
 /**
  * Where a registration opens (§2): from the modal, or a single result of a CACEAL search,
@@ -76,7 +77,7 @@ export default function ContribuinteSearchPage() {
 
   const columns: Column<ContribuinteResumo>[] = [
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => void navigate(detalheUrl(c))}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },
-    { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
+    { key: 'cnpj', header: t(chaveRotuloDocumentos((q.data?.content ?? []).map((c) => c.cnpj))), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
     { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
     { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
   ];

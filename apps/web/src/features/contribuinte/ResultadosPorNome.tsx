@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { ResultsWindow } from '../../ui/ResultsWindow';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { BUSCA_KEY, buscarPorNome } from './api';
+import { chaveRotuloDocumentos } from '../../ui/format';
 
 type Achado = PaginaBuscaNome['content'][number];
 /**
@@ -24,7 +25,15 @@ function trilhaDe(termo: string) {
   }
   return t;
 }
-const COR: Record<Achado['tipo'], string> = { CONTEM: 'green.9', PALAVRAS: 'blue.9', VARIANTE: 'violet.9', APROXIMADO: 'orange.9' };
+/**
+ * A pale badge of the kind's hue with dark text of it (AA on the pale tint), unlike the filled status badge
+ * beside it. Not `color="green.9"`: Mantine's light variant paints a shaded colour solid, and its text the same.
+ * Orange's shade 9 is too light for text (3.9:1): a darker one.
+ */
+const COR: Record<Achado['tipo'], { cor: string; texto: string }> = {
+  CONTEM: { cor: 'green', texto: 'green.9' }, PALAVRAS: { cor: 'blue', texto: 'blue.9' },
+  VARIANTE: { cor: 'violet', texto: 'violet.9' }, APROXIMADO: { cor: 'orange', texto: '#b03a08' },
+};
 
 /**
  * The name search's results (#43): each row says how it was found; pages follow the server's keyset
@@ -62,9 +71,9 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
 
   const columns: Column<Achado>[] = [
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => onAbrir(c)}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },
-    { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
+    { key: 'cnpj', header: t(chaveRotuloDocumentos((q.data?.content ?? []).map((c) => c.cnpj))), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
     { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
-    { key: 'tipo', header: t('buscaNome.comoAchou'), render: (c) => <Badge variant="light" color={COR[c.tipo]} data-testid="busca-tipo-achado">{t(`buscaNome.tipo.${c.tipo}`)}</Badge> },
+    { key: 'tipo', header: t('buscaNome.comoAchou'), render: (c) => <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>{t(`buscaNome.tipo.${c.tipo}`)}</Badge> },
     { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
   ];
   const msg = q.isError ? erro(q.error) : null;

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { DadosGestor, ResultadoSincronizacao } from '@cadastro/domain';
-import { formatCaceal, formatCnpj, formatDocumento } from '@cadastro/domain';
+import { documentKind, formatCaceal, formatDocumento } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { Carregando } from '../../ui/Carregando';
+import { chaveRotuloDocumentos } from '../../ui/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { consultarGestor, sincronizarGestor } from './api';
@@ -48,7 +49,7 @@ export default function GestorSincPage() {
       {q.isPending && <Carregando h={160} />}
       {q.isError && <Alert color="yellow" role="alert">{gestorErro(t, q.error, tipo, numero)}</Alert>}
       {resultado && (
-        <Alert color="green" role="status" data-testid="sincronizado" title={t('gestor.sincronizado', { cnpj: formatCnpj(resultado.cnpj) })}>
+        <Alert color="green" role="status" data-testid="sincronizado" title={t('gestor.sincronizado', { tipo: documentKind(resultado.cnpj), documento: formatDocumento(resultado.cnpj) })}>
           {resultado.alteracoes.length ? <List size="sm">{resultado.alteracoes.map((a) => <List.Item key={a.campo}>{diferencaText(t, a)}</List.Item>)}</List> : t('gestor.semAlteracoes')}
         </Alert>
       )}
@@ -57,7 +58,7 @@ export default function GestorSincPage() {
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Campo rotulo={t('contribuinte.caceal')} valor={d.caceal ? formatCaceal(d.caceal) : null} />
-            <Campo rotulo={t('contribuinte.cnpj')} valor={formatDocumento(d.cnpj)} />
+            <Campo rotulo={t(chaveRotuloDocumentos([d.cnpj]))} valor={formatDocumento(d.cnpj)} />
             <Campo rotulo={t('contribuinte.razaoSocial')} valor={d.razaoSocial} />
             <Campo rotulo={t('gestor.situacaoPessoa')} valor={<StatusBadge status={d.situacaoPessoa} />} />
           </SimpleGrid>

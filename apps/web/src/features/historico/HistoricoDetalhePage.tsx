@@ -7,7 +7,7 @@ import { formatDocumento, REGISTRY_API_BASE } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { formatDay } from '../../ui/format';
+import { formatDay, chaveRotuloDocumentos } from '../../ui/format';
 import { http } from '../../ui/http';
 import { RecordState } from '../../ui/NotFound';
 import { Caceal } from '../../ui/Caceal';
@@ -37,7 +37,7 @@ export default function HistoricoDetalhePage() {
               <Paper withBorder p="md" bg="gray.0">
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   <Campo rotulo={t('contribuinte.caceal')} valor={<Caceal numero={dados.contribuinte.numeroCaceal} digito={dados.contribuinte.digitoCaceal} />} />
-                  <Campo rotulo={t('contribuinte.cnpj')} valor={formatDocumento(dados.contribuinte.cnpj)} />
+                  <Campo rotulo={t(chaveRotuloDocumentos([dados.contribuinte.cnpj]))} valor={formatDocumento(dados.contribuinte.cnpj)} />
                   <Campo rotulo={t('contribuinte.razaoSocial')} valor={dados.contribuinte.razaoSocial} />
                 </SimpleGrid>
               </Paper>

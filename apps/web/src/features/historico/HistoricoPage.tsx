@@ -15,6 +15,7 @@ import { httpErrorMessage } from '../../ui/errors';
 import { mascarar, PLACEHOLDER } from '../../ui/mascaras';
 import { param, useUrlState, type UrlValues } from '../../ui/urlState';
 import { CampoData } from '../../ui/CampoData';
+import { chaveRotuloDocumentos } from '../../ui/format';
 
 const TIPOS = ['SITUACAO_CADASTRAL', 'RAZAO_SOCIAL'] as const;
 type Tipo = (typeof TIPOS)[number];
@@ -99,7 +100,7 @@ export default function HistoricoPage() {
           onRowClick={(c) => void navigate(destino(c))}
           columns={[
             { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</span> },
-            { key: 'cnpj', header: t('contribuinte.cnpj'), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
+            { key: 'cnpj', header: t(chaveRotuloDocumentos((dados?.content ?? []).map((c) => c.cnpj))), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
             { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
             { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
           ]}

@@ -142,7 +142,8 @@ export default function Panorama() {
         <Quadro titulo={t('relatorio.panorama.pendencias')} testId="panorama-pendencias" cabecalho={[t('relatorio.panorama.criticidade')]} itens={pendencias} numero={numero} parte={parte}>
           <BarChart
             h={200}
-            data={pendencias.map((c) => ({ criticidade: c.rotulo, quantidade: c.valores[0], href: c.href }))}
+            // Each bar in its criticality's colour (§2: Baixa yellow, Média orange, Alta red), as the table's dots.
+            data={pendencias.map((c) => ({ criticidade: c.rotulo, quantidade: c.valores[0], href: c.href, color: c.cor }))}
             dataKey="criticidade"
             series={[{ name: 'quantidade', label: t('relatorio.panorama.quantidade'), color: 'orange.6' }]}
             valueFormatter={numero}

@@ -1,15 +1,33 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DadosContador, Endereco, Telefone } from '@cadastro/domain';
 import { Authority, formatCep, formatCrcContador, formatTelefoneDdd } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
+import { Carregando } from '../../ui/Carregando';
 import { httpErrorMessage } from '../../ui/errors';
 import { HttpError } from '../../ui/http';
 import { useSession } from '../../ui/session';
 
-/** A titled block of a person page. */
+/** A person's page (§2 pessoa/{cpf}, pessoa-juridica/{cnpj}): its title and Nova Consulta, then its data once read. */
+export function PaginaPessoa<T>({ titulo, q, children }: { titulo: string; q: UseQueryResult<T>; children(dados: T): ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack py="md">
+      <Group justify="space-between">
+        <Title order={1}>{titulo}</Title>
+        <Anchor component={Link} to="/pessoa">{t('pessoa.novaConsulta')}</Anchor>
+      </Group>
+      {q.isPending && <Carregando h={160} />}
+      {q.isError && <Alert color="red" role="alert" data-testid="pessoa-erro">{mensagemPessoa(q.error, t)}</Alert>}
+      {q.data !== undefined && children(q.data)}
+    </Stack>
+  );
+}
+
 /**
  * §6: the "supertela" role gates every edit of registry data, a person's included (the server checks
  * the same role); without it the page is read-only.

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDocumento, onlyCnpjChars, type PessoaCadastrada } from '@cadastro/domain';
 import { cadastrarPessoa } from './api';
 import { mensagemPessoa } from './Blocos';
 import { mascararDocumento } from '../../ui/mascaras';
-import { erroDocumento } from './documento';
+import { caminhoPessoa, erroDocumento } from './documento';
+import { FormularioDocumento } from './FormularioDocumento';
 
 /** §2 cadastra-pessoa: CPF or CNPJ → the federal registry → created or updated → the success modal. */
 export default function CadastraPessoaPage() {
@@ -35,30 +36,21 @@ export default function CadastraPessoaPage() {
   };
   const verDados = () => {
     if (!feito) return;
-    void navigate(feito.codigoTipoDocumento === 'CPF' ? `/pessoa/${feito.numeroDocumento}` : `/pessoa-juridica/${feito.numeroDocumento}`);
+    void navigate(caminhoPessoa(feito.numeroDocumento));
   };
   return (
     <Stack py="md" maw={760}>
       <Title order={1}>{t('pessoa.cadastro.title')}</Title>
       <Text>{t('pessoa.cadastro.ajuda')}</Text>
       {erro && <Alert color="red" role="alert" data-testid="cadastro-erro">{erro}</Alert>}
-      <Paper withBorder p="lg">
-        <form onSubmit={(e) => { e.preventDefault(); void consultar(); }} noValidate>
-          <Group align="flex-start">
-            <TextInput
-              label={t('pessoa.busca.documento')}
-              withAsterisk
-              autoFocus
-              value={documento}
-              placeholder={t('pessoa.busca.placeholder')}
-              onChange={(e) => { setDocumento(mascararDocumento(e.currentTarget.value)); setErro(null); }}
-              error={(chars.length === 11 || chars.length === 14) && invalido ? t(invalido) : undefined}
-              w={300}
-            />
-            <Button type="submit" mt={25} disabled={!!invalido} loading={carregando}>{t('pessoa.cadastro.consultar')}</Button>
-          </Group>
-        </form>
-      </Paper>
+      <FormularioDocumento
+        documento={documento}
+        onChange={(d) => { setDocumento(d); setErro(null); }}
+        erro={(chars.length === 11 || chars.length === 14) && invalido ? t(invalido) : undefined}
+        botao={t('pessoa.cadastro.consultar')}
+        carregando={carregando}
+        onConsultar={() => void consultar()}
+      />
       <Modal opened={!!feito} onClose={() => setFeito(null)} title={t('pessoa.cadastro.sucesso')} size="lg" centered>
         {feito && (
           <Stack data-testid="cadastro-sucesso">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Authority, onlyCnpjChars, validarDocumentoPessoa } from '@cadastro/domain';
@@ -8,7 +8,8 @@ import { useSession } from '../../ui/session';
 import { buscarPessoa } from './api';
 import { mensagemPessoa } from './Blocos';
 import { mascararDocumento } from '../../ui/mascaras';
-import { erroDocumento } from './documento';
+import { caminhoPessoa, erroDocumento } from './documento';
+import { FormularioDocumento } from './FormularioDocumento';
 
 /** §2 pessoa: CPF or CNPJ → pessoa/{cpf} or pessoa-juridica/{cnpj}; unknown → 'Registro não encontrado.' (+ Cadastrar). */
 export default function PessoaBuscaPage() {
@@ -35,7 +36,7 @@ export default function PessoaBuscaPage() {
     try {
       const [p] = await buscarPessoa(chars);
       if (!p) setNaoEncontrado(true);
-      else void navigate(p.codigoTipoDocumento === 'CPF' ? `/pessoa/${p.numeroDocumento}` : `/pessoa-juridica/${p.numeroDocumento}`);
+      else void navigate(caminhoPessoa(p.numeroDocumento));
     } catch (e) {
       if (e instanceof HttpError && e.status === 404) setNaoEncontrado(true);
       else setErro(mensagemPessoa(e, t));
@@ -57,23 +58,14 @@ export default function PessoaBuscaPage() {
           </Group>
         </Alert>
       )}
-      <Paper withBorder p="lg">
-        <form onSubmit={(e) => { e.preventDefault(); void consultar(); }} noValidate>
-          <Group align="flex-start">
-            <TextInput
-              label={t('pessoa.busca.documento')}
-              withAsterisk
-              autoFocus
-              value={documento}
-              placeholder={t('pessoa.busca.placeholder')}
-              onChange={(e) => { setDocumento(mascararDocumento(e.currentTarget.value)); setNaoEncontrado(false); }}
-              error={completo && invalido && validarDocumentoPessoa(chars) === 'checkDigit' ? t(invalido) : undefined}
-              w={300}
-            />
-            <Button type="submit" mt={25} disabled={!!invalido} loading={carregando}>{t('pessoa.busca.consultar')}</Button>
-          </Group>
-        </form>
-      </Paper>
+      <FormularioDocumento
+        documento={documento}
+        onChange={(d) => { setDocumento(d); setNaoEncontrado(false); }}
+        erro={completo && invalido && validarDocumentoPessoa(chars) === 'checkDigit' ? t(invalido) : undefined}
+        botao={t('pessoa.busca.consultar')}
+        carregando={carregando}
+        onConsultar={() => void consultar()}
+      />
     </Stack>
   );
 }

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Alert, Anchor, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { z } from 'zod';
 import { AlterarPessoaFisica, formatCpf, onlyDigits, type PessoaFisica } from '@cadastro/domain';
-import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import { fieldMessage } from '../../ui/form';
 import { alterarPessoaFisica, usePessoaFisica } from './api';
-import { Bloco, ContadorLeitura, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
+import { Bloco, PaginaPessoa, ContadorLeitura, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
 import { EmpresasTabela } from './EmpresasVinculadas';
 
 const Form = AlterarPessoaFisica.omit({ version: true });
@@ -23,17 +22,7 @@ export default function PessoaFisicaPage() {
   const { t } = useTranslation();
   const cpf = onlyDigits(useParams().cpf ?? '');
   const q = usePessoaFisica(cpf);
-  return (
-    <Stack py="md">
-      <Group justify="space-between">
-        <Title order={1}>{t('pessoa.fisica.title')}</Title>
-        <Anchor component={Link} to="/pessoa">{t('pessoa.novaConsulta')}</Anchor>
-      </Group>
-      {q.isPending && <Carregando h={160} />}
-      {q.isError && <Alert color="red" role="alert" data-testid="pessoa-erro">{mensagemPessoa(q.error, t)}</Alert>}
-      {q.data && <Detalhe p={q.data} />}
-    </Stack>
-  );
+  return <PaginaPessoa titulo={t('pessoa.fisica.title')} q={q}>{(p) => <Detalhe p={p} />}</PaginaPessoa>;
 }
 
 function Detalhe({ p }: { p: PessoaFisica }) {

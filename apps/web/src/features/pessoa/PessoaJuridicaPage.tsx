@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ContadorEdicao, formatCnpj, formatDocumento, onlyCnpjChars, type PessoaJuridica } from '@cadastro/domain';
-import { Carregando } from '../../ui/Carregando';
 import { Campo } from '../../ui/Campo';
 import { fieldMessage } from '../../ui/form';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { alterarPessoaJuridica, useCombo, usePessoaJuridica } from './api';
-import { Bloco, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
+import { Bloco, PaginaPessoa, ContatoBloco, EnderecosBloco, mensagemPessoa, Editaveis, RodapeSalvar, usePodeEditarPessoa } from './Blocos';
 import { EmpresasTabela } from './EmpresasVinculadas';
 import { Caceal } from '../../ui/Caceal';
+import { caminhoPessoa } from './documento';
 
 type Input = z.input<typeof ContadorEdicao>;
 type Output = z.output<typeof ContadorEdicao>;
@@ -23,17 +23,7 @@ export default function PessoaJuridicaPage() {
   const { t } = useTranslation();
   const cnpj = onlyCnpjChars(useParams().cnpj ?? '');
   const q = usePessoaJuridica(cnpj);
-  return (
-    <Stack py="md">
-      <Group justify="space-between">
-        <Title order={1}>{t('pessoa.juridica.title')}</Title>
-        <Anchor component={Link} to="/pessoa">{t('pessoa.novaConsulta')}</Anchor>
-      </Group>
-      {q.isPending && <Carregando h={160} />}
-      {q.isError && <Alert color="red" role="alert" data-testid="pessoa-erro">{mensagemPessoa(q.error, t)}</Alert>}
-      {q.data && <Detalhe p={q.data} />}
-    </Stack>
-  );
+  return <PaginaPessoa titulo={t('pessoa.juridica.title')} q={q}>{(p) => <Detalhe p={p} />}</PaginaPessoa>;
 }
 
 const APTO = ['', 'true', 'false'] as const;
@@ -144,7 +134,7 @@ function Detalhe({ p }: { p: PessoaJuridica }) {
         <Bloco titulo={t('pessoa.juridica.responsavelLegal')} testId="bloco-responsavel">
           {p.dadosResponsavel ? (
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Campo rotulo={t('pessoa.busca.documento')} valor={<Anchor component={Link} to={p.dadosResponsavel.numeroDocumento.length === 11 ? `/pessoa/${p.dadosResponsavel.numeroDocumento}` : `/pessoa-juridica/${p.dadosResponsavel.numeroDocumento}`}>{formatDocumento(p.dadosResponsavel.numeroDocumento)}</Anchor>} />
+              <Campo rotulo={t('pessoa.busca.documento')} valor={<Anchor component={Link} to={caminhoPessoa(p.dadosResponsavel.numeroDocumento)}>{formatDocumento(p.dadosResponsavel.numeroDocumento)}</Anchor>} />
               <Campo rotulo={t('pessoa.fisica.nome')} valor={p.dadosResponsavel.nome} />
               <Campo rotulo={t('pessoa.juridica.qualificacao')} valor={p.dadosResponsavel.qualificacao} />
             </SimpleGrid>

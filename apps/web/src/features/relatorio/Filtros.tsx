@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, MultiSelect, Radio, Stack } from '@mantine/core';
+import { Button, Group, MultiSelect, Radio, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DATAS_REFERENCIA, REGISTRY_API_BASE, TIPOS_CONSULTA_ATIVOS } from '@cadastro/domain';
@@ -104,7 +104,8 @@ export function FiltroGeralForm({ inicial, onConsultar }: Props) {
   const [situacao, setSituacao] = useState<string[]>(inicial.situacaoCadastral?.split(',').filter(Boolean) ?? []);
   const [referencia, setReferencia] = useState<string>(inicial.dataReferencia ?? 'inicio');
   const campos = (
-    <Group align="flex-start" mb="sm" grow>
+    // One column on a phone: side by side, the statuses' field was squeezed to a third of the width.
+    <SimpleGrid cols={{ base: 1, sm: 2 }} mb="sm">
       <Radio.Group label={t('relatorio.filtro.dataReferencia')} value={referencia} onChange={setReferencia}>
         <Group mt="xs">
           {DATAS_REFERENCIA.map((v) => <Radio key={v} value={v} label={t(`relatorio.filtro.datasReferencia.${v}`)} />)}
@@ -118,7 +119,7 @@ export function FiltroGeralForm({ inicial, onConsultar }: Props) {
         onChange={setSituacao}
         clearable
       />
-    </Group>
+    </SimpleGrid>
   );
   const valores: ValoresFiltro = {
     situacaoCadastral: situacao.join(',') || undefined,

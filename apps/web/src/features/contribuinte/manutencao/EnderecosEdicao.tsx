@@ -6,6 +6,7 @@ import { formatCep, municipioDoCep, REGISTRY_API_BASE, separarTipoLogradouro, UF
 import { http } from '../../../ui/http';
 import { Secao } from '../DadosCadastrais';
 import { useCombo } from './Dados';
+import { RodapeDialogo } from '../../../ui/RodapeDialogo';
 
 /** An address of the draft: the block's fields plus the line the list shows. */
 export type EnderecoRascunho = EnderecoEdicao & { rotulo: string; tipo: string };
@@ -140,10 +141,7 @@ export function EnderecoDialogo({ endereco, onClose, onSalvar, exceto }: { ender
             <TextInput label={t('manutencao.endereco.longitude')} placeholder="-35.735" {...txt('longitude', 11)} error={coordenada(f.longitude, 180) ? undefined : t('manutencao.dados.invalido')} />
           </Group>
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('entity.action.cancel')}</Button>
-          <Button onClick={salvar} disabled={!valido}>{t('entity.action.save')}</Button>
-        </Group>
+        <RodapeDialogo onClose={onClose} onSalvar={salvar} desabilitado={!valido} />
       </Stack>
     </Modal>
   );

@@ -13,6 +13,7 @@ import { useAbaEditavel } from './contexto';
 import { useCombo } from './Dados';
 import { BarraEdicao } from './Salvar';
 import { CampoData } from '../../../ui/CampoData';
+import { RodapeDialogo } from '../../../ui/RodapeDialogo';
 
 /** A regime as the tab edits it: the block's fields plus the names the table shows (`seq` = a stored one). */
 type Linha = RegimeEspecialEdicao & { tipoRegimeId: number; descRegimeEspecial: string; descTipoRegime: string; descAtoConcessorio: string };
@@ -126,10 +127,7 @@ function RegimeDialogo({ regime, onClose, onSalvar }: { regime: Linha | null; on
           <CampoData label={t('contribuinte.regime.fim')} clearable value={f.fim} onChange={(v) => setF({ ...f, fim: v })}
             error={fimAntes ? t('manutencao.dados.invalido') : undefined} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('entity.action.cancel')}</Button>
-          <Button onClick={salvar} disabled={!valido}>{t('entity.action.save')}</Button>
-        </Group>
+        <RodapeDialogo onClose={onClose} onSalvar={salvar} desabilitado={!valido} />
       </Stack>
     </Modal>
   );

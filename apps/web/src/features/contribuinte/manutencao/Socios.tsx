@@ -13,6 +13,7 @@ import { BarraEdicao } from './Salvar';
 import { enderecoDoOriginal, enderecoParaBloco, type EnderecoRascunho } from './EnderecosEdicao';
 import { EnderecosSocioDialogo, RazaoSocialDialogo } from './SociosDialogos';
 import { CampoData } from '../../../ui/CampoData';
+import { RodapeDialogo } from '../../../ui/RodapeDialogo';
 
 /**
  * A partner as the tab edits it: the read call's fields the table shows, the name as read (a changed
@@ -180,10 +181,7 @@ function SocioDialogo({ socio, onClose, onSalvar }: { socio: Linha | null; onClo
           <NumberInput label={t('manutencao.socio.percentual')} withAsterisk min={0} max={100} step={0.01} decimalScale={2} decimalSeparator="," value={percentual} onChange={setPercentual} />
           <CampoData label={t('manutencao.socio.inclusao')} withAsterisk value={inclusao} onChange={setInclusao} />
         </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('entity.action.cancel')}</Button>
-          <Button onClick={salvar} disabled={!valido}>{t('entity.action.save')}</Button>
-        </Group>
+        <RodapeDialogo onClose={onClose} onSalvar={salvar} desabilitado={!valido} />
       </Stack>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { Carregando } from '../../../ui/Carregando';
 import { http } from '../../../ui/http';
 import { httpErrorMessage } from '../../../ui/errors';
 import { enderecoDoOriginal, EnderecosEdicao, type EnderecoRascunho } from './EnderecosEdicao';
+import { RodapeDialogo } from '../../../ui/RodapeDialogo';
 
 /** §2 'Alterar Razão Social' of a legal-entity partner (14-digit document): the new name, 1–150 characters. */
 export function RazaoSocialDialogo({ documento, nome, onClose, onSalvar }: { documento: string; nome: string; onClose(): void; onSalvar(nome: string): void }) {
@@ -21,10 +22,7 @@ export function RazaoSocialDialogo({ documento, nome, onClose, onSalvar }: { doc
           <Alert color="gray">{formatDocumento(documento)}</Alert>
           <TextInput label={t('manutencao.socio.razaoSocial')} withAsterisk maxLength={150} value={valor} onChange={(e) => setValor(e.currentTarget.value)}
             error={novo ? undefined : t('manutencao.dados.invalido')} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('entity.action.cancel')}</Button>
-            <Button type="submit" disabled={!novo}>{t('entity.action.save')}</Button>
-          </Group>
+          <RodapeDialogo onClose={onClose} desabilitado={!novo} />
         </Stack>
       </form>
     </Modal>

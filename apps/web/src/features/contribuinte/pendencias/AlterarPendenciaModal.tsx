@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Pendencia } from '@cadastro/domain';
 import { formatDocumento, ORIGEM_CADASTRO, REGULARIZACAO, SITUACAO_PENDENCIA, violacaoCompetencia, violacaoData } from '@cadastro/domain';
 import { alterarPendencia, mensagemErroPendencia, useComboPendencia } from './api';
 import { CompetenciaInput, competenciaDia, erroCompetencia, type Competencia } from './CompetenciaInput';
 import { CampoData } from '../../../ui/CampoData';
+import { chaveRotuloDocumentos } from '../../../ui/format';
+import { RodapeDialogo } from '../../../ui/RodapeDialogo';
 
 /**
  * 'Alterar Pendência' (§2, §4 alter payload): competence, criticality, situation, regularization
@@ -73,7 +75,7 @@ export function AlterarPendenciaModal({ pendencia: p, onClose, onSaved }: { pend
       <form onSubmit={(e) => { e.preventDefault(); void salvar(); }} noValidate>
         <Stack>
           {problema && <Alert color="red" role="alert">{problema}</Alert>}
-          <Text size="sm"><strong>{t('pendencia.coluna.cnpj')}:</strong> {formatDocumento(p.cnpj)} — {p.classificacao.nome}</Text>
+          <Text size="sm"><strong>{t(chaveRotuloDocumentos([p.cnpj]))}:</strong> {formatDocumento(p.cnpj)} — {p.classificacao.nome}</Text>
           <CompetenciaInput id="alterar-competencia" rotulo={t('pendencia.alterar.competencia')} valor={competencia} onChange={setCompetencia} erro={mostrar('competencia') ?? (regraCompetencia && t(`validation.${regraCompetencia.regra}`, { n: regraCompetencia.n }))} obrigatoria />
           <Group grow>
             <Select label={t('pendencia.coluna.criticidade')} withAsterisk allowDeselect={false} data={criticidades.map((c) => ({ value: String(c.id), label: c.descricao }))} value={criticidade} onChange={(v) => v && setCriticidade(v)} />
@@ -89,10 +91,7 @@ export function AlterarPendenciaModal({ pendencia: p, onClose, onSaved }: { pend
             error={mostrar('data') ?? (regraData && t(`validation.${regraData.regra}`, { n: regraData.n }))}
           />
           <Textarea label={t('pendencia.alterar.descricao')} withAsterisk autosize minRows={3} maxLength={1000} value={descricao} onChange={(e) => setDescricao(e.currentTarget.value)} error={mostrar('descricao')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('entity.action.cancel')}</Button>
-            <Button type="submit" loading={salvando}>{t('entity.action.save')}</Button>
-          </Group>
+          <RodapeDialogo onClose={onClose} salvando={salvando} />
         </Stack>
       </form>
     </Modal>

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { ItemCount, Pagination } from '../../../ui/Pagination';
 import { useAlerts } from '../../../ui/alerts';
-import { formatDay } from '../../../ui/format';
+import { chaveRotuloDocumentos, formatDay } from '../../../ui/format';
 import { useSession } from '../../../ui/session';
 import { mensagemErroPendencia, PENDENCIAS_KEY, regularizarPendencia, useClassificacoesOrigemCadastro, usePendencias } from './api';
 import { AlterarPendenciaModal } from './AlterarPendenciaModal';
@@ -93,7 +93,8 @@ export function PendenciasLista({ origem, consulta, page, onPage, vazio }: Props
         columns={[
           {
             key: 'cnpj',
-            header: t('pendencia.coluna.cnpj'),
+            // The list's document: a CPF-held registration's pendências carry its CPF (§3's `cnpj`).
+            header: t(chaveRotuloDocumentos((linhas ?? []).map((p) => p.cnpj))),
             render: (p) =>
               manutencao && alteravel(p) ? (
                 <Anchor component="button" type="button" onClick={() => setAlterando(p)} style={{ whiteSpace: 'nowrap' }} aria-label={`${formatDocumento(p.cnpj)} — ${t('pendencia.alterar.abrir', { competencia: formatCompetencia(p.competencia) })}`}>

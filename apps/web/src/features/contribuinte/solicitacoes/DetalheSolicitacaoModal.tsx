@@ -7,7 +7,7 @@ import { corSituacaoSolicitacao, DEFAULT_PAGE_SIZE, formatCnae, formatCrcTexto, 
 import { Campo } from '../../../ui/Campo';
 import { CINZA_SELO } from '../../../ui/StatusBadge';
 import { Pagination } from '../../../ui/Pagination';
-import { formatInstant } from '../../../ui/format';
+import { chaveRotuloDocumentos, formatInstant } from '../../../ui/format';
 import { useBloco } from './api';
 import { StatusSolicitacao } from './SolicitacoesAba';
 
@@ -84,7 +84,7 @@ export function DetalheSolicitacaoModal({ protocolo, onClose }: { protocolo: str
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <Campo rotulo={t('solicitacao.modal.nomeEmpresarial')} valor={d.nomeEmpresarial} />
                 <Campo rotulo={t('solicitacao.modal.nomeFantasia')} valor={d.nomFantasia ?? '—'} />
-                <Campo rotulo={t('pendencia.coluna.cnpj')} valor={formatDocumento(d.numCnpj)} />
+                <Campo rotulo={t(chaveRotuloDocumentos([d.numCnpj]))} valor={formatDocumento(d.numCnpj)} />
                 <Campo rotulo={t('solicitacao.modal.naturezaJuridica')} valor={d.naturezaJuridicaCad ? formatNaturezaJuridica(d.naturezaJuridicaCad) : '—'} />
                 <Campo rotulo={t('solicitacao.modal.mei')} valor={d.porteEnquadramento === 3 ? sim : nao} />
                 <Campo rotulo={t('solicitacao.modal.capitalSocial')} valor={formatMoeda(d.valorCapitalSocial) || '—'} />

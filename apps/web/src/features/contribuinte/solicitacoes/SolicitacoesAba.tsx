@@ -6,7 +6,7 @@ import { Carregando } from '../../../ui/Carregando';
 import { CINZA_SELO } from '../../../ui/StatusBadge';
 import { DataTable } from '../../../ui/DataTable';
 import { httpErrorMessage } from '../../../ui/errors';
-import { formatDay, formatInstant } from '../../../ui/format';
+import { chaveRotuloDocumentos, formatDay, formatInstant } from '../../../ui/format';
 import { useDadosCadastrais } from '../api';
 import { caminhoDetalhe, SAIDA_DETALHAMENTO, useSolicitacoes } from './api';
 
@@ -54,7 +54,7 @@ export function SolicitacoesAba({ numeroPessoa, caceal }: { numeroPessoa: number
             ),
           },
           { key: 'data', header: t('solicitacao.data'), render: (s) => formatInstant(s.dthSolicitacao) },
-          { key: 'cnpj', header: t('pendencia.coluna.cnpj'), render: (s) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(s.numCnpj)}</span> },
+          { key: 'cnpj', header: t(chaveRotuloDocumentos(q.data.rds.map((s) => s.numCnpj))), render: (s) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(s.numCnpj)}</span> },
           { key: 'nome', header: t('solicitacao.modal.nomeEmpresarial'), render: (s) => s.nomEmpresarial },
           { key: 'eventos', header: t('solicitacao.eventos'), render: (s) => s.codEventosUnificados ?? '' },
           { key: 'status', header: t('solicitacao.status'), render: (s) => <StatusSolicitacao sistema="RDS" codigo={s.codTipoStatusProcessamento} descricao={s.dscTipoStatusProcessamento} /> },
