@@ -31,7 +31,7 @@ test('gestor: CNPJ of a record that differs, the differences, Sincronizar, then 
   await expect(confirmar).toContainText('será atualizado com os dados do sistema gestor');
   expect(await seriousA11yViolations(page)).toEqual([]); // the dialog open (#32)
   await confirmar.getByRole('button', { name: 'Sincronizar' }).click();
-  await expect(page.getByTestId('sincronizado')).toContainText(`O CNPJ ${formatCnpj(alvo.cnpj)} foi sincronizado!`);
+  await expect(page.getByTestId('sincronizado')).toContainText(`O cnpj ${formatCnpj(alvo.cnpj)} foi sincronizado!`);
   await expect(page.getByText('O cadastro já está igual ao sistema gestor.')).toBeVisible();
   await page.getByRole('link', { name: 'Nova Consulta' }).click();
   await page.getByRole('combobox', { name: 'Tipo de documento' }).click();

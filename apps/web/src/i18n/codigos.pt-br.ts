@@ -72,7 +72,8 @@ export const codigosAuditoria = {
 
 /** Manager-system sync: DiferencaGestor, the success text, the 404 problem types. */
 export const codigosGestor = {
-  sincronizado: 'O {{tipo}} {{documento}} foi sincronizado!',
+  // §8's words exactly ('O cnpj {cnpj} foi sincronizado!'); a produtor rural's document is a CPF, written the same way.
+  sincronizado: 'O {{tipoMinusculo}} {{documento}} foi sincronizado!',
   diferenca: {
     RAZAO_SOCIAL: 'Razão social: "{{atual}}" → "{{novo}}"',
     SITUACAO_CADASTRAL: 'Situação cadastral do CACEAL {{caceal}}: {{atual}} → {{novo}}',

@@ -157,12 +157,9 @@ const en: Messages = {
     caceal: 'CACEAL',
     cnpj: 'CNPJ',
     cpf: 'CPF',
-<<<<<<< HEAD
     /** The holder's name where the document is a CPF (a produtor rural): a person has no razão social. */
     nome: 'Name',
-=======
     cnpjCpf: 'CNPJ/CPF',
->>>>>>> s19-revisao
     razaoSocial: 'Company name',
     situacaoCaceal: 'CACEAL status',
     naoInformado: 'Not informed',

@@ -49,7 +49,7 @@ export default function GestorSincPage() {
       {q.isPending && <Carregando h={160} />}
       {q.isError && <Alert color="yellow" role="alert">{gestorErro(t, q.error, tipo, numero)}</Alert>}
       {resultado && (
-        <Alert color="green" role="status" data-testid="sincronizado" title={t('gestor.sincronizado', { tipo: documentKind(resultado.cnpj), documento: formatDocumento(resultado.cnpj) })}>
+        <Alert color="green" role="status" data-testid="sincronizado" title={t('gestor.sincronizado', { tipo: documentKind(resultado.cnpj), tipoMinusculo: documentKind(resultado.cnpj).toLowerCase(), documento: formatDocumento(resultado.cnpj) })}>
           {resultado.alteracoes.length ? <List size="sm">{resultado.alteracoes.map((a) => <List.Item key={a.campo}>{diferencaText(t, a)}</List.Item>)}</List> : t('gestor.semAlteracoes')}
         </Alert>
       )}
