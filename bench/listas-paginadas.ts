@@ -1,11 +1,11 @@
 // #40 "Done when": every paged list of the SPA's API and every report export, through HTTP as the SPA
 // calls them, against a generated registry (500,000: bench/registry.sh, or `npm run seed` into
 // scripts/pg-temp.sh). Per list: the widest query a screen can ask, at the screen's page size and at
-// the API's largest, time of the first and of the last page (median of RODADAS calls) and whether the
-// last page holds the rows the total says (reachable). Per report: the XLSX and the PDF of its widest
+// the API's largest, time of the first, the middle (the farthest from both ends: the dearest offset)
+// and the last page (median of RODADAS calls) and whether the last page holds the rows the total says (reachable). Per report: the XLSX and the PDF of its widest
 // filter, time and size, or the refusal and what it offers instead. Reads only.
 // Usage: DATABASE_URL=… node --import tsx bench/listas-paginadas.ts   (env PORT: the API's, else a free one;
-//        RODADAS (3); EXPORTAR=0 skips the exports)
+//        RODADAS (3); EXPORTAR=0 skips the exports; API_ROOT = another checkout, e.g. a `git archive`, to measure its API)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -44,7 +44,7 @@ const porta = Number(process.env.PORT) || await new Promise<number>((resolve) =>
   const s = net.createServer().listen(0, '127.0.0.1', () => s.close(() => resolve((s.address() as net.AddressInfo).port)));
 });
 const servidor = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: raiz, env: { ...process.env, HOST: '127.0.0.1', PORT: String(porta), SEED_DEMO_TAXPAYERS: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
+  cwd: process.env.API_ROOT ?? raiz, env: { ...process.env, HOST: '127.0.0.1', PORT: String(porta), SEED_DEMO_TAXPAYERS: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${porta}`;
 try {
@@ -117,18 +117,20 @@ async function medir() {
   ];
 
   console.log(`${contribuintes.toLocaleString('en')} taxpayers; median of ${RODADAS} calls; load average ${carga()} at the start\n`);
-  const linhas = ['| list | page size | total | first page | last page | last page reachable |', '|---|---|---|---|---|---|'];
+  const linhas = ['| list | page size | total | first page | middle page | last page | last page reachable |', '|---|---|---|---|---|---|---|'];
   for (const l of listas) {
     for (const size of l.tamanhos) {
       const [m0, c0, b0] = l.pedido(0, size);
       const r0 = await chamar(l.login, m0, c0, b0);
       if (r0.status !== 200) {
-        linhas.push(`| ${l.nome} | ${size} | — | ${r0.status}: ${JSON.stringify(r0.corpo).slice(0, 80)} | | |`);
+        linhas.push(`| ${l.nome} | ${size} | — | ${r0.status}: ${JSON.stringify(r0.corpo).slice(0, 80)} | | | |`);
         break;
       }
       const total = l.total(r0);
       const ultima = Math.max(0, Math.ceil(total / size) - 1);
       const primeira = await mediana(() => chamar(l.login, ...l.pedido(0, size)));
+      const meio = Math.floor(ultima / 2);
+      const doMeio = await mediana(() => chamar(l.login, ...l.pedido(meio, size)));
       const fim = await mediana(() => chamar(l.login, ...l.pedido(ultima, size)));
       const [mu, cu, bu] = l.pedido(ultima, size);
       const ru = await chamar(l.login, mu, cu, bu);
@@ -136,7 +138,7 @@ async function medir() {
       const alcancada = ru.status === 200 && l.linhas(ru.corpo) === esperadas && l.total(ru) === total;
       // A total that is a floor (the name search's, #43) is reachable only as far as it counts.
       const piso = (r0.corpo as { totalIsLowerBound?: boolean } | null)?.totalIsLowerBound ? ' (a floor: more match)' : '';
-      linhas.push(`| ${l.nome} | ${size} | ${total.toLocaleString('en')}${piso} | ${fmt(primeira.ms)} | ${fmt(fim.ms)} (page ${ultima.toLocaleString('en')}${fim.status === 200 ? '' : `, ${fim.status}`}) | ${alcancada ? 'yes' : `**no** (${ru.status}, ${ru.status === 200 ? l.linhas(ru.corpo) : '-'} of ${esperadas} rows)`} |`);
+      linhas.push(`| ${l.nome} | ${size} | ${total.toLocaleString('en')}${piso} | ${fmt(primeira.ms)} | ${fmt(doMeio.ms)} (page ${meio.toLocaleString('en')}${doMeio.status === 200 ? '' : `, ${doMeio.status}`}) | ${fmt(fim.ms)} (page ${ultima.toLocaleString('en')}${fim.status === 200 ? '' : `, ${fim.status}`}) | ${alcancada ? 'yes' : `**no** (${ru.status}, ${ru.status === 200 ? l.linhas(ru.corpo) : '-'} of ${esperadas} rows)`} |`);
       console.error(linhas.at(-1));
     }
   }
