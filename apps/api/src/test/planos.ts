@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 import { queryOne } from '../db/consulta.js';
 
 /** A node of PostgreSQL's EXPLAIN (FORMAT JSON). */
@@ -12,7 +12,7 @@ const nos = (n: No): No[] => [n, ...(n.Plans ?? []).flatMap(nos)];
  * `db` runs each statement on the real database after running it under EXPLAIN ANALYZE, whose plan
  * `planos` keeps. Reads only (an EXPLAIN ANALYZE executes the statement).
  */
-export function comPlanos(real: Db): { db: Db; planos: No[] } {
+export function comPlanos<D extends DbOrTx>(real: D): { db: D; planos: No[] } {
   const planos: No[] = [];
   const db = new Proxy(real, {
     get(alvo, prop, receptor) {
