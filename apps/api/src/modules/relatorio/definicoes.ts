@@ -185,7 +185,7 @@ export const RELATORIOS_SQL: { [N in NomeRelatorio]: Relatorio<N> } = {
         // Every row of the table is one of the report (the triggers keep it so): the table alone counts them.
         contagem: sql`from contribuinte_ativo_outra_uf`,
         // A later page skips in the table alone (the condition still checks the page's rows): 1.5 s for the middle page at 500,000.
-        chave: { id: sql`o.contribuinte_id` },
+        chave: { id: sql`o.contribuinte_id`, de: sql`from contribuinte_ativo_outra_uf o` },
       };
     },
     filtros: () => SEM_FILTRO,
