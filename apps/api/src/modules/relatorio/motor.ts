@@ -38,7 +38,8 @@ export interface Relatorio<N extends NomeRelatorio> {
   /**
    * `contagem`: a from-part with the same rows, cheaper to count (a table kept by triggers).
    * `chave`: the row's key (`id`, e.g. c.id) and a from-part over the fewest tables listing the same keys
-   * with the order's columns under the same names (`de`, default `contagem`); `from` must then end in its
+   * with the order's columns under the same names and aliases (`de`, default `contagem`; a table left
+   * unaliased there makes the key an outer reference: every row matches); `from` must then end in its
    * where-part. A page past the first skips its rows there and joins only its own (#40: the offset walk
    * joined and selected every skipped row, 1.4 s for the middle page of 500,000).
    */
