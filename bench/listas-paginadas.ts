@@ -1,11 +1,11 @@
 // #40 "Done when": every paged list of the SPA's API and every report export, through HTTP as the SPA
 // calls them, against a generated registry (500,000: bench/registry.sh, or `npm run seed` into
 // scripts/pg-temp.sh). Per list: the widest query a screen can ask, at the screen's page size and at
-// the API's largest, time of the first and of the last page (median of RODADAS calls) and whether the
-// last page holds the rows the total says (reachable). Per report: the XLSX and the PDF of its widest
+// the API's largest, time of the first, the middle (the farthest from both ends: the dearest offset)
+// and the last page (median of RODADAS calls) and whether the last page holds the rows the total says (reachable). Per report: the XLSX and the PDF of its widest
 // filter, time and size, or the refusal and what it offers instead. Reads only.
 // Usage: DATABASE_URL=… node --import tsx bench/listas-paginadas.ts   (env PORT: the API's, else a free one;
-//        RODADAS (3); EXPORTAR=0 skips the exports)
+//        RODADAS (3); EXPORTAR=0 skips the exports; API_ROOT = another checkout, e.g. a `git archive`, to measure its API)
 import fs from 'node:fs';
 import pg from 'pg';
 import { NOMES_RELATORIO, RELATORIOS, type NomeRelatorio } from '@cadastro/domain';
@@ -35,7 +35,7 @@ const contribuintes = Number((await um<{ n: string }>('select count(*) as n from
 await cru.end();
 
 // ---------------------------------------------------------------- the API, in its own process
-const { base, parar } = await iniciarApiDoBench({ LOG_LEVEL: 'warn' }, { port: Number(process.env.PORT) || undefined });
+const { base, parar } = await iniciarApiDoBench({ LOG_LEVEL: 'warn' }, { port: Number(process.env.PORT) || undefined, cwd: process.env.API_ROOT });
 try {
   await medir();
 } finally {
@@ -102,18 +102,20 @@ async function medir() {
   ];
 
   console.log(`${contribuintes.toLocaleString('en')} taxpayers; median of ${RODADAS} calls; load average ${carga()} at the start\n`);
-  const linhas = ['| list | page size | total | first page | last page | last page reachable |', '|---|---|---|---|---|---|'];
+  const linhas = ['| list | page size | total | first page | middle page | last page | last page reachable |', '|---|---|---|---|---|---|---|'];
   for (const l of listas) {
     for (const size of l.tamanhos) {
       const [m0, c0, b0] = l.pedido(0, size);
       const r0 = await chamar(l.login, m0, c0, b0);
       if (r0.status !== 200) {
-        linhas.push(`| ${l.nome} | ${size} | — | ${r0.status}: ${JSON.stringify(r0.corpo).slice(0, 80)} | | |`);
+        linhas.push(`| ${l.nome} | ${size} | — | ${r0.status}: ${JSON.stringify(r0.corpo).slice(0, 80)} | | | |`);
         break;
       }
       const total = l.total(r0);
       const ultima = Math.max(0, Math.ceil(total / size) - 1);
       const primeira = await mediana(() => chamar(l.login, ...l.pedido(0, size)));
+      const meio = Math.floor(ultima / 2);
+      const doMeio = await mediana(() => chamar(l.login, ...l.pedido(meio, size)));
       const fim = await mediana(() => chamar(l.login, ...l.pedido(ultima, size)));
       const [mu, cu, bu] = l.pedido(ultima, size);
       const ru = await chamar(l.login, mu, cu, bu);
@@ -121,7 +123,7 @@ async function medir() {
       const alcancada = ru.status === 200 && l.linhas(ru.corpo) === esperadas && l.total(ru) === total;
       // A total that is a floor (the name search's, #43) is reachable only as far as it counts.
       const piso = (r0.corpo as { totalIsLowerBound?: boolean } | null)?.totalIsLowerBound ? ' (a floor: more match)' : '';
-      linhas.push(`| ${l.nome} | ${size} | ${total.toLocaleString('en')}${piso} | ${fmt(primeira.ms)} | ${fmt(fim.ms)} (page ${ultima.toLocaleString('en')}${fim.status === 200 ? '' : `, ${fim.status}`}) | ${alcancada ? 'yes' : `**no** (${ru.status}, ${ru.status === 200 ? l.linhas(ru.corpo) : '-'} of ${esperadas} rows)`} |`);
+      linhas.push(`| ${l.nome} | ${size} | ${total.toLocaleString('en')}${piso} | ${fmt(primeira.ms)} | ${fmt(doMeio.ms)} (page ${meio.toLocaleString('en')}${doMeio.status === 200 ? '' : `, ${doMeio.status}`}) | ${fmt(fim.ms)} (page ${ultima.toLocaleString('en')}${fim.status === 200 ? '' : `, ${fim.status}`}) | ${alcancada ? 'yes' : `**no** (${ru.status}, ${ru.status === 200 ? l.linhas(ru.corpo) : '-'} of ${esperadas} rows)`} |`);
       console.error(linhas.at(-1));
     }
   }

@@ -164,6 +164,10 @@ export const contribuinte = pgTable(
     index('contribuinte_baixado_idx').on(t.id).where(sql`${t.situacaoId} = 4`),
     // The general report of one status (a slice of the home page's picture) in the order it lists.
     index('contribuinte_situacao_inicio_idx').on(t.situacaoId, t.dataInicioAtividade),
+    // Issue 40 (migration 0048): the general report's pages skip index-only in its order; "Empresas sem
+    // Manifestação" merges the period's registrations by id with the accountants' and statements' keys.
+    index('contribuinte_inicio_caceal_idx').on(t.dataInicioAtividade, t.numeroCaceal, t.id),
+    index('contribuinte_id_inicio_idx').on(t.id, t.dataInicioAtividade),
   ],
 );
 

@@ -187,6 +187,8 @@ export const manifestacao = pgTable(
     uniqueIndex('manifestacao_uma_ativa').on(t.contribuinteId, t.numeroPessoaContador).where(sql`${t.indAtivo} = 'S'`),
     index('manifestacao_contador_idx').on(t.numeroPessoaContador, t.dataManifestacao),
     index('manifestacao_data_idx').on(t.dataManifestacao),
+    // "Empresas com Negação" (issue 40, migration 0048): the active denials by day, counted and paged alone.
+    index('manifestacao_negacao_ativa_idx').on(t.dataManifestacao, t.contribuinteId).where(sql`${t.tipo} = 2 and ${t.indAtivo} = 'S'`),
   ],
 );
 

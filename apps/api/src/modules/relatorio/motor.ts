@@ -35,8 +35,15 @@ export interface Relatorio<N extends NomeRelatorio> {
   lista?: { titulo: string; largura: number; colunas: Record<string, [string, number]> };
   /** The spec's empty text for this report. */
   vazio: string;
-  /** `contagem`: a from-part with the same rows, cheaper to count (a table kept by triggers). */
-  consulta(f: FiltroDe<N>): { select: SQL; from: SQL; orderBy: Ordem; contagem?: SQL };
+  /**
+   * `contagem`: a from-part with the same rows, cheaper to count (a table kept by triggers).
+   * `chave`: the row's key (`id`, e.g. c.id) and a from-part over the fewest tables listing the same keys
+   * with the order's columns under the same names and aliases (`de`, default `contagem`; a table left
+   * unaliased there makes the key an outer reference: every row matches); `from` must then end in its
+   * where-part. A page past the first skips its rows there and joins only its own (#40: the offset walk
+   * joined and selected every skipped row, 1.4 s for the middle page of 500,000).
+   */
+  consulta(f: FiltroDe<N>): { select: SQL; from: SQL; orderBy: Ordem; contagem?: SQL; chave?: { id: SQL; de?: SQL } };
   /** The filters as one line for the header of the files. */
   filtros(f: FiltroDe<N>): string;
 }
@@ -57,7 +64,7 @@ const itens = (v: Linha[string] | undefined): Record<string, Valor>[] => (Array.
  */
 export async function pagina<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f: FiltroDe<N>, page: number, size: number): Promise<PaginaRelatorio> {
   const q = r.consulta(f);
-  const ler = (ordem: SQL, limite: number, pular: number) => query<Linha>(db, sql`select ${q.select} ${q.from} order by ${ordem} limit ${limite} offset ${pular}`);
+  const ler = (ordem: SQL, limite: number, pular: number) => query<Linha>(db, leituraDaPagina(q, ordem, limite, pular));
   const contar = async () => (await queryOne<{ n: number }>(db, sql`select count(*)::int as n ${q.contagem ?? q.from}`))?.n ?? 0;
   // The rows, the count and the totals on their own connections at once: the first page waits for the
   // slowest, not the sum; a later one needs the count to know its nearer end.
@@ -65,6 +72,13 @@ export async function pagina<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, f
     ? await Promise.all([ler(q.orderBy.crescente, size, 0), contar(), totais(db, r, q)])
     : await Promise.all([contar(), totais(db, r, q)]).then(async ([n, t]) => [await lerPagina(q.orderBy, n, page, size, ler), n, t] as const);
   return { content, totalElements, ...soma };
+}
+
+/** The statement of a page: `limite` rows after `pular` in `ordem`, skipped by key alone when the report has one. */
+export function leituraDaPagina(q: ReturnType<Relatorio<NomeRelatorio>['consulta']>, ordem: SQL, limite: number, pular: number): SQL {
+  if (!q.chave || pular === 0) return sql`select ${q.select} ${q.from} order by ${ordem} limit ${limite} offset ${pular}`;
+  const { id, de = q.contagem ?? q.from } = q.chave;
+  return sql`select ${q.select} ${q.from} and ${id} = any(array(select ${id} ${de} order by ${ordem} limit ${limite} offset ${pular})) order by ${ordem}`;
 }
 
 async function totais<N extends NomeRelatorio>(db: Db, r: Relatorio<N>, q: ReturnType<Relatorio<N>['consulta']>) {
