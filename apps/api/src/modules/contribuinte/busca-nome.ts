@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { abreviacoes, palavrasDaBusca, parentesco, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
+import { abreviacoes, CONECTIVOS, palavrasDaBusca, parentesco, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { query, queryOne, queryPrepared } from '../../db/consulta.js';
 import { badRequest } from '../../platform/errors/problem.js';
@@ -86,7 +86,7 @@ const alguma = (formas: Formas[], t: Parentesco) => {
  * then test `filtro` in name order only until the page is full (the whole-word regex costs ~5 µs a
  * name: on 3,800 candidates of "de comercio", 20 ms); `com`: CTEs the condition reads.
  */
-interface Grupo { cond: SQL; filtro?: SQL; materializa?: boolean; com?: SQL }
+interface Grupo { cond: SQL; filtro?: SQL; materializa?: boolean; com?: SQL; rk?: SQL }
 
 /** Whole-word candidates read through the word index up to this many (the vocabulary's lookup returns no more). */
 const INTEIRAS_MAX = 500;
@@ -131,6 +131,30 @@ async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: C
   return [poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
 }
 
+/** A stored word that is no name word a clerk types: a connective, or a MEI's CPF (the trailing 11 digits). */
+const NAO_PALAVRA = `(^| )(${[...CONECTIVOS].map(escapaRegex).join('|')}|[0-9]{11})(?= |$)`;
+/** Variant and typo forms per typed word the order test looks for (they are few: the vocabulary's closest). */
+const FORMAS_ORDEM = 40;
+
+/**
+ * How well a name of the later groups matches, lower first (#43): every group holds names with every
+ * typed word, so what tells them apart is, in this order, how many words the name has that the clerk
+ * did not type (connectives and a MEI's CPF aside: JOÃO PEDRO REIS SOUZA before JOÃO PEDRO REIS SOUZA
+ * MODAS), whether the typed words come in the name's order (MOREIRA & BARROS before BARROS & MOREIRA),
+ * how many typed words are only the beginning of a word, then the trigram similarity to the whole text.
+ * One integer, so that the keyset (rank, name, person, CACEAL) stays a total order. Computed on the
+ * group's candidates only (read by the word index), a regex or two each.
+ */
+function classificacao(norm: string, palavras: string[], formas: Formas[]): SQL {
+  const digitadas = norm.split(/\s+/).filter((w) => w && !CONECTIVOS.has(w)).length || palavras.length;
+  const extras = sql`greatest(0, cardinality(${PALAVRAS}) - regexp_count(p.nome_busca, ${NAO_PALAVRA}) - ${digitadas}::int)`;
+  const alternativas = palavras.map((w, i) => [`${escapaRegex(w)}[^ ]*`, ...[...formas[i]!.VARIANTE, ...formas[i]!.APROXIMADO].slice(0, FORMAS_ORDEM).map(escapaRegex)].join('|'));
+  const desordem = palavras.length > 1
+    ? sql`(p.nome_busca !~ ${`(^| )${alternativas.map((a) => `(?:${a})`).join('[^ ]* (.* )?')}`})::int` : sql`0`;
+  const parciais = sql.join(palavras.map((w) => sql`(p.nome_busca !~ ${`(^|[^a-z0-9])${escapaRegex(w)}($|[^a-z0-9])`})::int`), sql` + `);
+  return sql`(10000 * least(${extras}, 9) + 1000 * ${desordem} + 100 * least(${parciais}, 9) + 99 - round(similarity(p.nome_busca, ${norm}) * 99))::int`;
+}
+
 /** The groups after "contains": every word in any order, variants, typos (built only when a page reaches them). */
 async function gruposParecidos(db: DbOrTx, norm: string): Promise<(Grupo | null)[]> {
   await db.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SEMELHANCA)}, true), set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
@@ -141,7 +165,8 @@ async function gruposParecidos(db: DbOrTx, norm: string): Promise<(Grupo | null)
   const variante = alguma(formas, 'VARIANTE');
   const aproximado = alguma(formas, 'APROXIMADO');
   const semContem = sql`not (p.nome_busca like ${`%${escapaLike(norm)}%`})`;
-  const g = (cond: SQL | null): Grupo | null => cond && { cond };
+  const rk = classificacao(norm, palavras, formas);
+  const g = (cond: SQL | null): Grupo | null => cond && { cond, rk };
   return [
     soContem ? null : g(sql`${todas(formas, ['PALAVRAS'])} and ${semContem}`),
     variante && g(sql`${todas(formas, ['PALAVRAS', 'VARIANTE'])} and ${variante} and not (${todas(formas, ['PALAVRAS'])}) and ${semContem}`),
@@ -166,8 +191,9 @@ interface Linha {
  * first, in a materialized CTE: inline, the planner would walk the name index in order, since LIMIT
  * looks cheap that way.
  */
-function paginaDoGrupo(g: Grupo, norm: string, porSemelhanca: boolean, apos: Apos | null, n: number): SQL {
-  const rk = porSemelhanca ? sql`(1000 - round(similarity(p.nome_busca, ${norm}) * 1000))::int` : sql`0`;
+function paginaDoGrupo(g: Grupo, apos: Apos | null, n: number): SQL {
+  const porSemelhanca = g.rk != null;
+  const rk = g.rk ?? sql`0`;
   const depois = !apos ? sql``
     : porSemelhanca ? sql`and (${rk}, p.nome_busca collate "C", p.numero_pessoa) >= (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint)`
     : sql`and (p.nome_busca collate "C", p.numero_pessoa) >= (${apos.n}::varchar collate "C", ${apos.p}::bigint)`;
@@ -207,7 +233,7 @@ export async function buscarPorNome(db: Db, termo: string, size: number, aposTex
     for (let k = Math.max(apos?.k ?? 0, de); k < de + grupos.length && linhas.length <= size; k++) {
       const g = grupos[k - de];
       if (!g) continue;
-      const rows = await queryPrepared<Linha>(dbx, paginaDoGrupo(g, norm, k >= 2, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
+      const rows = await queryPrepared<Linha>(dbx, paginaDoGrupo(g, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
       linhas.push(...rows.map((r) => ({ ...r, k })));
     }
   };
