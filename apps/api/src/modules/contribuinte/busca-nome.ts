@@ -19,8 +19,13 @@ import { normalizaNoApp } from './normaliza.js';
  * and read, and never counted (`parecidos` says whether there are any).
  */
 
-/** Groups in order; the first two are both "contains" (whole word, then inside a word: "CIA" before "COMERCIAIS"). */
-const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'];
+/**
+ * Groups in order; the first three are all "contains": the name begins with the text (whole words), then
+ * holds it as whole words elsewhere ("CIA" before "COMERCIAIS"), then inside a word.
+ */
+const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'];
+/** The first group after "contains". */
+const PARECIDOS = 3;
 /** Below this trigram similarity a stored word is not offered as a variant or typo of a typed one. */
 const SEMELHANCA = 0.25;
 /**
@@ -92,7 +97,7 @@ interface Grupo { cond: SQL; filtro?: SQL; materializa?: boolean; com?: SQL; rk?
 const INTEIRAS_MAX = 500;
 
 /**
- * The two "contains" groups, read as the §7 search reads them. When the count says few names carry the
+ * The three "contains" groups (beginning, whole word, inside a word), read as the §7 search reads them. When the count says few names carry the
  * term's words or pairs (the old search's threshold), the word or pair index reads them all and they
  * are sorted; else a rarer text (≤ COUNT_CAP) goes by the trigram index, and a common one walks the name
  * index in order (strpos, which the planner estimates as common, so it stops after the page; a LIKE it
@@ -104,19 +109,24 @@ const INTEIRAS_MAX = 500;
  * the word index reads them all, else the walk.
  */
 async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: Contagem): Promise<(Grupo | null)[]> {
-  if (contagem.total === 0) return [null, null];
+  if (contagem.total === 0) return [null, null, null];
   const re = `(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`;
+  // The name begins with the text: a range of the name index (the clerk typed a name's beginning:
+  // CLARA OLIVEIRA MOREIRA before ANA CLARA OLIVEIRA MOREIRA), read before any walk.
+  const reInicio = `^${escapaRegex(norm)}($|[^a-z0-9])`;
+  const inicio: Grupo = { cond: sql`p.nome_busca collate "C" >= ${norm} and p.nome_busca collate "C" < ${`${norm}\u{10FFFF}`} and p.nome_busca ~ ${reInicio}` };
+  const foraDoInicio = sql`not (p.nome_busca ~ ${reInicio})`;
   const porIndice = contagem.candidatos != null && contagem.candidatos <= CANDIDATOS_POUCOS ? candidatosContem(termo) : null;
   if (porIndice) {
-    const g = (inteira: boolean): Grupo => ({ com: porIndice.com, cond: porIndice.cond, filtro: sql`${inteira ? sql`` : sql`not `}(p.nome_busca ~ ${re})`, materializa: true });
-    return [g(true), g(false)];
+    const g = (filtro: SQL): Grupo => ({ com: porIndice.com, cond: porIndice.cond, filtro, materializa: true });
+    return [g(sql`p.nome_busca ~ ${reInicio}`), g(sql`p.nome_busca ~ ${re} and ${foraDoInicio}`), g(sql`not (p.nome_busca ~ ${re})`)];
   }
   const comum = contagem.total > COUNT_CAP;
   const contem = comum ? sql`strpos(p.nome_busca, ${norm}) > 0` : sql`p.nome_busca like ${`%${escapaLike(norm)}%`}`;
-  const inteira = sql`(case when ${contem} then p.nome_busca ~ ${re} else false end)`;
+  const inteira = sql`(case when ${contem} then p.nome_busca ~ ${re} and ${foraDoInicio} else false end)`;
   const resto: Grupo = { cond: sql`${contem} and (case when ${contem} then not (p.nome_busca ~ ${re}) else false end)` };
   const tokens = norm.split(' ');
-  if (!comum || tokens.some((w) => !w)) return [{ cond: sql`${contem} and ${inteira}` }, resto];
+  if (!comum || tokens.some((w) => !w)) return [inicio, { cond: sql`${contem} and ${inteira}` }, resto];
   const ultimo = tokens.length - 1;
   const partes = tokens.map((w, i) => {
     const cond = i > 0 && i < ultimo ? sql`palavra = ${w}`
@@ -126,9 +136,9 @@ async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: C
   });
   const porPalavra = await queryPrepared<{ i: number; n: number; pessoas: number; palavras: string[] }>(db, sql.join(partes, sql` union all `));
   const menor = porPalavra.reduce((m, x) => (x.pessoas < m.pessoas ? x : m));
-  if (menor.n === 0) return [null, resto];
+  if (menor.n === 0) return [null, null, resto];
   const poucas = menor.n < INTEIRAS_MAX && menor.pessoas <= CANDIDATOS_POUCOS;
-  return [poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
+  return [inicio, poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re} and ${foraDoInicio}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
 }
 
 /** A stored word that is no name word a clerk types: a connective, or a MEI's CPF (the trailing 11 digits). */
@@ -237,14 +247,14 @@ export async function buscarPorNome(db: Db, termo: string, size: number, aposTex
       linhas.push(...rows.map((r) => ({ ...r, k })));
     }
   };
-  if ((apos?.k ?? 0) < 2) await le(db, await gruposContem(db, t, norm, contagem), 0);
+  if ((apos?.k ?? 0) < PARECIDOS) await le(db, await gruposContem(db, t, norm, contagem), 0);
   // The rest only once this page reaches the end of the "contains" matches; the trigram thresholds
   // are set for that transaction alone.
   const alcancou = linhas.length <= size;
   let sugeridos: string[] = [];
   if (alcancou) {
     await db.transaction(async (tx) => {
-      await le(tx, await gruposParecidos(tx, norm), 2);
+      await le(tx, await gruposParecidos(tx, norm), PARECIDOS);
       if (!linhas.length && !apos) sugeridos = await sugestoes(tx, norm);
     });
   }
@@ -255,7 +265,7 @@ export async function buscarPorNome(db: Db, termo: string, size: number, aposTex
     proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, r: ultima.rk, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
     total: Math.min(contagem.total, COUNT_CAP),
     totalIsLowerBound: contagem.total > COUNT_CAP,
-    parecidos: alcancou ? linhas.some((l) => l.k >= 2) : null,
+    parecidos: alcancou ? linhas.some((l) => l.k >= PARECIDOS) : null,
     sugestoes: sugeridos,
   };
 }
