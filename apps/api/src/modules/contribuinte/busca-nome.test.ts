@@ -151,11 +151,14 @@ describe('GET contribuinte/buscarPorNome', () => {
     expect(r.map((x) => [x.razaoSocial, x.tipo])).toEqual([[nomes[0], 'VARIANTE'], [nomes[1], 'VARIANTE'], [nomes[2], 'VARIANTE']]);
   });
 
-  it('a MEI\'s CPF after the name is no word the clerk left out: ZEQUINHA MURITIBA TABOCAS 12345678901 before … TABOCAS PAO', async () => {
-    const nomes = ['ZEQUINHA MURITIBA TABOCAS 12345678901', 'ZEQUINHA MURITIBA TABOCAS PAO'];
+  it('a MEI\'s CPF after the name is no word the clerk left out: ZEQUINHA MURITIBA TABOCAS 12345678901 before … TABOCAS PAO, and alike otherwise', async () => {
+    const nomes = ['ZEQUINHA MURITIBA TABOCAS 12345678901', 'ZEQUINHA MURITIBA TABOCAS PAO', 'ZEQUINHA MURITIBA TABOCALHADAS'];
     await renomeia(nomes, 300);
     const r = (await todas('tabocas zequinha muritiba')).filter((x) => nomes.includes(x.razaoSocial));
     expect(r.map((x) => [x.razaoSocial, x.tipo])).toEqual([[nomes[0], 'PALAVRAS'], [nomes[1], 'PALAVRAS']]);
+    // Alike but for the similarity to the text: the CPF's digits do not count against the MEI.
+    const s = (await todas('muritiba zequinha tabo')).filter((x) => nomes.includes(x.razaoSocial));
+    expect(s.map((x) => x.razaoSocial).slice(0, 2)).toEqual([nomes[0], nomes[2]]);
   });
 
   it('ranked pages follow one total order: small pages give the same rows as one large one, each once', async () => {

@@ -151,7 +151,8 @@ const FORMAS_ORDEM = 40;
  * typed word, so what tells them apart is, in this order, how many words the name has that the clerk
  * did not type (connectives and a MEI's CPF aside: JOÃO PEDRO REIS SOUZA before JOÃO PEDRO REIS SOUZA
  * MODAS), whether the typed words come in the name's order (MOREIRA & BARROS before BARROS & MOREIRA),
- * how many typed words are only the beginning of a word, then the trigram similarity to the whole text.
+ * how many typed words are only the beginning of a word, then the trigram similarity to the whole text
+ * (the CPF aside too: its digits would put every MEI after the other names).
  * One integer, so that the keyset (rank, name, person, CACEAL) stays a total order. Computed on the
  * group's candidates only (read by the word index), a regex or two each.
  */
@@ -162,7 +163,7 @@ function classificacao(norm: string, palavras: string[], formas: Formas[]): SQL 
   const desordem = palavras.length > 1
     ? sql`(p.nome_busca !~ ${`(^| )${alternativas.map((a) => `(?:${a})`).join('[^ ]* (.* )?')}`})::int` : sql`0`;
   const parciais = sql.join(palavras.map((w) => sql`(p.nome_busca !~ ${`(^|[^a-z0-9])${escapaRegex(w)}($|[^a-z0-9])`})::int`), sql` + `);
-  return sql`(10000 * least(${extras}, 9) + 1000 * ${desordem} + 100 * least(${parciais}, 9) + 99 - round(similarity(p.nome_busca, ${norm}) * 99))::int`;
+  return sql`(10000 * least(${extras}, 9) + 1000 * ${desordem} + 100 * least(${parciais}, 9) + 99 - round(similarity(regexp_replace(p.nome_busca, ' [0-9]{11}$', ''), ${norm}) * 99))::int`;
 }
 
 /** The groups after "contains": every word in any order, variants, typos (built only when a page reaches them). */
