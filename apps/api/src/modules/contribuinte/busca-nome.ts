@@ -141,8 +141,11 @@ async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: C
   return [inicio, poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re} and ${foraDoInicio}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
 }
 
-/** A stored word that is no name word a clerk types: a connective, or a MEI's CPF (the trailing 11 digits). */
-const NAO_PALAVRA = `(^| )(${[...CONECTIVOS].map(escapaRegex).join('|')}|[0-9]{11})(?= |$)`;
+/**
+ * A name's words a clerk types: connectives and a MEI's CPF (the trailing 11 digits) aside. Array
+ * removals, not a regex count: on the 6,206 candidates of "comercio limitada" (500,000), 5 ms against 12.
+ */
+const palavrasDoNome = () => sql`cardinality(${[...CONECTIVOS].reduce((a, c) => sql`array_remove(${a}, ${c}::text)`, PALAVRAS)}) - (p.nome_busca ~ ' [0-9]{11}$')::int`;
 /** Variant and typo forms per typed word the order test looks for (they are few: the vocabulary's closest). */
 const FORMAS_ORDEM = 40;
 
@@ -158,11 +161,12 @@ const FORMAS_ORDEM = 40;
  */
 function classificacao(norm: string, palavras: string[], formas: Formas[]): SQL {
   const digitadas = norm.split(/\s+/).filter((w) => w && !CONECTIVOS.has(w)).length || palavras.length;
-  const extras = sql`greatest(0, cardinality(${PALAVRAS}) - regexp_count(p.nome_busca, ${NAO_PALAVRA}) - ${digitadas}::int)`;
+  const extras = sql`greatest(0, ${palavrasDoNome()} - ${digitadas}::int)`;
   const alternativas = palavras.map((w, i) => [`${escapaRegex(w)}[^ ]*`, ...[...formas[i]!.VARIANTE, ...formas[i]!.APROXIMADO].slice(0, FORMAS_ORDEM).map(escapaRegex)].join('|'));
   const desordem = palavras.length > 1
     ? sql`(p.nome_busca !~ ${`(^| )${alternativas.map((a) => `(?:${a})`).join('[^ ]* (.* )?')}`})::int` : sql`0`;
-  const parciais = sql.join(palavras.map((w) => sql`(p.nome_busca !~ ${`(^|[^a-z0-9])${escapaRegex(w)}($|[^a-z0-9])`})::int`), sql` + `);
+  // A whole word, bare or followed by a dot or comma (as the stored words are split): array overlap, cheaper than a regex.
+  const parciais = sql.join(palavras.map((w) => sql`(not (${PALAVRAS} && ${arr([w, `${w}.`, `${w},`])}))::int`), sql` + `);
   return sql`(10000 * least(${extras}, 9) + 1000 * ${desordem} + 100 * least(${parciais}, 9) + 99 - round(similarity(regexp_replace(p.nome_busca, ' [0-9]{11}$', ''), ${norm}) * 99))::int`;
 }
 
