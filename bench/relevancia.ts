@@ -33,31 +33,62 @@ const plain = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\
 let semente = 43;
 const rnd = () => ((semente = (semente * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 
-/** The name's first words a clerk would type (connectives left out): the distinctive part. */
-const palavras = (nome: string) => plain(nome).split(/\s+/).filter((w) => !CONECTIVOS.has(w));
+const antigas = process.env.CONSULTAS === 'antigas';
+/** The name's words a clerk would type: connectives left out, and a MEI's CPF (the trailing 11 digits: a number is looked up by number). */
+const palavras = (nome: string) => plain(nome).split(/\s+/).filter((w) => !CONECTIVOS.has(w) && (antigas || !/^\d{11}$/.test(w)));
+/** The name as the clerk tells it apart: without a MEI's CPF (two MEIs of one name differ by the number the screen shows). */
+const semCpf = (nome: string) => plain(nome).replace(/ \d{11}$/, '');
 const SONS: [RegExp, string][] = [[/z/, 's'], [/(?<=[aeiou])s(?=[aeiou])/, 'z'], [/ss/, 's'], [/y/, 'i'], [/th/, 't'], [/ph/, 'f'], [/^h/, ''], [/ll/, 'l'], [/rr/, 'r'], [/tt/, 't'], [/i(?=[aeou])/, 'y']];
-const TIPOS: Record<string, (ws: string[]) => string | null> = {
-  'sem acento': (ws) => ws.slice(0, 4).join(' '),
-  'palavras trocadas': (ws) => (ws.length >= 4 ? [ws[2], ws[0], ws[1], ws[3]].join(' ') : null),
-  'nome do meio omitido': (ws) => (ws.length >= 4 ? [ws[0], ws[2], ws[3]].join(' ') : null),
-  'um erro de digitação': (ws) => {
-    const q = ws.slice(0, 4);
+/**
+ * The words the clerk means (before the kind's change): `CONSULTAS=antigas`, the name's first ones as the
+ * first version of this bench took them; else the name's first words (at least `min`) until they tell the
+ * name apart, as a clerk reading it from a paper goes on until the name is unmistakable ("joao pedro reis
+ * souza" is a name of its own, so for JOÃO PEDRO REIS SOUZA MANUTENÇÃO E SERVIÇOS they type "manutencao"
+ * too). Null (the query is not asked) when the words do not tell it apart and are not all of its words:
+ * the name ties with others, so no ranking could put it first ("eduarda nogueira industria" for EDUARDA
+ * BATISTA NOGUEIRA INDÚSTRIA when EDUARDA MOREIRA NOGUEIRA INDÚSTRIA exists too).
+ */
+type Corte = (ws: string[], min: number, todas?: number) => Promise<string[] | null>;
+const distintos = async (ws: string[]) => (await query<{ n: number }>(db.db, sql`select count(distinct regexp_replace(nome_busca, ' [0-9]{11}$', ''))::int as n
+  from contribuinte_nome where string_to_array(nome_busca::text, ' ') @> string_to_array(${ws.join(' ')}::text, ' ')`))[0]!.n;
+const corte: Corte = async (ws, min, todas = ws.length) => {
+  if (antigas) return ws.slice(0, min);
+  let k = Math.min(ws.length, min);
+  while (k < ws.length && (await distintos(ws.slice(0, k))) > 1) k++;
+  return k < todas && (await distintos(ws.slice(0, k))) > 1 ? null : ws.slice(0, k);
+};
+const TIPOS: Record<string, (ws: string[]) => Promise<string | null>> = {
+  'sem acento': async (ws) => (await corte(ws, 4))?.join(' ') ?? null,
+  'palavras trocadas': async (ws) => {
+    const q = await corte(ws, 4);
+    return q && q.length >= 4 ? [q[2], q[0], q[1], ...q.slice(3)].join(' ') : null;
+  },
+  // The clerk leaves out the second word: they mean the others, told apart without it.
+  'nome do meio omitido': async (ws) => (ws.length >= 4 ? ((await corte([ws[0]!, ...ws.slice(2)], 3, ws.length))?.join(' ') ?? null) : null),
+  'um erro de digitação': async (ws) => {
+    const q = await corte(ws, 4);
+    if (!q) return null;
     const i = q.reduce((m, w, j) => (w.length > q[m]!.length ? j : m), 0);
     const w = q[i]!;
     const k = 1 + Math.floor(rnd() * (w.length - 2));
     q[i] = w.slice(0, k) + (w[k] === 'a' ? 'e' : 'a') + w.slice(k + 1);
     return q.join(' ');
   },
-  'variante sonora': (ws) => {
-    const q = ws.slice(0, 4);
+  'variante sonora': async (ws) => {
+    const q = await corte(ws, 4);
+    if (!q) return null;
     for (let i = 0; i < q.length; i++) for (const [re, por] of SONS) if (re.test(q[i]!)) { q[i] = q[i]!.replace(re, por); return q.join(' '); }
     return null;
   },
-  'abreviação': (ws) => {
+  // The abbreviated word in its place, after the words before it (the old version dropped those between
+  // the second word and it: two changes at once).
+  'abreviação': async (ws) => {
     const i = ws.findIndex((w) => abreviacoes(w).length > 0 && !CONECTIVOS.has(w));
-    if (i < 0) return null;
-    const q = [...ws.slice(0, 2), abreviacoes(ws[i]!)[0]!];
-    return i < 2 ? null : q.join(' ');
+    if (i < 2) return null;
+    const q = antigas ? [...ws.slice(0, 2), ws[i]!] : await corte(ws, i + 1);
+    if (!q) return null;
+    q[antigas ? 2 : i] = abreviacoes(ws[i]!)[0]!;
+    return q.join(' ');
   },
 };
 
@@ -70,20 +101,22 @@ for (const [tipo, gera] of Object.entries(TIPOS)) {
   const r = { nova: { p: 0, f: 0, ms: [] as number[] }, hoje: { p: 0, f: 0, ms: [] as number[] }, n: 0 };
   for (const { nome } of alvos) {
     if (r.n >= porTipo) break;
-    const q = gera(palavras(nome));
+    const q = await gera(palavras(nome));
     if (!q || q.length < 3 || plain(nome).includes(q) === (tipo !== 'sem acento')) continue; // each kind must differ from "contains"
     r.n++;
-    const alvo = plain(nome);
+    const alvo = antigas ? plain(nome) : semCpf(nome);
     let t = performance.now();
-    const nova = (await buscarPorNome(db.db, q, 10)).content.map((c) => plain(c.razaoSocial));
+    const nova = (await buscarPorNome(db.db, q, 10)).content.map((c) => (antigas ? plain(c.razaoSocial) : semCpf(c.razaoSocial)));
     r.nova.ms.push(performance.now() - t);
     t = performance.now();
-    const hoje = (await buscarContribuintes(db.db, 'RAZAO_SOCIAL', q, 0, 10)).content.map((c) => plain(c.razaoSocial));
+    const hoje = (await buscarContribuintes(db.db, 'RAZAO_SOCIAL', q, 0, 10)).content.map((c) => (antigas ? plain(c.razaoSocial) : semCpf(c.razaoSocial)));
     r.hoje.ms.push(performance.now() - t);
     for (const [k, lista] of [['nova', nova], ['hoje', hoje]] as const) {
       if (lista.includes(alvo)) r[k].p++;
       if (lista[0] === alvo) r[k].f++;
     }
+    // VER=1: each query the screen does not answer first, with what it answered instead (diagnosis).
+    if (process.env.VER && nova[0] !== alvo) console.log(`  [${tipo}] "${q}" → ${alvo.toUpperCase()} at ${nova.indexOf(alvo) + 1 || '-'}; first: ${nova.slice(0, 3).join(' | ')}`);
   }
   const pc = (x: number) => `${((100 * x) / Math.max(1, r.n)).toFixed(0).padStart(4)} %`;
   console.log(`${tipo.padEnd(22)} ${String(r.n).padStart(4)} |        ${pc(r.nova.p)} ${pc(r.nova.f)} ${pct(r.nova.ms, 0.95).toFixed(1).padStart(7)} |            ${pc(r.hoje.p)} ${pc(r.hoje.f)} ${pct(r.hoje.ms, 0.95).toFixed(1).padStart(7)}`);

@@ -18,6 +18,8 @@ describe('variant table (#43)', () => {
     ['mattos', 'matos'],
     ['nascimento', 'nasimento'],
     ['ltda.', 'ltda'],
+    ['cya', 'cia'],
+    ['gyovanna', 'giovanna'],
   ])('%s sounds like %s', (a, b) => {
     expect(chaveSonora(a)).toBe(chaveSonora(b));
   });

@@ -64,11 +64,12 @@ export function chaveSonora(palavra: string): string {
     .replace(/ph/g, 'f')
     .replace(/th/g, 't')
     .replace(/ch/g, 'x')
+    // y is i before the soft c and g are read: "cya" is "cia", "gyovanna" "giovanna".
+    .replace(/y/g, 'i')
     .replace(/sc(?=[ei])/g, 's')
     .replace(/c(?=[ei])/g, 's')
     .replace(/g(?=[ei])/g, 'j')
     .replace(/qu(?=[ei])/g, 'k')
-    .replace(/y/g, 'i')
     .replace(/w/g, 'v')
     .replace(/c/g, 'k')
     .replace(/z/g, 's')

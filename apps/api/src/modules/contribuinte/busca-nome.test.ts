@@ -30,6 +30,11 @@ const plain = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\
 /** The accent-free words of a name (JavaScript's \b counts "Í" as a boundary: "ALÍCIA" would hold "CIA"). */
 const palavrasDe = (s: string) => plain(s).split(/[^a-z0-9]+/);
 
+/** Gives registrations (the `de`-th from the last on) these names: the person triggers keep the search's tables. */
+async function renomeia(nomes: string[], de: number) {
+  const cs = await rows<{ numero_pessoa: number }>(`select numero_pessoa from contribuinte order by id desc offset ${de} limit ${nomes.length}`);
+  for (const [i, nome] of nomes.entries()) await t.db.execute(sql`update pessoa set nome = ${nome} where numero_pessoa = ${cs[i]!.numero_pessoa}`);
+}
 /** A text more than 1,000 registrations' names contain (the registry's mix decides which: most are people's names). */
 let comum: string;
 const contem = async (termo: string) =>
@@ -66,12 +71,12 @@ describe('GET contribuinte/buscarPorNome', () => {
     expect(await busca('pereira qxwzk', 10)).toMatchObject({ total: 0, parecidos: false, content: [] });
   });
 
-  it('the first page of "contains" is what a naive query gives: whole words first, then name order, whichever index reads it', async () => {
+  it('the first page of "contains" is what a naive query gives: names that begin with the text, then whole words, then name order, whichever index reads it', async () => {
     let algum = 0;
-    for (const termo of ['ltda', 'comercio', 'de comercio', 'silva', 'comercio vare', 'cia', comum]) {
+    for (const termo of ['ltda', 'comercio', 'de comercio', 'silva', 'comercio vare', 'cia', 'maria', comum]) {
       const re = `(^|[^a-z0-9])${termo}($|[^a-z0-9])`;
       const esperado = await rows<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-        where p.nome_busca like '%${termo}%' order by p.nome_busca !~ '${re}', p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal limit 20`);
+        where p.nome_busca like '%${termo}%' order by p.nome_busca !~ '^${termo}($|[^a-z0-9])', p.nome_busca !~ '${re}', p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal limit 20`);
       algum += esperado.length;
       const r = await busca(termo, 20);
       // A text no name contains gives no "contains" row (the later groups may follow).
@@ -138,6 +143,39 @@ describe('GET contribuinte/buscarPorNome', () => {
     const comp = await busca('tecidos companhia', 10);
     expect(comp.content.map((x) => [x.razaoSocial, x.tipo])).toContainEqual(['ZULEIDE TECIDOS & CIA', 'VARIANTE']);
   });
+
+  it('ranks within a group: the typed words in the name\'s order first (MOREIRA & BARROS before BARROS & MOREIRA), then fewer words not typed', async () => {
+    const nomes = ['XURUPITA & MANDACARU LTDA', 'MANDACARU & XURUPITA LTDA', 'XURUPITA MANDACARU TECIDOS LTDA'];
+    await renomeia(nomes, 200);
+    const r = (await todas('xurupita mandacaru limitada')).filter((x) => nomes.includes(x.razaoSocial));
+    expect(r.map((x) => [x.razaoSocial, x.tipo])).toEqual([[nomes[0], 'VARIANTE'], [nomes[1], 'VARIANTE'], [nomes[2], 'VARIANTE']]);
+  });
+
+  it('a MEI\'s CPF after the name is no word the clerk left out: ZEQUINHA MURITIBA TABOCAS 12345678901 before … TABOCAS PAO, and alike otherwise', async () => {
+    const nomes = ['ZEQUINHA MURITIBA TABOCAS 12345678901', 'ZEQUINHA MURITIBA TABOCAS PAO', 'ZEQUINHA MURITIBA TABOCALHADAS'];
+    await renomeia(nomes, 300);
+    const r = (await todas('tabocas zequinha muritiba')).filter((x) => nomes.includes(x.razaoSocial));
+    expect(r.map((x) => [x.razaoSocial, x.tipo])).toEqual([[nomes[0], 'PALAVRAS'], [nomes[1], 'PALAVRAS']]);
+    // Alike but for the similarity to the text: the CPF's digits do not count against the MEI.
+    const s = (await todas('muritiba zequinha tabo')).filter((x) => nomes.includes(x.razaoSocial));
+    expect(s.map((x) => x.razaoSocial).slice(0, 2)).toEqual([nomes[0], nomes[2]]);
+  });
+
+  it('ranked pages follow one total order: small pages give the same rows as one large one, each once', async () => {
+    for (const termo of ['sousa', 'comercio limitada', 'silva joao']) {
+      const grandes = await todas(termo);
+      const pequenas: PaginaBuscaNome['content'] = [];
+      let r = await busca(termo, 7);
+      pequenas.push(...r.content);
+      while (r.proximo) {
+        r = await busca(termo, 7, r.proximo);
+        pequenas.push(...r.content);
+      }
+      expect(grandes.length, termo).toBeGreaterThan(7);
+      expect(pequenas, termo).toEqual(grandes);
+      expect(new Set(pequenas.map((c) => c.numeroCaceal)).size, termo).toBe(pequenas.length);
+    }
+  }, 120_000);
 
   it('nothing at all: "Você quis dizer…" offers the closest names', async () => {
     const r = await busca('pereira qxwzk', 10);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { abreviacoes, palavrasDaBusca, parentesco, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
+import { abreviacoes, CONECTIVOS, palavrasDaBusca, parentesco, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { query, queryOne, queryPrepared } from '../../db/consulta.js';
 import { badRequest } from '../../platform/errors/problem.js';
@@ -19,8 +19,13 @@ import { normalizaNoApp } from './normaliza.js';
  * and read, and never counted (`parecidos` says whether there are any).
  */
 
-/** Groups in order; the first two are both "contains" (whole word, then inside a word: "CIA" before "COMERCIAIS"). */
-const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'];
+/**
+ * Groups in order; the first three are all "contains": the name begins with the text (whole words), then
+ * holds it as whole words elsewhere ("CIA" before "COMERCIAIS"), then inside a word.
+ */
+const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'];
+/** The first group after "contains". */
+const PARECIDOS = 3;
 /** Below this trigram similarity a stored word is not offered as a variant or typo of a typed one. */
 const SEMELHANCA = 0.25;
 /**
@@ -86,13 +91,13 @@ const alguma = (formas: Formas[], t: Parentesco) => {
  * then test `filtro` in name order only until the page is full (the whole-word regex costs ~5 µs a
  * name: on 3,800 candidates of "de comercio", 20 ms); `com`: CTEs the condition reads.
  */
-interface Grupo { cond: SQL; filtro?: SQL; materializa?: boolean; com?: SQL }
+interface Grupo { cond: SQL; filtro?: SQL; materializa?: boolean; com?: SQL; rk?: SQL }
 
 /** Whole-word candidates read through the word index up to this many (the vocabulary's lookup returns no more). */
 const INTEIRAS_MAX = 500;
 
 /**
- * The two "contains" groups, read as the §7 search reads them. When the count says few names carry the
+ * The three "contains" groups (beginning, whole word, inside a word), read as the §7 search reads them. When the count says few names carry the
  * term's words or pairs (the old search's threshold), the word or pair index reads them all and they
  * are sorted; else a rarer text (≤ COUNT_CAP) goes by the trigram index, and a common one walks the name
  * index in order (strpos, which the planner estimates as common, so it stops after the page; a LIKE it
@@ -104,19 +109,24 @@ const INTEIRAS_MAX = 500;
  * the word index reads them all, else the walk.
  */
 async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: Contagem): Promise<(Grupo | null)[]> {
-  if (contagem.total === 0) return [null, null];
+  if (contagem.total === 0) return [null, null, null];
   const re = `(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`;
+  // The name begins with the text: a range of the name index (the clerk typed a name's beginning:
+  // CLARA OLIVEIRA MOREIRA before ANA CLARA OLIVEIRA MOREIRA), read before any walk.
+  const reInicio = `^${escapaRegex(norm)}($|[^a-z0-9])`;
+  const inicio: Grupo = { cond: sql`p.nome_busca collate "C" >= ${norm} and p.nome_busca collate "C" < ${`${norm}\u{10FFFF}`} and p.nome_busca ~ ${reInicio}` };
+  const foraDoInicio = sql`not (p.nome_busca ~ ${reInicio})`;
   const porIndice = contagem.candidatos != null && contagem.candidatos <= CANDIDATOS_POUCOS ? candidatosContem(termo) : null;
   if (porIndice) {
-    const g = (inteira: boolean): Grupo => ({ com: porIndice.com, cond: porIndice.cond, filtro: sql`${inteira ? sql`` : sql`not `}(p.nome_busca ~ ${re})`, materializa: true });
-    return [g(true), g(false)];
+    const g = (filtro: SQL): Grupo => ({ com: porIndice.com, cond: porIndice.cond, filtro, materializa: true });
+    return [g(sql`p.nome_busca ~ ${reInicio}`), g(sql`p.nome_busca ~ ${re} and ${foraDoInicio}`), g(sql`not (p.nome_busca ~ ${re})`)];
   }
   const comum = contagem.total > COUNT_CAP;
   const contem = comum ? sql`strpos(p.nome_busca, ${norm}) > 0` : sql`p.nome_busca like ${`%${escapaLike(norm)}%`}`;
-  const inteira = sql`(case when ${contem} then p.nome_busca ~ ${re} else false end)`;
+  const inteira = sql`(case when ${contem} then p.nome_busca ~ ${re} and ${foraDoInicio} else false end)`;
   const resto: Grupo = { cond: sql`${contem} and (case when ${contem} then not (p.nome_busca ~ ${re}) else false end)` };
   const tokens = norm.split(' ');
-  if (!comum || tokens.some((w) => !w)) return [{ cond: sql`${contem} and ${inteira}` }, resto];
+  if (!comum || tokens.some((w) => !w)) return [inicio, { cond: sql`${contem} and ${inteira}` }, resto];
   const ultimo = tokens.length - 1;
   const partes = tokens.map((w, i) => {
     const cond = i > 0 && i < ultimo ? sql`palavra = ${w}`
@@ -126,9 +136,38 @@ async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: C
   });
   const porPalavra = await queryPrepared<{ i: number; n: number; pessoas: number; palavras: string[] }>(db, sql.join(partes, sql` union all `));
   const menor = porPalavra.reduce((m, x) => (x.pessoas < m.pessoas ? x : m));
-  if (menor.n === 0) return [null, resto];
+  if (menor.n === 0) return [null, null, resto];
   const poucas = menor.n < INTEIRAS_MAX && menor.pessoas <= CANDIDATOS_POUCOS;
-  return [poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
+  return [inicio, poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re} and ${foraDoInicio}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
+}
+
+/**
+ * A name's words a clerk types: connectives and a MEI's CPF (the trailing 11 digits) aside. Array
+ * removals, not a regex count: on the 6,206 candidates of "comercio limitada" (500,000), 5 ms against 12.
+ */
+const palavrasDoNome = () => sql`cardinality(${[...CONECTIVOS].reduce((a, c) => sql`array_remove(${a}, ${c}::text)`, PALAVRAS)}) - (p.nome_busca ~ ' [0-9]{11}$')::int`;
+/** Variant and typo forms per typed word the order test looks for (they are few: the vocabulary's closest). */
+const FORMAS_ORDEM = 40;
+
+/**
+ * How well a name of the later groups matches, lower first (#43): every group holds names with every
+ * typed word, so what tells them apart is, in this order, how many words the name has that the clerk
+ * did not type (connectives and a MEI's CPF aside: JOÃO PEDRO REIS SOUZA before JOÃO PEDRO REIS SOUZA
+ * MODAS), whether the typed words come in the name's order (MOREIRA & BARROS before BARROS & MOREIRA),
+ * how many typed words are only the beginning of a word, then the trigram similarity to the whole text
+ * (the CPF aside too: its digits would put every MEI after the other names).
+ * One integer, so that the keyset (rank, name, person, CACEAL) stays a total order. Computed on the
+ * group's candidates only (read by the word index), a regex or two each.
+ */
+function classificacao(norm: string, palavras: string[], formas: Formas[]): SQL {
+  const digitadas = norm.split(/\s+/).filter((w) => w && !CONECTIVOS.has(w)).length || palavras.length;
+  const extras = sql`greatest(0, ${palavrasDoNome()} - ${digitadas}::int)`;
+  const alternativas = palavras.map((w, i) => [`${escapaRegex(w)}[^ ]*`, ...[...formas[i]!.VARIANTE, ...formas[i]!.APROXIMADO].slice(0, FORMAS_ORDEM).map(escapaRegex)].join('|'));
+  const desordem = palavras.length > 1
+    ? sql`(p.nome_busca !~ ${`(^| )${alternativas.map((a) => `(?:${a})`).join('[^ ]* (.* )?')}`})::int` : sql`0`;
+  // A whole word, bare or followed by a dot or comma (as the stored words are split): array overlap, cheaper than a regex.
+  const parciais = sql.join(palavras.map((w) => sql`(not (${PALAVRAS} && ${arr([w, `${w}.`, `${w},`])}))::int`), sql` + `);
+  return sql`(10000 * least(${extras}, 9) + 1000 * ${desordem} + 100 * least(${parciais}, 9) + 99 - round(similarity(regexp_replace(p.nome_busca, ' [0-9]{11}$', ''), ${norm}) * 99))::int`;
 }
 
 /** The groups after "contains": every word in any order, variants, typos (built only when a page reaches them). */
@@ -141,7 +180,8 @@ async function gruposParecidos(db: DbOrTx, norm: string): Promise<(Grupo | null)
   const variante = alguma(formas, 'VARIANTE');
   const aproximado = alguma(formas, 'APROXIMADO');
   const semContem = sql`not (p.nome_busca like ${`%${escapaLike(norm)}%`})`;
-  const g = (cond: SQL | null): Grupo | null => cond && { cond };
+  const rk = classificacao(norm, palavras, formas);
+  const g = (cond: SQL | null): Grupo | null => cond && { cond, rk };
   return [
     soContem ? null : g(sql`${todas(formas, ['PALAVRAS'])} and ${semContem}`),
     variante && g(sql`${todas(formas, ['PALAVRAS', 'VARIANTE'])} and ${variante} and not (${todas(formas, ['PALAVRAS'])}) and ${semContem}`),
@@ -166,8 +206,9 @@ interface Linha {
  * first, in a materialized CTE: inline, the planner would walk the name index in order, since LIMIT
  * looks cheap that way.
  */
-function paginaDoGrupo(g: Grupo, norm: string, porSemelhanca: boolean, apos: Apos | null, n: number): SQL {
-  const rk = porSemelhanca ? sql`(1000 - round(similarity(p.nome_busca, ${norm}) * 1000))::int` : sql`0`;
+function paginaDoGrupo(g: Grupo, apos: Apos | null, n: number): SQL {
+  const porSemelhanca = g.rk != null;
+  const rk = g.rk ?? sql`0`;
   const depois = !apos ? sql``
     : porSemelhanca ? sql`and (${rk}, p.nome_busca collate "C", p.numero_pessoa) >= (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint)`
     : sql`and (p.nome_busca collate "C", p.numero_pessoa) >= (${apos.n}::varchar collate "C", ${apos.p}::bigint)`;
@@ -207,18 +248,18 @@ export async function buscarPorNome(db: Db, termo: string, size: number, aposTex
     for (let k = Math.max(apos?.k ?? 0, de); k < de + grupos.length && linhas.length <= size; k++) {
       const g = grupos[k - de];
       if (!g) continue;
-      const rows = await queryPrepared<Linha>(dbx, paginaDoGrupo(g, norm, k >= 2, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
+      const rows = await queryPrepared<Linha>(dbx, paginaDoGrupo(g, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
       linhas.push(...rows.map((r) => ({ ...r, k })));
     }
   };
-  if ((apos?.k ?? 0) < 2) await le(db, await gruposContem(db, t, norm, contagem), 0);
+  if ((apos?.k ?? 0) < PARECIDOS) await le(db, await gruposContem(db, t, norm, contagem), 0);
   // The rest only once this page reaches the end of the "contains" matches; the trigram thresholds
   // are set for that transaction alone.
   const alcancou = linhas.length <= size;
   let sugeridos: string[] = [];
   if (alcancou) {
     await db.transaction(async (tx) => {
-      await le(tx, await gruposParecidos(tx, norm), 2);
+      await le(tx, await gruposParecidos(tx, norm), PARECIDOS);
       if (!linhas.length && !apos) sugeridos = await sugestoes(tx, norm);
     });
   }
@@ -229,7 +270,7 @@ export async function buscarPorNome(db: Db, termo: string, size: number, aposTex
     proximo: linhas.length > size && ultima ? codifica({ k: ultima.k, r: ultima.rk, n: ultima.nomeBusca, p: Number(ultima.numeroPessoa), c: ultima.numeroCaceal }) : null,
     total: Math.min(contagem.total, COUNT_CAP),
     totalIsLowerBound: contagem.total > COUNT_CAP,
-    parecidos: alcancou ? linhas.some((l) => l.k >= 2) : null,
+    parecidos: alcancou ? linhas.some((l) => l.k >= PARECIDOS) : null,
     sugestoes: sugeridos,
   };
 }
