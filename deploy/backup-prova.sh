@@ -11,11 +11,14 @@
 #     sign-in as marca-a and one as marca-b (each an audit event); restored into its DATA_DIR with the
 #     API stopped, the API starts on it: marca-a's event present, marca-b's absent, the registry whole.
 # Run as root on Debian (runuser plays postgres). Leaves nothing behind. Not part of `npm test`.
-#   bash deploy/backup-prova.sh          (PROVA_CONTRIBUINTES=500000 for the figures at full size)
+#   bash deploy/backup-prova.sh          (PROVA_CONTRIBUINTES=500000 for the figures at full size;
+#   PROVA_EMBUTIDO_CONTRIBUINTES sizes step 3 apart, e.g. 100000: PGlite is one process, slow to fill)
+# Each step's line ends with the host's load average (1 min) when it finished: the figures are a busy host's or not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 N=${PROVA_CONTRIBUINTES:-3000}
+NE=${PROVA_EMBUTIDO_CONTRIBUINTES:-$N}
 [ "$(id -u)" -eq 0 ] || { echo "deploy/backup-prova.sh: run as root" >&2; exit 1; }
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 T=$(mktemp -d /tmp/cadastro-backup-prova.XXXXXX)
@@ -28,7 +31,7 @@ limpar() {
   rm -rf "$T"
 }
 trap limpar EXIT
-ok() { printf '  \033[32mok\033[0m %s\n' "$*"; }
+ok() { printf '  \033[32mok\033[0m %s [load %s]\n' "$*" "$(cut -d' ' -f1 /proc/loadavg)"; }
 falha() { printf '  \033[31mFALHOU\033[0m %s\n' "$*" >&2; exit 1; }
 porta() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 agora() { date +%s%N; }
@@ -50,7 +53,8 @@ api() { # log, env… → PID in APIPID, waits until ready
   local porta_api; porta_api=$(porta)
   env -i PATH="$PATH" HOME="$T" LANG=C.UTF-8 PORT="$porta_api" JWT_SECRET=prova-prova-prova-prova-prova-prova-1234 "$@" "${API[@]}" >"$log" 2>&1 &
   APIPID=$!; PIDS+=("$APIPID"); APIURL=http://127.0.0.1:$porta_api
-  for _ in $(seq 1 3000); do
+  # Up to an hour: the API generates the registry before it is ready (500,000 taxpayers: minutes).
+  for _ in $(seq 1 18000); do
     curl -fs "$APIURL/management/health/readiness" >/dev/null 2>&1 && return 0
     kill -0 "$APIPID" 2>/dev/null || { tail -20 "$log" >&2; return 1; }
     sleep 0.2
@@ -121,11 +125,11 @@ ok "every table equal; the API starts on it in $(seg "$t0")"
 parar_api
 
 # ---------------------------------------------------------------- 3. the embedded database
-echo "3. embedded database: a copy taken by the serving API, restored"
+echo "3. embedded database: a copy taken by the serving API, restored ($NE taxpayers)"
 DADOS=$T/dados
 t0=$(agora)
-api "$T/api-emb.log" DATA_DIR="$DADOS" SEED_DEMO_TAXPAYERS="$N" || falha "the embedded API did not start"
-ok "embedded registry generated: $(seg "$t0")"
+api "$T/api-emb.log" DATA_DIR="$DADOS" SEED_DEMO_TAXPAYERS="$NE" || falha "the embedded API did not start"
+ok "embedded registry generated: $(seg "$t0"), $(du -sh "$DADOS/pgdata" | cut -f1)"
 falhar_entrada() { curl -s -o /dev/null -X POST "$APIURL/api/authenticate" -H 'content-type: application/json' -H 'X-XSRF-TOKEN: p' -b 'XSRF-TOKEN=p' -d "{\"username\":\"$1\",\"password\":\"x\"}"; }
 falhar_entrada marca-a
 t0=$(agora)
@@ -137,7 +141,7 @@ t0=$(agora)
 bash deploy/backup-embutido.sh restaurar "$T/embutido.tar" "$DADOS" >/dev/null
 ok "restored into DATA_DIR: $(seg "$t0")"
 t0=$(agora)
-api "$T/api-emb2.log" DATA_DIR="$DADOS" SEED_DEMO_TAXPAYERS="$N" || falha "the API did not start on the restored data dir"
+api "$T/api-emb2.log" DATA_DIR="$DADOS" SEED_DEMO_TAXPAYERS="$NE" || falha "the API did not start on the restored data dir"
 ok "the API starts on it in $(seg "$t0")"
 TOKEN=$(curl -fsS -X POST "$APIURL/api/authenticate" -H 'content-type: application/json' -H 'X-XSRF-TOKEN: p' -b 'XSRF-TOKEN=p' \
   -d '{"username":"admin","password":"admin"}' | node -pe 'JSON.parse(require("fs").readFileSync(0,"utf8")).id_token')
