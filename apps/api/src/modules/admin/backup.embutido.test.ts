@@ -94,11 +94,16 @@ describe('GET /management/backup (embedded database)', () => {
     cortada.destroy();
     await vi.waitFor(() => expect(instantaneos()).toEqual([]), { timeout: 10_000 });
     expect((await admin.get('/management/backup')).statusCode).toBe(200);
+    await vi.waitFor(() => expect(instantaneos()).toEqual([]), { timeout: 10_000 });
   });
 
-  it('takes no parameters: anything in the query is refused before a copy starts', async () => {
+  it('takes no parameters and no HEAD: refused before a copy starts', async () => {
     const p = expectProblem(await admin.get('/management/backup?desde=ontem'), 400);
     expect(p.message).toBeTruthy();
+    // Nor a HEAD, which would copy the whole database to send nothing.
+    const head = await t.app.inject({ method: 'HEAD', url: '/management/backup', headers: { authorization: `Bearer ${admin.token}` } });
+    expect(head.statusCode).toBe(404);
+    expect(instantaneos()).toEqual([]);
   });
 
   it('is for administrators only', async () => {

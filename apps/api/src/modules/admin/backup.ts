@@ -28,6 +28,8 @@ export function backupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }
     app.get('/backup', {
       config: { access: [Authority.ADMIN] },
+      // A HEAD would take the whole copy and read it through to send nothing.
+      exposeHeadRoute: false,
       // No parameters: anything in the query is a mistake, refused before a copy starts.
       schema: { tags: ['admin'], summary: 'Embedded database only: a consistent copy of its data dir, as a tar file', produces: ['application/x-tar'], querystring: z.object({}).strict() },
       handler: async (req, reply) => {
