@@ -7,6 +7,7 @@ import * as schema from './schema/index.js';
 import { Replicas } from './replicas.js';
 import { conferirIndices, restaurarSuspensos } from './indices.js';
 import { aplicarTetos, type Tetos } from './teto.js';
+import { copiarDataDir } from './copia-embutida.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,6 +37,8 @@ export interface Database {
   copyRows(table: string, columns: readonly string[], text: string, opts?: { trusted?: boolean }): Promise<void>;
   /** Embedded only: the whole data dir as a tarball, for `openDatabase`'s `loadDataDir` (test templates). */
   dumpDataDir?(): Promise<Blob>;
+  /** Embedded only: the data dir at one instant, copied into the new folder `destino` (copia-embutida.ts; a backup). */
+  copiarDataDir?(destino: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -106,6 +109,7 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined
       await client.exec('CHECKPOINT'); // the copy then starts without replaying WAL
       return client.dumpDataDir('none');
     },
+    copiarDataDir: (destino) => copiarDataDir(client, dir, destino),
     close: once(() => client.close()),
   };
 }

@@ -368,6 +368,7 @@ const en: Messages = {
     fieldError: 'Error on field "{{field}}": {{message}}',
     concurrencyFailure: 'The record was changed by someone else; load it again.',
     backupServidor: 'The database is a PostgreSQL server: back it up with pg_basebackup and WAL archiving, or with pg_dump.',
+    backupEmCurso: 'A backup is being taken: try again when it has finished.',
     server: { not: { reachable: 'Server not reachable' } },
     segundoFator: {
       necessario: 'Enter the code from your authenticator app.',

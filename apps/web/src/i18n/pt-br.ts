@@ -370,6 +370,7 @@ const ptBr = {
     fieldError: 'Erro no campo "{{field}}": {{message}}',
     concurrencyFailure: 'O registro foi alterado por outra pessoa; consulte novamente.',
     backupServidor: 'O banco de dados é um servidor PostgreSQL: faça a cópia de segurança com pg_basebackup e arquivamento de WAL, ou com pg_dump.',
+    backupEmCurso: 'Uma cópia de segurança está em andamento: tente de novo quando ela terminar.',
     server: { not: { reachable: 'Servidor inacessível' } },
     segundoFator: {
       necessario: 'Digite o código do aplicativo autenticador.',
