@@ -74,6 +74,10 @@ test("a taxpayer's first gov.br sign-in: Meu Cadastro shows their own registrati
     await expect(cabecalho).not.toContainText('Razão social');
     await expect(cabecalho).toContainText(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
   }
+  // What an individual cannot have reads "Não se aplica.", not "Não informado".
+  for (const campo of ['Capital social', 'Porte', 'Situação do CNPJ (Receita Federal)']) {
+    await expect(page.getByText(campo, { exact: true }).locator('xpath=..')).toContainText('Não se aplica.');
+  }
   await page.goto('/#/settings');
   await expect(page.getByTestId('como-entrou')).toHaveText(/gov\.br — nível bronze/);
 });

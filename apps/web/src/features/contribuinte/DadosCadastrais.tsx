@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Popover, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DadosCadastrais } from '@cadastro/domain';
-import { abreviarNomeFantasia, formatCep, formatDocumento, formatMoeda, formatNaturezaJuridica, sublimiteAplicavel } from '@cadastro/domain';
+import { abreviarNomeFantasia, documentKind, formatCep, formatDocumento, formatMoeda, formatNaturezaJuridica, sublimiteAplicavel } from '@cadastro/domain';
 import { Campo } from '../../ui/Campo';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { formatDay } from '../../ui/format';
@@ -41,13 +41,24 @@ function NomeFantasia({ nome }: { nome: string | null }) {
  * office, MEI, Simples): the reading view and the editing form both show it (issue 32: editing never
  * hides what reading shows).
  */
+/**
+ * What a registration held by a CPF (a produtor rural pessoa física) cannot have — capital, porte (LC 123 is for
+ * empresários and sociedades), a CNPJ's status — reads "Não se aplica." when empty, not "Não informado".
+ */
+export function useSeAplica(d: DadosCadastrais) {
+  const { t } = useTranslation();
+  const pf = documentKind(d.identificacao.cnpj) === 'CPF';
+  return <T,>(v: T) => (pf && (v === null || v === undefined || v === '') ? t('contribuinte.naoSeAplica') : v);
+}
+
 export function IdentificacaoFixa({ d }: { d: DadosCadastrais }) {
   const { t } = useTranslation();
   const simNao = (v: boolean | null) => (v === null ? t('contribuinte.naoInformado') : v ? t('entity.action.yes') : t('entity.action.no'));
   const id = d.identificacao;
+  const seAplica = useSeAplica(d);
   return (
     <>
-      <Campo rotulo={t('contribuinte.naturezaJuridica')} valor={id.naturezaJuridica && formatNaturezaJuridica(id.naturezaJuridica.codigoNaturezaJuridica, id.naturezaJuridica.descricao)} />
+      <Campo rotulo={t('contribuinte.naturezaJuridica')} valor={seAplica(id.naturezaJuridica && formatNaturezaJuridica(id.naturezaJuridica.codigoNaturezaJuridica, id.naturezaJuridica.descricao))} />
       <Campo rotulo={t('contribuinte.inicioAtividade')} valor={formatDay(id.dataInicioAtividade)} />
       <Campo rotulo={t('contribuinte.tipoContribuinte')} valor={id.tipoContribuinte.descricao} />
       <Campo rotulo={t('contribuinte.matrizFilial')} valor={t(`contribuinte.${id.indicadorMatriz === 'Matriz' ? 'matriz' : 'filial'}`)} />
@@ -61,13 +72,14 @@ export function IdentificacaoFixa({ d }: { d: DadosCadastrais }) {
 /** The registration's status (changed by its own screen, never by the supertela): shown while editing too. */
 export function SituacaoSecao({ d }: { d: DadosCadastrais }) {
   const { t } = useTranslation();
+  const seAplica = useSeAplica(d);
   return (
     <Secao titulo={t('contribuinte.secao.situacao')}>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <Campo rotulo={t('contribuinte.situacaoCaceal')} valor={<StatusBadge status={d.situacaoCadastral.situacaoCadastralContribuinte} />} />
         <Campo rotulo={t('contribuinte.motivo')} valor={d.situacaoCadastral.descricaoMotivoSituacaoCadastral} />
         <Campo rotulo={t('contribuinte.dataSituacao')} valor={formatDay(d.situacaoCadastral.dataSituacao)} />
-        <Campo rotulo={t('contribuinte.situacaoPj')} valor={d.situacaoCadastral.situacaoCadastralPj} />
+        <Campo rotulo={t('contribuinte.situacaoPj')} valor={seAplica(d.situacaoCadastral.situacaoCadastralPj)} />
       </SimpleGrid>
     </Secao>
   );
@@ -80,6 +92,7 @@ export function DadosCadastraisAba({ d, completa = false }: { d: DadosCadastrais
   const id = d.identificacao;
   const e = id.endereco;
   const p = d.processamentoDados;
+  const seAplica = useSeAplica(d);
   return (
     <Stack>
       <Secao titulo={t('contribuinte.secao.identificacao')}>
@@ -92,8 +105,8 @@ export function DadosCadastraisAba({ d, completa = false }: { d: DadosCadastrais
             </>
           )}
           <Campo rotulo={t('contribuinte.nomeFantasia')} valor={id.nomeFantasia ? <NomeFantasia nome={id.nomeFantasia} /> : null} />
-          <Campo rotulo={t('contribuinte.capitalSocial')} valor={formatMoeda(id.valorCapitalSocial)} />
-          <Campo rotulo={t('contribuinte.porte')} valor={id.porte?.descricao} />
+          <Campo rotulo={t('contribuinte.capitalSocial')} valor={seAplica(formatMoeda(id.valorCapitalSocial))} />
+          <Campo rotulo={t('contribuinte.porte')} valor={seAplica(id.porte?.descricao)} />
           <IdentificacaoFixa d={d} />
         </SimpleGrid>
       </Secao>
