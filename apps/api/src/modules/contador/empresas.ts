@@ -47,9 +47,8 @@ export async function empresasSemManifestacao(db: DbOrTx, p: PeriodoManifestacao
 /**
  * Companies whose active statement is a denial made in the period, with no change event recorded
  * for the registration since (nobody replaced the accountant yet) — "negativadas sem evento".
+ * This condition reads manifestacao alone (manifestacao_negacao_ativa_idx): the count needs nothing else.
  */
-// The active denials of the period on manifestacao alone (manifestacao_negacao_ativa_idx): the count
-// needs nothing else.
 const denegadas = (p: PeriodoManifestacao) => sql`m.data_manifestacao >= ${inicioDoDia(p.dataInicial)}::timestamptz and m.data_manifestacao < ${inicioDoDia(p.dataFinal)}::timestamptz
       and m.tipo = 2 and m.ind_ativo = 'S'
       and not exists (select 1 from evento_alteracao e where e.contribuinte_id = m.contribuinte_id and e.registrado_em > m.data_manifestacao)`;
