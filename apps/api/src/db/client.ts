@@ -8,6 +8,7 @@ import { Replicas } from './replicas.js';
 import { conferirIndices, restaurarSuspensos } from './indices.js';
 import { aplicarTetos, type Tetos } from './teto.js';
 import { copiarDataDir } from './copia-embutida.js';
+import { conexaoComSessao, SET_SESSAO } from './sessao.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -90,6 +91,7 @@ async function openPglite(dir: string | undefined, loadDataDir: Blob | undefined
     await client.close(); // a refused start leaves no database open (nor the data dir's files held)
     throw err;
   }
+  await client.exec(SET_SESSAO);
   return {
     db,
     fluxos: db,
@@ -131,7 +133,7 @@ async function openPostgres(
   // A request waits at most 5 s for a connection: a database that is gone answers 503, not a hang.
   // Each statement under its route class's ceiling (teto.ts); `tetoMs` the connections' own (the usual class's).
   const abrir = (max: number, connectionTimeoutMillis: number, connectionString = url, tetoMs = tetos?.interativaMs ?? 0) => {
-    const p = guardClients(new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000, ...(tetoMs ? { statement_timeout: tetoMs } : {}) }));
+    const p = guardClients(new pg.Pool({ ...conexaoComSessao(connectionString), max, connectionTimeoutMillis, idleTimeoutMillis: 30_000, ...(tetoMs ? { statement_timeout: tetoMs } : {}) }));
     if (tetos) aplicarTetos(p, tetos, tetoMs);
     // An idle connection dropped by the server (restart, failover, pg_terminate_backend) is an
     // 'error' event on the pool: without a listener Node ends the process. The pool discards that

@@ -65,6 +65,9 @@ describe('variant table (#43)', () => {
     ['santis', 'santos', 'APROXIMADO'],
     ['cia', 'cid', null],
     ['silva', 'souza', null],
+    ['0139', '01394567890', 'PALAVRAS'],
+    ['01394567890', '01394567891', null],
+    ['2001', '2000', null],
   ] as const)('typed %s, stored %s: %s', (digitada, guardada, esperado) => {
     expect(parentesco(digitada, guardada)).toBe(esperado);
   });

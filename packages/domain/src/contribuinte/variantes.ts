@@ -110,11 +110,18 @@ export function palavrasDaBusca(normalizado: string): string[] {
   return [...new Set(uteis.length ? uteis : todas)];
 }
 
+/**
+ * A typed number (a MEI's CPF, a street number in a name) is only ever the beginning of a stored one:
+ * it has no spelling variants, and one digit off is another person's CPF, not a typo of it.
+ */
+export const soDigitos = (palavra: string) => /^[0-9]+$/.test(palavra);
+
 /** How a stored word relates to a typed one, best first; null when it does not match at all. */
 export type Parentesco = 'PALAVRAS' | 'VARIANTE' | 'APROXIMADO';
 export function parentesco(digitada: string, guardada: string): Parentesco | null {
   const g = semPontuacaoFinal(guardada);
   if (guardada.startsWith(digitada) || g === digitada) return 'PALAVRAS';
+  if (soDigitos(digitada)) return null;
   if (abreviacoes(digitada).includes(g)) return 'VARIANTE';
   const k = chaveSonora(digitada);
   if (k.length > 1 && chaveSonora(g) === k) return 'VARIANTE';

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PaginaBuscaNome } from '@cadastro/domain';
 import { query } from '../../db/consulta.js';
 import { startTestApp, expectProblem, type TestApp, type Client } from '../../test/harness.js';
+import { buscarPorNome } from './busca-nome.js';
 
 // The search screen's name search (#43) and its keyset pages (#40 §2), against a generated registry
 // large enough for a common text to pass the §7 call's 1,000-result ceiling (which text: `comum`, from the data).
@@ -71,9 +72,48 @@ describe('GET contribuinte/buscarPorNome', () => {
     expect(await busca('pereira qxwzk', 10)).toMatchObject({ total: 0, parecidos: false, content: [] });
   });
 
+  it('a page is few round trips and no transaction: the count, the vocabulary\'s forms only when it reaches the later groups, and ONE statement for every group', async () => {
+    // Both drivers send every statement through their client's query(); a transaction would go through connect() (a pool) or transaction() (PGlite).
+    const cliente = (t.db as unknown as { $client: Record<string, (...a: unknown[]) => unknown> }).$client;
+    const idas = async (termo: string, apos?: string) => {
+      const espias = ['query', 'connect', 'transaction'].filter((m) => typeof cliente[m] === 'function').map((m) => [m, vi.spyOn(cliente, m)] as const);
+      try {
+        const pagina = await buscarPorNome(t.db, termo, 10, apos);
+        return { pagina, ...Object.fromEntries(espias.map(([m, e]) => [m, e.mock.calls.length])) } as { pagina: PaginaBuscaNome; query: number; connect?: number; transaction?: number };
+      } finally {
+        for (const [, e] of espias) e.mockRestore();
+      }
+    };
+    const semTransacao = (r: { connect?: number; transaction?: number }) => expect((r.connect ?? 0) + (r.transaction ?? 0)).toBe(0);
+    // Nothing contains it: the count, the forms, one page of the variants (the code before: the count, then
+    // BEGIN, set_config, the forms, a statement a group and COMMIT).
+    const sousa = await idas('sousa');
+    expect(sousa.pagina.content.length).toBeGreaterThan(0);
+    expect(sousa.query).toBe(3);
+    semTransacao(sousa);
+    // A common text's first page: the "contains" groups alone, in one statement after the count (and, for a
+    // common text walked in name order, the vocabulary's whole words).
+    const cheia = await idas(comum);
+    expect(cheia.pagina.parecidos).toBeNull();
+    expect(cheia.query).toBeLessThanOrEqual(3);
+    semTransacao(cheia);
+    // Its second page: the same.
+    const segunda = await idas(comum, cheia.pagina.proximo!);
+    expect(segunda.pagina.content).toHaveLength(10);
+    expect(segunda.query).toBeLessThanOrEqual(3);
+    // A name only a few contain, then its variants on the same page: still one statement for every group.
+    const [c] = await rows<{ nome_busca: string }>(`select p.nome_busca from contribuinte_nome p where p.registros = 1 and p.nome_busca ~ '^[a-z]+ [a-z]+ [a-z]+$'
+      and (select count(*) from contribuinte_nome q where q.nome_busca like '%' || p.nome_busca || '%') = 1 order by p.numero_pessoa limit 1`);
+    const poucos = await idas(c!.nome_busca);
+    expect(poucos.pagina.content[0]).toMatchObject({ tipo: 'CONTEM' });
+    expect(poucos.pagina.parecidos).not.toBeNull();
+    expect(poucos.query).toBe(3);
+    semTransacao(poucos);
+  });
+
   it('the first page of "contains" is what a naive query gives: names that begin with the text, then whole words, then name order, whichever index reads it', async () => {
     let algum = 0;
-    for (const termo of ['ltda', 'comercio', 'de comercio', 'silva', 'comercio vare', 'cia', 'maria', comum]) {
+    for (const termo of ['ltda', 'comercio', 'de comercio', 'silva', 'comercio vare', 'cia', 'maria', 'e servicos', 'comercio e', 'da s', comum]) {
       const re = `(^|[^a-z0-9])${termo}($|[^a-z0-9])`;
       const esperado = await rows<{ numero_caceal: number }>(`select c.numero_caceal from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
         where p.nome_busca like '%${termo}%' order by p.nome_busca !~ '^${termo}($|[^a-z0-9])', p.nome_busca !~ '${re}', p.nome_busca collate "C", p.numero_pessoa, c.numero_caceal limit 20`);

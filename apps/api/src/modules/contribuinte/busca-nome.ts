@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { abreviacoes, CONECTIVOS, palavrasDaBusca, parentesco, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
+import { abreviacoes, CONECTIVOS, palavrasDaBusca, parentesco, soDigitos, type Parentesco, type PaginaBuscaNome, type TipoAchado } from '@cadastro/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { query, queryOne, queryPrepared } from '../../db/consulta.js';
 import { badRequest } from '../../platform/errors/problem.js';
@@ -16,7 +16,9 @@ import { normalizaNoApp } from './normaliza.js';
  * the name's word index (contribuinte_nome_palavras_idx) answers: no new index, nothing more to write.
  * Speed: a page costs what the §7 search costs (its capped count, then the "contains" rows by the same
  * indexes) until it reaches the end of the "contains" matches; only then are the other groups built
- * and read, and never counted (`parecidos` says whether there are any).
+ * (one vocabulary lookup) and read, and never counted (`parecidos` says whether there are any). A page
+ * is one statement for all its groups, with no transaction (the trigram thresholds are the connection's):
+ * three round trips at most, where one a group and a transaction were 8–11 (#43's p95 at 20 clients).
  */
 
 /**
@@ -26,8 +28,6 @@ import { normalizaNoApp } from './normaliza.js';
 const GRUPOS: readonly TipoAchado[] = ['CONTEM', 'CONTEM', 'CONTEM', 'PALAVRAS', 'VARIANTE', 'APROXIMADO'];
 /** The first group after "contains". */
 const PARECIDOS = 3;
-/** Below this trigram similarity a stored word is not offered as a variant or typo of a typed one. */
-const SEMELHANCA = 0.25;
 /**
  * Stored words a typed word may stand for, at most, per source (beginning with it: the commonest
  * first; similar by trigrams: the closest first): "sil" alone begins hundreds of words, each one more
@@ -62,9 +62,13 @@ type Formas = Record<Parentesco, Set<string>>;
  */
 async function formasDasPalavras(db: DbOrTx, palavras: string[]): Promise<Formas[]> {
   const partes = palavras.map((w, i) => {
-    const abrev = abreviacoes(w).flatMap((f) => [f, `${f}.`, `${f},`]);
     const inicio = w.length >= 3 ? sql`palavra like ${`${escapaLike(w)}%`}` : sql`palavra in (${w}, ${`${w}.`}, ${`${w},`})`;
-    return sql`(select ${i}::int as i, palavra from nome_vocabulario where ${inicio} order by pessoas desc limit ${FORMAS_MAX})
+    const comeca = sql`(select ${i}::int as i, palavra from nome_vocabulario where ${inicio} order by pessoas desc limit ${FORMAS_MAX})`;
+    // A number only begins stored ones (soDigitos): and its trigrams ('  7', ' 78') are in every CPF of the vocabulary.
+    if (soDigitos(w)) return comeca;
+    const abrev = abreviacoes(w).flatMap((f) => [f, `${f}.`, `${f},`]);
+    // `%`: pg_trgm.similarity_threshold, the connection's own (db/sessao.ts).
+    return sql`${comeca}
       union all (select ${i}, palavra from nome_vocabulario where palavra = any(${arr(abrev)}))
       union all (select ${i}, palavra from nome_vocabulario where palavra % ${w} order by similarity(palavra, ${w}) desc limit ${FORMAS_MAX})`;
   });
@@ -87,11 +91,15 @@ const alguma = (formas: Formas[], t: Parentesco) => {
 };
 
 /**
- * A group's condition on contribuinte_nome p; `materializa`: read every candidate by index, sort them,
- * then test `filtro` in name order only until the page is full (the whole-word regex costs ~5 µs a
- * name: on 3,800 candidates of "de comercio", 20 ms); `com`: CTEs the condition reads.
+ * A group: its condition on contribuinte_nome p, or `cand`, a materialized CTE that read every candidate
+ * by index; those are sorted, then `filtro` tested in name order only until the page is full (the
+ * whole-word regex costs ~5 µs a name: on 3,800 candidates of "de comercio", 20 ms).
  */
-interface Grupo { cond: SQL; filtro?: SQL; materializa?: boolean; com?: SQL; rk?: SQL }
+interface Grupo { cond?: SQL; cand?: string; filtro?: SQL; rk?: SQL }
+/** Groups in their order, and the CTEs they read (`com`: each runs once, and only if a group reading it does). */
+interface Grupos { com: SQL[]; grupos: (Grupo | null)[] }
+const CAND = 'cand';
+const candidatos = (cond: SQL) => sql`${sql.raw(CAND)} as materialized (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${cond})`;
 
 /** Whole-word candidates read through the word index up to this many (the vocabulary's lookup returns no more). */
 const INTEIRAS_MAX = 500;
@@ -108,8 +116,8 @@ const INTEIRAS_MAX = 500;
  * may end, the last may begin a punctuated word) and how many names carry them; none → empty, few →
  * the word index reads them all, else the walk.
  */
-async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: Contagem): Promise<(Grupo | null)[]> {
-  if (contagem.total === 0) return [null, null, null];
+async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: Contagem): Promise<Grupos> {
+  if (contagem.total === 0) return { com: [], grupos: [null, null, null] };
   const re = `(^|[^a-z0-9])${escapaRegex(norm)}($|[^a-z0-9])`;
   // The name begins with the text: a range of the name index (the clerk typed a name's beginning:
   // CLARA OLIVEIRA MOREIRA before ANA CLARA OLIVEIRA MOREIRA), read before any walk.
@@ -118,27 +126,35 @@ async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: C
   const foraDoInicio = sql`not (p.nome_busca ~ ${reInicio})`;
   const porIndice = contagem.candidatos != null && contagem.candidatos <= CANDIDATOS_POUCOS ? candidatosContem(termo) : null;
   if (porIndice) {
-    const g = (filtro: SQL): Grupo => ({ com: porIndice.com, cond: porIndice.cond, filtro, materializa: true });
-    return [g(sql`p.nome_busca ~ ${reInicio}`), g(sql`p.nome_busca ~ ${re} and ${foraDoInicio}`), g(sql`not (p.nome_busca ~ ${re})`)];
+    // The three groups read the same candidates: read once.
+    const g = (filtro: SQL): Grupo => ({ cand: CAND, filtro });
+    return { com: [porIndice.com, candidatos(porIndice.cond)], grupos: [g(sql`p.nome_busca ~ ${reInicio}`), g(sql`p.nome_busca ~ ${re} and ${foraDoInicio}`), g(sql`not (p.nome_busca ~ ${re})`)] };
   }
   const comum = contagem.total > COUNT_CAP;
   const contem = comum ? sql`strpos(p.nome_busca, ${norm}) > 0` : sql`p.nome_busca like ${`%${escapaLike(norm)}%`}`;
   const inteira = sql`(case when ${contem} then p.nome_busca ~ ${re} and ${foraDoInicio} else false end)`;
   const resto: Grupo = { cond: sql`${contem} and (case when ${contem} then not (p.nome_busca ~ ${re}) else false end)` };
   const tokens = norm.split(' ');
-  if (!comum || tokens.some((w) => !w)) return [inicio, { cond: sql`${contem} and ${inteira}` }, resto];
+  if (!comum || tokens.some((w) => !w)) return { com: [], grupos: [inicio, { cond: sql`${contem} and ${inteira}` }, resto] };
   const ultimo = tokens.length - 1;
-  const partes = tokens.map((w, i) => {
+  // Every typed word is a condition every match meets, so any one of them bounds the group: a word at
+  // either end under 3 letters is left out when another remains (its regex has no trigram for the index
+  // to look up: "e servicos" read the whole vocabulary, 20 ms at 500,000).
+  const indexavel = (w: string, i: number) => (i > 0 && i < ultimo) || w.length >= 3;
+  const consultadas = tokens.some(indexavel) ? tokens.filter(indexavel) : tokens;
+  const partes = tokens.flatMap((w, i) => {
+    if (!consultadas.includes(w)) return [];
     const cond = i > 0 && i < ultimo ? sql`palavra = ${w}`
       : sql`palavra ~ ${`${i === 0 ? '(^|[^a-z0-9])' : '^'}${escapaRegex(w)}${i === ultimo ? '($|[^a-z0-9])' : '$'}`}`;
-    return sql`(select ${i}::int as i, count(*)::int as n, coalesce(sum(pessoas), 0)::int as pessoas, coalesce(array_agg(palavra), '{}') as palavras
-      from (select palavra, pessoas from nome_vocabulario where ${cond} limit ${INTEIRAS_MAX}) x)`;
+    return [sql`(select ${i}::int as i, count(*)::int as n, coalesce(sum(pessoas), 0)::int as pessoas, coalesce(array_agg(palavra), '{}') as palavras
+      from (select palavra, pessoas from nome_vocabulario where ${cond} limit ${INTEIRAS_MAX}) x)`];
   });
   const porPalavra = await queryPrepared<{ i: number; n: number; pessoas: number; palavras: string[] }>(db, sql.join(partes, sql` union all `));
   const menor = porPalavra.reduce((m, x) => (x.pessoas < m.pessoas ? x : m));
-  if (menor.n === 0) return [null, null, resto];
+  if (menor.n === 0) return { com: [], grupos: [null, null, resto] };
   const poucas = menor.n < INTEIRAS_MAX && menor.pessoas <= CANDIDATOS_POUCOS;
-  return [inicio, poucas ? { cond: sql`${PALAVRAS} && ${arr(menor.palavras)}`, filtro: sql`p.nome_busca ~ ${re} and ${foraDoInicio}`, materializa: true } : { cond: sql`${contem} and ${inteira}` }, resto];
+  if (!poucas) return { com: [], grupos: [inicio, { cond: sql`${contem} and ${inteira}` }, resto] };
+  return { com: [candidatos(sql`${PALAVRAS} && ${arr(menor.palavras)}`)], grupos: [inicio, { cand: CAND, filtro: sql`p.nome_busca ~ ${re} and ${foraDoInicio}` }, resto] };
 }
 
 /**
@@ -171,8 +187,7 @@ function classificacao(norm: string, palavras: string[], formas: Formas[]): SQL 
 }
 
 /** The groups after "contains": every word in any order, variants, typos (built only when a page reaches them). */
-async function gruposParecidos(db: DbOrTx, norm: string): Promise<(Grupo | null)[]> {
-  await db.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SEMELHANCA)}, true), set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
+async function gruposParecidos(db: DbOrTx, norm: string): Promise<Grupos> {
   const palavras = palavrasDaBusca(norm);
   const formas = await formasDasPalavras(db, palavras);
   // One word typed: every name whose word starts with it contains it already.
@@ -182,12 +197,12 @@ async function gruposParecidos(db: DbOrTx, norm: string): Promise<(Grupo | null)
   const semContem = sql`not (p.nome_busca like ${`%${escapaLike(norm)}%`})`;
   const rk = classificacao(norm, palavras, formas);
   const g = (cond: SQL | null): Grupo | null => cond && { cond, rk };
-  return [
+  return { com: [], grupos: [
     soContem ? null : g(sql`${todas(formas, ['PALAVRAS'])} and ${semContem}`),
     variante && g(sql`${todas(formas, ['PALAVRAS', 'VARIANTE'])} and ${variante} and not (${todas(formas, ['PALAVRAS'])}) and ${semContem}`),
     aproximado && g(sql`${todas(formas, ['PALAVRAS', 'VARIANTE', 'APROXIMADO'])} and ${aproximado}
       and not (${todas(formas, ['PALAVRAS', 'VARIANTE'])}) and ${semContem}`),
-  ];
+  ] };
 }
 
 interface Linha {
@@ -197,16 +212,16 @@ interface Linha {
 }
 
 /**
- * Up to `n` registrations of a group after `apos`, in (rank, name, person, CACEAL) order. The persons are
+ * Up to `n` registrations of group `k` after `apos`, in (rank, name, person, CACEAL) order. The persons are
  * walked first (one more than needed: the person of `apos` may have no registration left after it),
  * then their registrations joined by key. The "contains" groups rank every name alike (0), so they walk
  * the name index in order; the others, read through the word index, put the names closest to the whole
- * text first (trigram similarity: fewer words the clerk did not type).
- * A group whose matches are few but scattered (`materializa`) reads them all through the word index
- * first, in a materialized CTE: inline, the planner would walk the name index in order, since LIMIT
- * looks cheap that way.
+ * text first (`classificacao`).
+ * A group whose matches are few but scattered (`cand`) has read them all through the word index first,
+ * in a materialized CTE: inline, the planner would walk the name index in order, since LIMIT looks
+ * cheap that way.
  */
-function paginaDoGrupo(g: Grupo, apos: Apos | null, n: number): SQL {
+function paginaDoGrupo(g: Grupo, k: number, apos: Apos | null, n: number): SQL {
   const porSemelhanca = g.rk != null;
   const rk = g.rk ?? sql`0`;
   const depois = !apos ? sql``
@@ -215,12 +230,11 @@ function paginaDoGrupo(g: Grupo, apos: Apos | null, n: number): SQL {
   const depoisC = apos
     ? sql`where (m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal) > (${apos.r}::int, ${apos.n}::varchar collate "C", ${apos.p}::bigint, ${apos.c}::int)`
     : sql``;
-  const com = g.materializa ? sql`with ${g.com ? sql`${g.com}, ` : sql``}cand as materialized (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${g.cond}) ` : sql``;
   // OFFSET 0: the filter stays above the sort (not pushed down to every candidate).
-  const fonte = g.materializa
-    ? sql`(select * from cand p where true ${depois} order by p.nome_busca collate "C", p.numero_pessoa offset 0) p where ${g.filtro ?? sql`true`}`
-    : sql`contribuinte_nome p where ${g.cond} ${depois}`;
-  return sql`${com}select m.rk, c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
+  const fonte = g.cand
+    ? sql`(select * from ${sql.raw(g.cand)} p where true ${depois} order by p.nome_busca collate "C", p.numero_pessoa offset 0) p where ${g.filtro ?? sql`true`}`
+    : sql`contribuinte_nome p where ${g.cond ?? sql`true`} ${depois}`;
+  return sql`select ${sql.raw(String(k))} as k, m.rk, c.id, c.numero_caceal as "numeroCaceal", c.digito_caceal as "digitoCaceal", c.numero_pessoa as "numeroPessoa",
       pe.numero_documento as cnpj, pe.nome as "razaoSocial", (select s.descricao from ref_situacao_cadastral s where s.id = c.situacao_id) as "situacaoCadastral",
       m.nome_busca as "nomeBusca"
     from (select p.numero_pessoa, p.nome_busca, ${rk} as rk from ${fonte}
@@ -229,7 +243,24 @@ function paginaDoGrupo(g: Grupo, apos: Apos | null, n: number): SQL {
     ${depoisC} order by m.rk, m.nome_busca collate "C", m.numero_pessoa, c.numero_caceal limit ${n}`;
 }
 
+/**
+ * The first `n` registrations of the groups from `apos` on, in ONE statement: each group a branch of a
+ * UNION ALL under one LIMIT. A plain Append runs its branches in order and the LIMIT stops it, so a
+ * group past a full page is never read (nor the CTEs only it reads) — what the one-statement-a-group
+ * loop did, without its round trips and with the candidates read once for the three "contains" groups.
+ */
+function paginaDosGrupos(partes: { de: number; grupos: Grupos }[], apos: Apos | null, n: number): SQL | null {
+  const ramos = partes.flatMap(({ de, grupos }) => grupos.grupos.flatMap((g, i) => {
+    const k = de + i;
+    return g && k >= (apos?.k ?? 0) ? [sql`(${paginaDoGrupo(g, k, apos?.k === k ? apos : null, n)})`] : [];
+  }));
+  if (!ramos.length) return null;
+  const com = partes.flatMap((p) => p.grupos.com);
+  return sql`${com.length ? sql`with ${sql.join(com, sql`, `)} ` : sql``}select * from (${sql.join(ramos, sql` union all `)}) u limit ${n}`;
+}
+
 /** With no match: up to five names closest to the whole text ("Você quis dizer…"). */
+// `<%`: pg_trgm.word_similarity_threshold, the connection's own (db/sessao.ts).
 async function sugestoes(db: DbOrTx, norm: string): Promise<string[]> {
   const rows = await query<{ nome: string }>(db, sql`select pe.nome from (select p.numero_pessoa, p.nome_busca <<-> ${norm} as d from contribuinte_nome p
       where ${norm} <% p.nome_busca order by p.nome_busca <<-> ${norm} limit 5) m join pessoa pe on pe.numero_pessoa = m.numero_pessoa order by m.d, pe.nome`);
@@ -243,26 +274,24 @@ export async function buscarPorNome(db: Db, termo: string, size: number, aposTex
   // The "contains" part as the §7 search runs it: named prepared statements (their text depends on the
   // term's shape alone), no transaction.
   const contagem = (await queryPrepared<Contagem>(db, countQuery('RAZAO_SOCIAL', t)))[0] ?? { total: 0, prefixo: 0 };
-  const linhas: (Linha & { k: number })[] = [];
-  const le = async (dbx: DbOrTx, grupos: (Grupo | null)[], de: number) => {
-    for (let k = Math.max(apos?.k ?? 0, de); k < de + grupos.length && linhas.length <= size; k++) {
-      const g = grupos[k - de];
-      if (!g) continue;
-      const rows = await queryPrepared<Linha>(dbx, paginaDoGrupo(g, apos && apos.k === k ? apos : null, size + 1 - linhas.length));
-      linhas.push(...rows.map((r) => ({ ...r, k })));
-    }
+  const de = apos?.k ?? 0;
+  const contem = de < PARECIDOS ? { de: 0, grupos: await gruposContem(db, t, norm, contagem) } : null;
+  // The later groups cost a vocabulary lookup: built only for a page that reaches the end of the
+  // "contains" matches. A first page knows it from the count (the three groups are exactly the
+  // counted names); a later page inside them finds out by reading.
+  const parecidos = async () => ({ de: PARECIDOS, grupos: await gruposParecidos(db, norm) });
+  let depois = de >= PARECIDOS || (!apos && contagem.total <= size) ? await parecidos() : null;
+  const le = async (partes: { de: number; grupos: Grupos }[], n: number): Promise<(Linha & { k: number })[]> => {
+    const q = paginaDosGrupos(partes, apos, n);
+    return q ? queryPrepared<Linha & { k: number }>(db, q) : [];
   };
-  if ((apos?.k ?? 0) < PARECIDOS) await le(db, await gruposContem(db, t, norm, contagem), 0);
-  // The rest only once this page reaches the end of the "contains" matches; the trigram thresholds
-  // are set for that transaction alone.
-  const alcancou = linhas.length <= size;
-  let sugeridos: string[] = [];
-  if (alcancou) {
-    await db.transaction(async (tx) => {
-      await le(tx, await gruposParecidos(tx, norm), PARECIDOS);
-      if (!linhas.length && !apos) sugeridos = await sugestoes(tx, norm);
-    });
+  const linhas = await le([...(contem ? [contem] : []), ...(depois ? [depois] : [])], size + 1);
+  const alcancou = linhas.filter((l) => l.k < PARECIDOS).length <= size;
+  if (alcancou && !depois) {
+    depois = await parecidos();
+    linhas.push(...(await le([depois], size + 1 - linhas.length)));
   }
+  const sugeridos = !linhas.length && !apos ? await sugestoes(db, norm) : [];
   const pagina = linhas.slice(0, size);
   const ultima = pagina.at(-1);
   return {
