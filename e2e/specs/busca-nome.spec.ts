@@ -50,3 +50,29 @@ test('nothing found offers "Você quis dizer…" with names that open the search
   await sugestao.click();
   await expect(page.getByTestId('cabecalho-contribuinte').or(resultados(page).getByRole('row').nth(1))).toContainText(nome, { timeout: 15_000 });
 });
+
+test('390 px: the results are a list a phone reads (name, CACEAL, document, how found, status), nothing scrolls sideways, a tap opens the taxpayer', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/contribuinte');
+  await signIn(page, 'atendente');
+  await expect(page.getByRole('dialog', { name: /Entrar/ })).toHaveCount(0);
+  await consultarNome(page, 'sousa');
+  const achados = resultados(page).getByTestId('busca-lista').getByRole('button');
+  await expect(achados.first()).toContainText('SOUZA', { timeout: 15_000 });
+  // No table to scroll: the five columns are one button a registration.
+  await expect(resultados(page).getByRole('table')).toBeHidden();
+  const primeiro = achados.first();
+  await expect(primeiro.getByTestId('busca-tipo-achado')).toHaveText('Variante de grafia');
+  const texto = (await primeiro.textContent())!;
+  expect(texto).toMatch(/\d{8}-\d/);
+  // The whole window fits the phone: neither the page nor the list scrolls sideways.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+  expect(await resultados(page).getByTestId('busca-lista').evaluate((l) => l.scrollWidth <= l.clientWidth)).toBe(true);
+  const nomeBox = (await primeiro.locator('p').first().boundingBox())!;
+  expect(nomeBox.width).toBeGreaterThan(250); // the name has the width of the window, not a squeezed column
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  const caceal = texto.match(/\d{8}-\d/)![0];
+  await primeiro.click();
+  await expect(page.getByTestId('cabecalho-contribuinte')).toContainText(caceal, { timeout: 15_000 });
+});

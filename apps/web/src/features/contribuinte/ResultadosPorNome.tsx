@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Alert, Anchor, Badge, Button, Group, List, Text } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Box, Button, Group, List, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PaginaBuscaNome } from '@cadastro/domain';
@@ -69,11 +69,14 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
     if (unico) onUnico(unico);
   }, [unico, onUnico]);
 
+  const comoAchou = (c: Achado) => (
+    <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>{t(`buscaNome.tipo.${c.tipo}`)}</Badge>
+  );
   const columns: Column<Achado>[] = [
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => onAbrir(c)}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },
     { key: 'cnpj', header: t(chaveRotuloDocumentos((q.data?.content ?? []).map((c) => c.cnpj))), render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDocumento(c.cnpj)}</span> },
     { key: 'razao', header: t('contribuinte.razaoSocial'), render: (c) => c.razaoSocial },
-    { key: 'tipo', header: t('buscaNome.comoAchou'), render: (c) => <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>{t(`buscaNome.tipo.${c.tipo}`)}</Badge> },
+    { key: 'tipo', header: t('buscaNome.comoAchou'), render: comoAchou },
     { key: 'situacao', header: t('contribuinte.situacaoCaceal'), render: (c) => <StatusBadge status={c.situacaoCadastral} /> },
   ];
   const msg = q.isError ? erro(q.error) : null;
@@ -123,8 +126,33 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
           </>
         )}
       >
-        <DataTable columns={columns} rows={dados?.content} rowKey={(c) => c.numeroCaceal} loading={q.isFetching} emptyText={t('contribuinte.busca.vazio')} onRowClick={onAbrir} />
+        {/* A phone gets the rows as a list (the five columns scrolled sideways, the name squeezed to a word a line). */}
+        <Box visibleFrom="sm">
+          <DataTable columns={columns} rows={dados?.content} rowKey={(c) => c.numeroCaceal} loading={q.isFetching} emptyText={t('contribuinte.busca.vazio')} onRowClick={onAbrir} />
+        </Box>
+        <Box hiddenFrom="sm">
+          <ListaDeAchados achados={dados?.content ?? []} carregando={q.isFetching} comoAchou={comoAchou} onAbrir={onAbrir} />
+        </Box>
       </ResultsWindow>
     </>
+  );
+}
+
+/** The results on a phone: a button a registration, the name first, then CACEAL and document, then how it was found and its status. */
+function ListaDeAchados({ achados, carregando, comoAchou, onAbrir }: { achados: Achado[]; carregando: boolean; comoAchou(c: Achado): ReactNode; onAbrir(c: Achado): void }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="ul" aria-label={t('contribuinte.busca.encontrados')} aria-busy={carregando ? 'true' : 'false'} data-testid="busca-lista"
+      style={{ listStyle: 'none', margin: 0, padding: 0, opacity: carregando ? 0.6 : 1 }}>
+      {achados.map((c) => (
+        <li key={c.numeroCaceal} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <UnstyledButton onClick={() => onAbrir(c)} w="100%" py="xs" px={4} data-testid="busca-achado">
+            <Text fw={600} size="sm">{c.razaoSocial}</Text>
+            <Text size="sm" c="dimmed">{formatCaceal(c.numeroCaceal, c.digitoCaceal)} · {formatDocumento(c.cnpj)}</Text>
+            <Group gap={6} mt={4}>{comoAchou(c)}<StatusBadge status={c.situacaoCadastral} /></Group>
+          </UnstyledButton>
+        </li>
+      ))}
+    </Box>
   );
 }
