@@ -59,6 +59,9 @@ test("a taxpayer's first gov.br sign-in: Meu Cadastro shows their own registrati
   const visitados: string[] = [];
   page.on('framenavigated', (f) => f === page.mainFrame() && visitados.push(f.url()));
   const { cpf, nome, caceal } = await entrarGovbr(page, 'produtor rural', 'bronze');
+  // Named as gov.br names them, not by the login the app made for the account (govbr- and the CPF).
+  await expect(page.getByTestId('menu-account')).toHaveText(`${nome} ▾`);
+  await expect(page.getByTestId('home-logged')).toHaveText(`Você está conectado como "${nome}".`);
   // The code and state passed through the API's callback, never through a URL the SPA keeps.
   expect(visitados.filter((u) => u.startsWith('http://localhost') && u.includes('#') && /code=|state=|token/.test(u))).toEqual([]);
   expect(await page.evaluate(() => location.href)).not.toMatch(/code=|state=/);
@@ -80,6 +83,7 @@ test("a taxpayer's first gov.br sign-in: Meu Cadastro shows their own registrati
   }
   await page.goto('/#/settings');
   await expect(page.getByTestId('como-entrou')).toHaveText(/gov\.br — nível bronze/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(nome);
 });
 
 test('an individual who holds no registration: Meu Cadastro says so, naming them', async ({ page }) => {

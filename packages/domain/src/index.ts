@@ -4,6 +4,7 @@ export * from './common/problem.js';
 export * from './common/messages.js';
 export * from './common/campos.js';
 export * from './account/contracts.js';
+export * from './account/nome.js';
 export * from './account/segundo-fator.js';
 export * from './common/inteiro.js';
 export * from './common/paging.js';

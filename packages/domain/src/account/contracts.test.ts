@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountSettings, LoginRequest, passwordStrength, RegisterRequest } from './contracts.js';
+import { nomeDaConta } from './nome.js';
 import { hasAnyAuthority, Authority, ALL_AUTHORITIES, REPORT_AUTHORITIES } from '../roles.js';
 import { parseValidationCode } from '../common/messages.js';
 
@@ -61,5 +62,14 @@ describe('authorities', () => {
   it('has the ten report roles of §6 and no duplicates', () => {
     expect(REPORT_AUTHORITIES).toHaveLength(10);
     expect(new Set(ALL_AUTHORITIES).size).toBe(ALL_AUTHORITIES.length);
+  });
+});
+
+describe('nomeDaConta', () => {
+  it("an account gov.br made is named by the person's name; any other by its login", () => {
+    expect(nomeDaConta({ login: 'govbr-52998224725', firstName: 'MARIA', lastName: 'DAS DORES SILVA' })).toBe('MARIA DAS DORES SILVA');
+    expect(nomeDaConta({ login: 'govbr-52998224725', firstName: null, lastName: null })).toBe('govbr-52998224725');
+    expect(nomeDaConta({ login: 'atendente', firstName: 'Ana', lastName: 'Lima' })).toBe('atendente');
+    expect(nomeDaConta({ login: 'maria.silva', firstName: 'Maria', lastName: null })).toBe('maria.silva');
   });
 });

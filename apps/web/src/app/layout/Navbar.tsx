@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
-import { APP_VERSION, Authority, LANGUAGES } from '@cadastro/domain';
+import { APP_VERSION, Authority, LANGUAGES, nomeDaConta } from '@cadastro/domain';
 import { ACCOUNT_QUERY_KEY, useSession } from '../../ui/session';
 import { changeLanguage, LANGUAGE_NAMES } from '../../i18n';
 import { http } from '../../ui/http';
@@ -98,7 +98,7 @@ export function Navbar() {
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle" color="white" data-testid="menu-account">
-              {session.account ? session.account.login : t('global.menu.account.main')} ▾
+              {session.account ? nomeDaConta(session.account) : t('global.menu.account.main')} ▾
             </Button>
           </Menu.Target>
           <Menu.Dropdown>

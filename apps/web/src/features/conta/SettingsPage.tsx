@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AccountSettings, LANGUAGES, ProblemType } from '@cadastro/domain';
+import { AccountSettings, LANGUAGES, nomeDaConta, ProblemType } from '@cadastro/domain';
 import type { Account } from '@cadastro/domain';
 import { HttpError, http } from '../../ui/http';
 import { fieldMessage } from '../../ui/form';
@@ -51,7 +51,7 @@ function SettingsForm({ account }: { account: Account }) {
   };
   return (
     <Stack maw={560} py="md">
-      <Title order={1}>{t('settings.title', { username: account.login })}</Title>
+      <Title order={1}>{t('settings.title', { username: nomeDaConta(account) })}</Title>
       <ComoEntrou />
       {outcome === 'success' && <Alert color="green" role="status" data-testid="settings-success">{t('settings.messages.success')}</Alert>}
       {outcome === 'error' && <Alert color="red" role="alert">{t('settings.messages.error.fail')}</Alert>}

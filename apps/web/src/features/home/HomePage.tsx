@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Anchor, Alert, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REPORT_AUTHORITIES } from '@cadastro/domain';
+import { nomeDaConta, REPORT_AUTHORITIES } from '@cadastro/domain';
 import { Carregando } from '../../ui/Carregando';
 import { useSession } from '../../ui/session';
 
@@ -19,7 +19,7 @@ export default function HomePage() {
       <Text size="lg">{t('home.subtitle')}</Text>
       {session.account ? (
         <Alert color="green" data-testid="home-logged">
-          {t('home.logged.message', { username: session.account.login })}
+          {t('home.logged.message', { username: nomeDaConta(session.account) })}
         </Alert>
       ) : (
         <Alert color="blue">
