@@ -81,6 +81,8 @@ test("a taxpayer's first gov.br sign-in: Meu Cadastro shows their own registrati
   for (const campo of ['Capital social', 'Porte', 'Situação do CNPJ (Receita Federal)']) {
     await expect(page.getByText(campo, { exact: true }).locator('xpath=..')).toContainText('Não se aplica.');
   }
+  // His nature is CONCLA's for a rural producer who registers with his CPF (section 4, Pessoas Físicas).
+  await expect(page.getByText('Natureza jurídica', { exact: true }).locator('xpath=..')).toContainText('412-0 - Produtor Rural (Pessoa Física)');
   await page.goto('/#/settings');
   await expect(page.getByTestId('como-entrou')).toHaveText(/gov\.br — nível bronze/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(nome);

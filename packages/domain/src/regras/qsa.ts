@@ -1,8 +1,13 @@
 import type { Violacao } from './mensagens.js';
 
-/** CONCLA natureza jurídica codes (ref_natureza_juridica ids: the code without its hyphen). */
+/**
+ * CONCLA natureza jurídica codes (ref_natureza_juridica ids: the code without its hyphen). 412-0 is of the
+ * table's section 4, Pessoas Físicas: the rural producer who registers with his own CPF, the only one here
+ * who may hold it.
+ */
 export const NATUREZA = {
   SA_ABERTA: 2046, SA_FECHADA: 2054, LTDA: 2062, EMPRESARIO: 2135, COOPERATIVA: 2143, SOCIEDADE_SIMPLES_LTDA: 2240, EIRELI: 2305,
+  PRODUTOR_RURAL_PF: 4120,
 } as const;
 
 /** Receita Federal — Tabela de Qualificação do Sócio/Responsável: the codes these rules name. */

@@ -148,6 +148,22 @@ describe('a Sociedade Simples Limitada (224-0) carries no empresário\'s activit
   });
 });
 
+describe('natureza 412-0 (CONCLA section 4, Pessoas Físicas) is a CPF\'s, and a CPF\'s registration is of it', () => {
+  it('every registration a CPF holds is of 412-0; the database refuses it to a CNPJ and a company\'s nature to a CPF', async () => {
+    const x = await one<{ pf: number; fora: number }>(`select count(*)::int as pf, count(*) filter (where p.natureza_juridica_id is distinct from 4120)::int as fora
+      from contribuinte c join pessoa p using (numero_pessoa) where p.tipo = 'F'`);
+    expect(x.pf).toBeGreaterThan(0);
+    expect(x.fora).toBe(0);
+    const cnpj = await one<{ n: number }>(`select numero_pessoa as n from pessoa where tipo = 'J' order by numero_pessoa limit 1`);
+    const restricao = (texto: string) => all(texto).then(() => null, (e: { cause?: { constraint?: string } }) => e.cause?.constraint);
+    expect(await restricao(`update pessoa set natureza_juridica_id = ${NATUREZA.PRODUTOR_RURAL_PF} where numero_pessoa = ${cnpj.n}`)).toBe('pessoa_natureza_do_tipo');
+    expect(await restricao(`update pessoa set natureza_juridica_id = ${NATUREZA.LTDA} where numero_pessoa = ${pessoasF[0]}`)).toBe('pessoa_natureza_do_tipo');
+    // A partner (a CPF holding no registration) has no nature at all.
+    expect((await one<{ n: number }>(`select count(*)::int as n from pessoa p where p.tipo = 'F' and p.natureza_juridica_id is not null
+      and not exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa)`)).n).toBe(0);
+  });
+});
+
 describe('dates are real: not after Maceió\'s today, not before the company started', () => {
   it('the event date and the legal date', async () => {
     const { base } = await empresa(6, NATUREZA.LTDA, [49]);

@@ -88,9 +88,9 @@ export const REGRAS_COERENCIA: Record<string, string> = {
     join pessoa m on m.numero_pessoa = ${RAIZ} where m.natureza_juridica_id = 2240 and not ${DE_SOCIEDADE_SIMPLES}`,
   // "De interesse" is what the reference table says of the activity (LC 87/1996 art. 2º by CNAE division).
   interesseForaDaTabela: `select count(*) n from atividade_contribuinte a where a.eh_interesse <> ${DE_INTERESSE}`,
-  // An individual's registration: a rural producer's (type 3, CNAE section A), no nature, porte, Simples nor CNPJ status.
+  // An individual's registration: a rural producer's (type 3, CNAE section A, nature 412-0), no porte, Simples nor CNPJ status.
   pessoaFisicaForaDoProdutorRural: `select count(*) n from contribuinte c join pessoa p on p.numero_pessoa = c.numero_pessoa
-    where p.tipo = 'F' and (c.tipo_contribuinte_id <> 3 or p.natureza_juridica_id is not null or c.porte_id is not null or c.eh_optante_simples or c.eh_mei
+    where p.tipo = 'F' and (c.tipo_contribuinte_id <> 3 or p.natureza_juridica_id is distinct from 4120 or c.porte_id is not null or c.eh_optante_simples or c.eh_mei
       or c.situacao_pj is not null or exists (select 1 from atividade_contribuinte a where a.contribuinte_id = c.id and a.eh_principal and ${DIVISAO} > 3))`,
   // Accountants: the CRC's "apto" for every ATIVO registration; no portfolio beyond 20 times the median (8,682 against 110).
   ativoComContadorInapto: `select count(*) n from contribuinte_contador cc join contribuinte c on c.id = cc.contribuinte_id

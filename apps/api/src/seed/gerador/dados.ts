@@ -19,8 +19,8 @@ export const CNAE_PREFIXOS_COMUNS = ['47', '46', '45', '56', '10', '14', '23', '
 /** CNAE divisions of services taxed by the municipalities (ISS), outside the State's interest (ICMS). */
 export const CNAE_PREFIXOS_SERVICOS = ['69', '70', '71', '73', '74', '78', '80', '81', '82', '85', '86', '96'];
 
-/** Naturezas jurídicas the generator uses (IBGE/CONCLA table codes, e.g. 206-2). */
-export const NATUREZA = { SA_FECHADA: 2054, LTDA: 2062, EMPRESARIO: 2135, COOPERATIVA: 2143, SOCIEDADE_SIMPLES_LTDA: 2240, EIRELI: 2305 } as const;
+/** Naturezas jurídicas (IBGE/CONCLA table codes, e.g. 206-2): the domain's one table. */
+export { NATUREZA } from '@cadastro/domain';
 export const SUFIXO_NATUREZA: Record<number, string> = { 2054: 'S.A.', 2062: 'LTDA', 2240: 'LTDA', 2305: 'EIRELI' };
 /** Words a phrase cut short must not end on. */
 export const CONECTIVOS = ['E', 'DE', 'DO', 'DA', 'DOS', 'DAS', 'EM', 'NA', 'NO', 'NAS', 'NOS', 'PARA', 'COM', 'SEM', 'POR', 'A', 'O', 'AS', 'OS', 'À', 'AO', 'NÃO', 'OU'];

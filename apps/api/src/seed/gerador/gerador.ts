@@ -120,10 +120,11 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     // Legal nature and size first, then the type (which the numbering space may move), then names.
     let natural = g.perfil(inicio);
     // The first registration is a company's (the demo taxpayer account is linked to it).
-    if (contribuinteId === 0 && natural.natureza === null) natural = g.ajustar(natural, TIPO.MICROEMPRESA);
+    if (contribuinteId === 0 && natural.natureza === NATUREZA.PRODUTOR_RURAL_PF) natural = g.ajustar(natural, TIPO.MICROEMPRESA);
     const tipo = cotas.escolher(tipoContribuinte(natural.cnae, natural.porte, empresa), contribuinteId);
     const perfil = tipoContribuinte(natural.cnae, natural.porte, empresa) === tipo ? natural : g.ajustar(natural, tipo);
     const { porte, cnae: cnaePrincipal, natureza } = perfil;
+    const pf = natureza === NATUREZA.PRODUTOR_RURAL_PF;
     const mei = porte === PORTE_MEI;
     // Simples is the CNPJ's: ME/EPP may opt, an MEI always does, S.A./cooperatives never (DEMAIS), nor an individual.
     const simples = mei || ((porte === 1 || porte === 2) && rng() < 0.7);
@@ -132,10 +133,10 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     const sublimite = porte === PORTE.EPP ? sorteioSublimite : null;
     const matrizNp = ++numeroPessoa;
     let razaoMatriz = '';
-    if (natureza === null) {
-      // A produtor rural pessoa física: his CPF, his name, no QSA (he answers for himself).
+    if (pf) {
+      // A produtor rural pessoa física: his CPF, his name, nature 412-0, no QSA (he answers for himself).
       const nome = g.personName();
-      b.pessoa.add(matrizNp, 'F', g.cpf(matrizNp - 1), null, nome, null, g.email(nome), null);
+      b.pessoa.add(matrizNp, 'F', g.cpf(matrizNp - 1), null, nome, null, g.email(nome), natureza);
       g.companyContacts(b, matrizNp);
     } else {
       const { socios, responsavel } = g.qsa(natureza, inicio, perfil.exEireli);
@@ -158,7 +159,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
     }
 
     const registrations: { np: number; matriz: boolean; old?: boolean; dup?: boolean }[] = [{ np: matrizNp, matriz: true }];
-    if (!mei && natureza !== null && rng() < 0.12) {
+    if (!mei && !pf && rng() < 0.12) {
       const branches = 1 + g.int(3);
       for (let f = 0; f < branches; f++) {
         const np = ++numeroPessoa;
@@ -182,13 +183,13 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       const start = r.old ? g.dateBetween('1990-01-01', inicio) : r.dup ? g.dateBetween(inicio, [somarDias(inicio, 20), HOJE].sort()[0]!) : inicio;
       let situacao: number = r.old ? SITUACAO.BAIXADO : r.dup ? SITUACAO.NULO : g.pick(D.SITUACAO_PESO);
       // An individual is never in the Simples: no (des)enquadramento.
-      if (natureza === null && (situacao === SITUACAO.ENQUADRAMENTO || situacao === SITUACAO.DESENQUADRAMENTO)) situacao = SITUACAO.ATIVO;
-      let motivo = motivoDe(situacao, mei, simples, natureza ?? 0, porte ?? 0, g.int(2));
+      if (pf && (situacao === SITUACAO.ENQUADRAMENTO || situacao === SITUACAO.DESENQUADRAMENTO)) situacao = SITUACAO.ATIVO;
+      let motivo = motivoDe(situacao, mei, simples, natureza, porte ?? 0, g.int(2));
       if (motivo === 101) situacao = SITUACAO.ATIVO;
       if (r.dup) motivo = 501; // em duplicidade: the head office registration above is the one that stays
       let dataSituacao = situacao === SITUACAO.ATIVO ? start : g.dateBetween(start, r.old ? inicio : HOJE);
       // An individual has no CNPJ, so no Receita status of one.
-      let pj: string | null = natureza === null ? null : situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
+      let pj: string | null = pf ? null : situacao === SITUACAO.ATIVO ? (rng() < 0.02 ? 'INAPTA' : 'ATIVA') : situacao === SITUACAO.BAIXADO ? 'BAIXADA' : situacao === SITUACAO.INAPTO ? 'INAPTA' : 'ATIVA';
       // One CNPJ, one Receita status: an old or voided CACEAL of the head office's CNPJ shows the current one's.
       if (r.matriz && !r.old && !r.dup) pjPessoa = pj ?? pjPessoa;
       else if (r.matriz && pj !== null) pj = pjPessoa;
@@ -218,7 +219,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
       // "De interesse" by what the activity is, from the one reference table (packages/domain). An MEI's
       // activities all come from Anexo XI (CGSN 140/2018); a farmer's and a 224-0's from the land (CC art. 982).
       b.atividade.add(id, cnaePrincipal, true, atividadeDeInteresseIcms(cnaePrincipal));
-      const daTerra = natureza === null || natureza === NATUREZA.SOCIEDADE_SIMPLES_LTDA;
+      const daTerra = pf || natureza === NATUREZA.SOCIEDADE_SIMPLES_LTDA;
       const secundarias = g.secondaryCnaes(cnaePrincipal, mei, daTerra);
       for (const c of secundarias) b.atividade.add(id, c, false, atividadeDeInteresseIcms(c));
       const servico = id % 12 === 0 && !mei && !daTerra ? g.cnaeServico(id) : null;
@@ -229,7 +230,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
         b.histSituacao.add(id, SITUACAO.SUSPENSO, 201, reativacao[0]);
         b.histSituacao.add(id, SITUACAO.ATIVO, 102, reativacao[1]);
       } else if (situacao !== SITUACAO.ATIVO || motivo !== 101) b.histSituacao.add(id, situacao, motivo, dataSituacao);
-      if (!mei && rng() < (natureza === null ? 0.5 : 0.85)) b.contribuinteContador.add(id, g.accountant(situacao === SITUACAO.ATIVO), start);
+      if (!mei && rng() < (pf ? 0.5 : 0.85)) b.contribuinteContador.add(id, g.accountant(situacao === SITUACAO.ATIVO), start);
     }
     if (empresa % CEDER === 0) await ceder();
     if (contribuinteId - sinceFlush >= chunk) {
@@ -246,7 +247,7 @@ export async function generateRegistry(db: Database, opt: GeneratorOptions): Pro
 
 /** The capital: none for a MEI or an individual; an ex-EIRELI's at least 100 minimum wages of its start year (CC art. 980-A). */
 function capitalDe(p: Perfil, inicio: string, sorteio: () => string): string | null {
-  if (p.porte === PORTE_MEI || p.natureza === null) return null;
+  if (p.porte === PORTE_MEI || p.natureza === NATUREZA.PRODUTOR_RURAL_PF) return null;
   const c = sorteio();
   return p.exEireli ? Math.max(Number(c), capitalMinimoEireli(inicio)).toFixed(2) : c;
 }

@@ -29,10 +29,10 @@ export const somarDias = (d: string, n: number) => iso(Date.parse(d) + n * dia);
 
 /**
  * The registration's profile before its names: what the legal nature and the type decide. An individual's
- * (produtor rural pessoa física) has no legal nature and no porte (LC 123 is for companies); `exEireli`: a
+ * (produtor rural pessoa física) is of nature 412-0 and has no porte (LC 123 is for companies); `exEireli`: a
  * limitada that was an EIRELI until Lei 14.195/2021 art. 41 made it one.
  */
-export interface Perfil { porte: number | null; cnae: string; natureza: number | null; exEireli?: boolean }
+export interface Perfil { porte: number | null; cnae: string; natureza: number; exEireli?: boolean }
 
 /**
  * All the random choices, derived from the seeded PRNG and from counters. The people form disjoint
@@ -148,7 +148,7 @@ export class Gen {
    * may have been one; a rural one may be a Sociedade Simples Limitada (CC art. 984), never another.
    */
   perfil(inicio: string): Perfil {
-    if (this.rng() < PRODUTOR_PF) return { porte: null, cnae: this.cnaeRural(), natureza: null };
+    if (this.rng() < PRODUTOR_PF) return { porte: null, cnae: this.cnaeRural(), natureza: NATUREZA.PRODUTOR_RURAL_PF };
     if (this.rng() < PUBLICADO.porte[PORTE_MEI]!) return { porte: PORTE_MEI, cnae: this.cnaePrincipal(true), natureza: NATUREZA.EMPRESARIO };
     let natureza = this.pick(NATUREZA_NAO_MEI);
     const porte = natureza === NATUREZA.SA_FECHADA || natureza === NATUREZA.COOPERATIVA ? 4 : this.pick(PORTE_NAO_MEI);
@@ -161,7 +161,7 @@ export class Gen {
   ajustar(p: Perfil, tipo: number): Perfil {
     let { porte, cnae, natureza } = p;
     // An individual registers only as a rural producer: moved elsewhere, he is an empresário individual.
-    if (natureza === null && tipo !== TIPO.PRODUTOR_RURAL) [natureza, porte] = [NATUREZA.EMPRESARIO, 1];
+    if (natureza === NATUREZA.PRODUTOR_RURAL_PF && tipo !== TIPO.PRODUTOR_RURAL) [natureza, porte] = [NATUREZA.EMPRESARIO, 1];
     // An MEI stays one in a micro type or as a rural producer (then its activity is drawn from Anexo XI).
     const mei = porte === PORTE_MEI && tipo !== TIPO.NORMAL && tipo !== TIPO.SUBSTITUTO;
     const lista = (mei ? this.cnaeMeiTipo : this.cnaeTipo)[tipo];
