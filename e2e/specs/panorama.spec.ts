@@ -51,3 +51,18 @@ test('home: a user without a report role has no picture of the registry', async 
   await expect(page.getByTestId('home-logged')).toBeVisible();
   await expect(page.getByTestId('panorama')).toHaveCount(0);
 });
+
+test('390 px: the 24 months\' bars carry no counts that run into each other (the table has them)', async ({ page }) => {
+  await page.goto('/#/');
+  await signIn(page, 'auditor', 'auditor', { openMenu: true });
+  await expect(page.getByRole('dialog')).toBeHidden();
+  // Signed in on a desk's width (the account menu is in the phone's drawer), then the phone's.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const meses = page.getByTestId('panorama-meses');
+  await expect(meses.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  const caixas = await meses.locator('.recharts-label-list text').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right, r.top, r.bottom] as const));
+  const cruzam = caixas.flatMap((a, i) => caixas.slice(i + 1).filter((b) => a[0] < b[1] - 0.5 && b[0] < a[1] - 0.5 && a[2] < b[3] - 0.5 && b[2] < a[3] - 0.5));
+  expect(cruzam).toEqual([]);
+  await meses.getByText('Ver os dados em tabela').click();
+  await expect(meses.getByRole('table').locator('tbody tr')).toHaveCount(24);
+});

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import type { ReactNode } from 'react';
 import { Alert, Anchor, ColorSwatch, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { BarChart, DonutChart } from '@mantine/charts';
+import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -37,10 +38,15 @@ interface Item {
  * each bar or slice (and each row of its table, the charts' text alternative and keyboard path) opening
  * the report that lists the rows it counts. Loaded lazily: the chart library stays out of the first load.
  */
+/** Pixels of the chart's width a bar needs for a two-digit count above it (9 px digits); below, the table has the counts. */
+const LARGURA_DE_ROTULO = 10;
+
 export default function Panorama() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  // The 24 months' chart labels its bars only where a bar's width holds its count (a phone's does not: they overlapped).
+  const { ref: refMeses, width: larguraMeses } = useElementSize();
   const q = useQuery({
     queryKey: ['relatorio', 'panorama'],
     queryFn: () => http.get<PanoramaCadastro>(`${REGISTRY_API_BASE}/relatorio/panorama`),
@@ -105,6 +111,7 @@ export default function Panorama() {
     };
     // Each bar carries its count on top (pt-BR digits), small enough for 24 months of two bars.
     const rotuloBarra = { withBarValueLabel: true, valueLabelProps: { fontSize: 9 } } as const;
+    const cabemRotulos = larguraMeses / (2 * Math.max(meses.length, 1)) >= LARGURA_DE_ROTULO;
     corpo = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Quadro titulo={t('relatorio.panorama.situacoes')} testId="panorama-situacoes" cabecalho={[t('relatorio.panorama.situacao')]} itens={situacoes} numero={numero} parte={parte}>
@@ -120,20 +127,22 @@ export default function Panorama() {
           numero={numero}
           parte={parte}
         >
-          <BarChart
-            h={200}
-            data={meses.map((m) => ({ mes: m.rotulo, chave: m.chave, abertas: m.valores[0], baixadas: m.valores[1] }))}
-            dataKey="mes"
-            series={[{ name: 'abertas', label: t('relatorio.panorama.abertas'), color: 'teal.6' }, { name: 'baixadas', label: t('relatorio.panorama.baixadas'), color: 'red.6' }]}
-            valueFormatter={numero}
-            {...rotuloBarra}
-            withLegend
-            tickLine="y"
-            barProps={(s) => ({
-              style: { cursor: 'pointer' },
-              onClick: (d: { payload?: { chave?: string } }) => d.payload?.chave && ir(hrefMes(d.payload.chave, s.name === 'baixadas')),
-            })}
-          />
+          <div ref={refMeses}>
+            <BarChart
+              h={200}
+              data={meses.map((m) => ({ mes: m.rotulo, chave: m.chave, abertas: m.valores[0], baixadas: m.valores[1] }))}
+              dataKey="mes"
+              series={[{ name: 'abertas', label: t('relatorio.panorama.abertas'), color: 'teal.6' }, { name: 'baixadas', label: t('relatorio.panorama.baixadas'), color: 'red.6' }]}
+              valueFormatter={numero}
+              {...(cabemRotulos ? rotuloBarra : {})}
+              withLegend
+              tickLine="y"
+              barProps={(s) => ({
+                style: { cursor: 'pointer' },
+                onClick: (d: { payload?: { chave?: string } }) => d.payload?.chave && ir(hrefMes(d.payload.chave, s.name === 'baixadas')),
+              })}
+            />
+          </div>
         </Quadro>
         <Quadro titulo={t('relatorio.panorama.simplesMei')} testId="panorama-simples" cabecalho={[t('relatorio.panorama.tipo')]} itens={simples} numero={numero} parte={parte}>
           {rosca(simples)}
