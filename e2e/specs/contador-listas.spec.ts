@@ -111,3 +111,24 @@ test('Empresas com Manifestação de Negação (#32 item 9): 20 a page from the 
   await expect(tabela.getByRole('row').nth(1)).toContainText(alvo.razaoSocial);
   await expect(resumo).toHaveText(`Total: ${todas.length}`); // the period's total, not the filtered page's
 });
+
+test('390 px: the accountant\'s statements read whole on a phone: the CRC button\'s label wraps, each type says Confirmação or Negação', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const conta = await contadorNovo(request);
+  const { headers } = await apiAs(request, conta.login);
+  const crc = { crc: conta.crc, classificacao: 1 };
+  const g = await request.post(`${api}/manifestacao/gerar`, { headers, data: { ...crc, manifestacoes: conta.empresas.slice(0, 2).map((e, i) => ({ caceal: e.numeroCaceal, tipoManifestacao: i + 1 })) } });
+  expect(g.status()).toBe(200);
+  await page.goto('/#/');
+  await signIn(page, conta.login, conta.login, { openMenu: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/manifestacao-contador/manifestacao');
+  const cortado = (l: Locator) => l.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+  const botao = page.getByRole('link', { name: 'Confirmar CRC para novas manifestações' });
+  await expect(botao).toBeVisible();
+  expect(await cortado(botao.locator('.mantine-Button-label'))).toBe(false);
+  const tipos = page.getByTestId('tipo-manifestacao');
+  await expect(tipos.first()).toBeVisible();
+  expect(new Set(await tipos.allTextContents())).toEqual(new Set(['Confirmação', 'Negação']));
+  for (const tipo of await tipos.all()) expect(await cortado(tipo.locator('.mantine-Badge-label'))).toBe(false);
+});

@@ -22,9 +22,12 @@ export function statusColor(status: string): string {
   return CINZA_SELO;
 }
 
+/** A badge's whole text, never cut to "C." by a narrow column (Mantine's label hides what overflows). */
+export const BADGE_INTEIRO = { style: { maxWidth: 'none', flexShrink: 0 }, styles: { label: { overflow: 'visible' } } } as const;
+
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={statusColor(status)} variant="filled" data-testid="status-badge" style={{ maxWidth: 'none', flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
+    <Badge color={statusColor(status)} variant="filled" data-testid="status-badge" {...BADGE_INTEIRO}>
       {status}
     </Badge>
   );

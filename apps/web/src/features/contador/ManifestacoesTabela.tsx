@@ -5,6 +5,7 @@ import { REGISTRY_API_BASE, type Manifestacao, type ManifestacoesContador } from
 import { Caceal } from '../../ui/Caceal';
 import { DataTable } from '../../ui/DataTable';
 import { ItemCount, Pagination } from '../../ui/Pagination';
+import { BADGE_INTEIRO } from '../../ui/StatusBadge';
 import { useAbrirPdf } from '../../ui/documentos';
 import { useAlerts } from '../../ui/alerts';
 import { dataHora, POR_PAGINA_MANIFESTACOES } from './api';
@@ -34,7 +35,7 @@ export function ManifestacoesTabela({ linhas, razaoSocial, loading }: { linhas: 
         ...(razaoSocial ? [{ key: 'razao', header: t(`${m}.razaoSocial`), render: (r: Manifestacao) => r.razaoSocial ?? t(`${m}.na`) }] : []),
         {
           key: 'tipo', header: t(`${m}.tipo`),
-          render: (r) => <Badge color={r.tipoManifestacao === 1 ? 'green' : 'red'} variant="light">{t(r.tipoManifestacao === 1 ? `${m}.confirmacao` : `${m}.negacao`)}</Badge>,
+          render: (r) => <Badge color={r.tipoManifestacao === 1 ? 'green' : 'red'} variant="light" data-testid="tipo-manifestacao" {...BADGE_INTEIRO}>{t(r.tipoManifestacao === 1 ? `${m}.confirmacao` : `${m}.negacao`)}</Badge>,
         },
         { key: 'data', header: t(`${m}.data`), render: (r) => dataHora(r.dataManifestacao) },
         { key: 'status', header: t(`${m}.status`), render: (r) => <Text size="sm" fw={r.indAtivo === 'S' ? 600 : 400}>{t(r.indAtivo === 'S' ? `${m}.ativa` : `${m}.inativa`)}</Text> },

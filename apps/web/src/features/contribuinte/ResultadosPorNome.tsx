@@ -6,7 +6,7 @@ import type { PaginaBuscaNome } from '@cadastro/domain';
 import { DEFAULT_PAGE_SIZE, formatCaceal, formatDocumento } from '@cadastro/domain';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { ResultsWindow } from '../../ui/ResultsWindow';
-import { StatusBadge } from '../../ui/StatusBadge';
+import { BADGE_INTEIRO, StatusBadge } from '../../ui/StatusBadge';
 import { BUSCA_KEY, buscarPorNome } from './api';
 import { chaveRotuloDocumentos } from '../../ui/format';
 
@@ -70,7 +70,7 @@ export function ResultadosPorNome({ termo, page: pageUrl, apos, onPage, onClose,
   }, [unico, onUnico]);
 
   const comoAchou = (c: Achado) => (
-    <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado" style={{ maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>{t(`buscaNome.tipo.${c.tipo}`)}</Badge>
+    <Badge variant="light" color={COR[c.tipo].cor} c={COR[c.tipo].texto} data-testid="busca-tipo-achado" {...BADGE_INTEIRO}>{t(`buscaNome.tipo.${c.tipo}`)}</Badge>
   );
   const columns: Column<Achado>[] = [
     { key: 'caceal', header: t('contribuinte.caceal'), render: (c) => <Anchor component="button" type="button" style={{ whiteSpace: 'nowrap' }} onClick={() => onAbrir(c)}>{formatCaceal(c.numeroCaceal, c.digitoCaceal)}</Anchor> },
