@@ -17,9 +17,8 @@ afterAll(() => db.close());
 const mostra = async (nome: string) => (await queryOne<{ v: string }>(db.db, sql`select current_setting(${nome}) as v`))!.v;
 
 describe('connection settings', () => {
-  it("every connection has the name search's trigram thresholds as its own (no transaction, no set_config per search)", async () => {
+  it("every connection has the name search's trigram threshold as its own (no transaction, no set_config per search)", async () => {
     expect(await mostra('pg_trgm.similarity_threshold')).toBe('0.25');
-    expect(await mostra('pg_trgm.word_similarity_threshold')).toBe('0.4');
     // A RESET (a pooler's reset between clients) returns to them, not to pg_trgm's 0.3.
     if (db.driver === 'postgresql') {
       await db.db.transaction(async (tx) => {
@@ -32,11 +31,13 @@ describe('connection settings', () => {
   });
 
   it("a connection string's own options are kept and taken out of the URL (whose parameters would replace the pool's)", () => {
-    expect(conexaoComSessao('postgres://u@h:5432/d?options=-c%20search_path%3Dx&sslmode=disable')).toEqual({
+    expect(conexaoComSessao('postgres://u@h:5432/d?options=-c%20search_path%3Dx&sslmode=disable', '-c work_mem=8MB')).toEqual({
       connectionString: 'postgres://u@h:5432/d?sslmode=disable',
-      options: '-c search_path=x -c pg_trgm.similarity_threshold=0.25 -c pg_trgm.word_similarity_threshold=0.4',
+      options: '-c search_path=x -c pg_trgm.similarity_threshold=0.25',
     });
-    expect(conexaoComSessao('postgres://u@h/d').options).toBe('-c pg_trgm.similarity_threshold=0.25 -c pg_trgm.word_similarity_threshold=0.4');
-    expect(conexaoComSessao('host=h dbname=d')).toEqual({ connectionString: 'host=h dbname=d', options: '-c pg_trgm.similarity_threshold=0.25 -c pg_trgm.word_similarity_threshold=0.4' });
+    expect(conexaoComSessao('postgres://u@h/d', undefined).options).toBe('-c pg_trgm.similarity_threshold=0.25');
+    // PGOPTIONS, which node-postgres would drop once a pool sets its own options.
+    expect(conexaoComSessao('postgres://u@h/d', '-c work_mem=8MB').options).toBe('-c work_mem=8MB -c pg_trgm.similarity_threshold=0.25');
+    expect(conexaoComSessao('host=h dbname=d', undefined)).toEqual({ connectionString: 'host=h dbname=d', options: '-c pg_trgm.similarity_threshold=0.25' });
   });
 });

@@ -8,26 +8,26 @@ export const CONFIG_SESSAO: Readonly<Record<string, string>> = {
   // A stored word this similar to a typed one (trigrams) may be its variant or typo: 0.25, not pg_trgm's
   // 0.3, keeps one wrong letter in a 4-letter word ("rels" → REIS).
   'pg_trgm.similarity_threshold': '0.25',
-  // "Você quis dizer…": names holding words this close to the typed text (pg_trgm's default 0.6 offers none for most typos).
-  'pg_trgm.word_similarity_threshold': '0.4',
 };
 
 /**
- * A pool's connection string and startup options: ours after any the URL carries (`options=`, taken
- * out of the URL, whose parameters would otherwise replace the pool's own).
+ * A pool's connection string and startup options: ours after the operator's, from the URL (`options=`, taken
+ * out of it: its parameters would replace the pool's own) or else PGOPTIONS (which node-postgres reads only
+ * when a pool sets none).
  */
-export function conexaoComSessao(connectionString: string): { connectionString: string; options: string } {
+export function conexaoComSessao(connectionString: string, pgOptions = process.env.PGOPTIONS): { connectionString: string; options: string } {
   const nossas = Object.entries(CONFIG_SESSAO).map(([k, v]) => `-c ${k}=${v}`).join(' ');
+  const junto = (antes: string | null | undefined) => (antes ? `${antes} ${nossas}` : nossas);
   let u: URL;
   try {
     u = new URL(connectionString);
   } catch {
-    return { connectionString, options: nossas }; // a libpq key=value string: ours only
+    return { connectionString, options: junto(pgOptions) }; // a libpq key=value string
   }
-  const antes = u.searchParams.get('options');
-  if (antes === null) return { connectionString, options: nossas };
+  const daUrl = u.searchParams.get('options');
+  if (daUrl === null) return { connectionString, options: junto(pgOptions) };
   u.searchParams.delete('options');
-  return { connectionString: u.toString(), options: `${antes} ${nossas}` };
+  return { connectionString: u.toString(), options: junto(daUrl) };
 }
 
 /** The same settings as statements (PGlite, one connection). */

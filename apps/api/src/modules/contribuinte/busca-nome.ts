@@ -137,13 +137,15 @@ async function gruposContem(db: DbOrTx, termo: string, norm: string, contagem: C
   const tokens = norm.split(' ');
   if (!comum || tokens.some((w) => !w)) return { com: [], grupos: [inicio, { cond: sql`${contem} and ${inteira}` }, resto] };
   const ultimo = tokens.length - 1;
-  // Every typed word is a condition every match meets, so any one of them bounds the group: a word at
-  // either end under 3 letters is left out when another remains (its regex has no trigram for the index
-  // to look up: "e servicos" read the whole vocabulary, 20 ms at 500,000).
-  const indexavel = (w: string, i: number) => (i > 0 && i < ultimo) || w.length >= 3;
-  const consultadas = tokens.some(indexavel) ? tokens.filter(indexavel) : tokens;
+  // Every typed word is a condition every match meets, so any one of them bounds the group. A connective
+  // at either end is left out when another word remains: its regex has no trigram for the index to look up
+  // ("e servicos" read the whole vocabulary, 20 ms at 500,000), and as a word every registry holds it
+  // can neither prove the group empty nor be its rarest word. Any other short word stays: "comercio va"
+  // is proved empty by "va" alone, where the walk would read every name.
+  const dispensavel = tokens.map((w, i) => (i === 0 || i === ultimo) && CONECTIVOS.has(w));
+  const consultar = dispensavel.every(Boolean) ? tokens.map(() => true) : dispensavel.map((d) => !d);
   const partes = tokens.flatMap((w, i) => {
-    if (!consultadas.includes(w)) return [];
+    if (!consultar[i]) return [];
     const cond = i > 0 && i < ultimo ? sql`palavra = ${w}`
       : sql`palavra ~ ${`${i === 0 ? '(^|[^a-z0-9])' : '^'}${escapaRegex(w)}${i === ultimo ? '($|[^a-z0-9])' : '$'}`}`;
     return [sql`(select ${i}::int as i, count(*)::int as n, coalesce(sum(pessoas), 0)::int as pessoas, coalesce(array_agg(palavra), '{}') as palavras
@@ -259,11 +261,26 @@ function paginaDosGrupos(partes: { de: number; grupos: Grupos }[], apos: Apos | 
   return sql`${com.length ? sql`with ${sql.join(com, sql`, `)} ` : sql``}select * from (${sql.join(ramos, sql` union all `)}) u limit ${n}`;
 }
 
-/** With no match: up to five names closest to the whole text ("Você quis dizer…"). */
-// `<%`: pg_trgm.word_similarity_threshold, the connection's own (db/sessao.ts).
-async function sugestoes(db: DbOrTx, norm: string): Promise<string[]> {
-  const rows = await query<{ nome: string }>(db, sql`select pe.nome from (select p.numero_pessoa, p.nome_busca <<-> ${norm} as d from contribuinte_nome p
-      where ${norm} <% p.nome_busca order by p.nome_busca <<-> ${norm} limit 5) m join pessoa pe on pe.numero_pessoa = m.numero_pessoa order by m.d, pe.nome`);
+/**
+ * Names a "Você quis dizer…" ranks at most: a common word makes most names close to the text ("comercio va":
+ * 24,726 at 500,000, 260 ms to rank them all); a typo of a rarer name has fewer, all ranked.
+ */
+const SUGESTOES_CANDIDATAS = 500;
+const sugestoesAte = (db: DbOrTx, norm: string) => query<{ nome: string }>(db, sql`select pe.nome from (select c.numero_pessoa, c.nome_busca <<-> ${norm} as d
+    from (select p.numero_pessoa, p.nome_busca from contribuinte_nome p where ${norm} <% p.nome_busca limit ${SUGESTOES_CANDIDATAS}) c
+    order by d, c.numero_pessoa limit 5) m join pessoa pe on pe.numero_pessoa = m.numero_pessoa order by m.d, pe.nome`);
+/**
+ * With no match: up to five names closest to the whole text ("Você quis dizer…"). First those at pg_trgm's
+ * word similarity (0.6); none, then down to 0.4 (for that transaction alone), which most typos need.
+ */
+async function sugestoes(db: Db, norm: string): Promise<string[]> {
+  let rows = await sugestoesAte(db, norm);
+  if (!rows.length) {
+    rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
+      return sugestoesAte(tx, norm);
+    });
+  }
   return [...new Set(rows.map((r) => r.nome))];
 }
 
