@@ -2,8 +2,7 @@ import type { Violacao } from './mensagens.js';
 
 /**
  * CONCLA natureza jurídica codes (ref_natureza_juridica ids: the code without its hyphen). 412-0 is of the
- * table's section 4, Pessoas Físicas: the rural producer who registers with his own CPF, the only one here
- * who may hold it.
+ * table's section 4, Pessoas Físicas: the rural producer, here the nature of a registration held by a CPF.
  */
 export const NATUREZA = {
   SA_ABERTA: 2046, SA_FECHADA: 2054, LTDA: 2062, EMPRESARIO: 2135, COOPERATIVA: 2143, SOCIEDADE_SIMPLES_LTDA: 2240, EIRELI: 2305,

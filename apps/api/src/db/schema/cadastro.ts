@@ -36,8 +36,8 @@ export const pessoa = pgTable(
       'pessoa_documento',
       sql`(${t.tipo} = 'F' and ${t.numeroDocumento} ~ '^[0-9]{11}$') or (${t.tipo} = 'J' and ${t.numeroDocumento} ~ '^[0-9A-Z]{12}[0-9]{2}$')`,
     ),
-    // CONCLA section 4 (Pessoas Físicas, e.g. 412-0 Produtor Rural) is a person's nature, and only a person's (migration 0049).
-    check('pessoa_natureza_do_tipo', sql`${t.naturezaJuridicaId} is null or (${t.tipo} = 'F') = (${t.naturezaJuridicaId} between 4000 and 4999)`),
+    // A CPF's legal nature is one of CONCLA section 4, Pessoas Físicas (412-0 Produtor Rural), if any (migration 0049).
+    check('pessoa_natureza_do_tipo', sql`${t.tipo} = 'J' or ${t.naturezaJuridicaId} is null or ${t.naturezaJuridicaId} between 4000 and 4999`),
     index('pessoa_raiz_cnpj_idx').on(t.raizCnpj),
     index('pessoa_raiz_idx').on(t.numeroPessoaRaiz),
     // No index on the name: the taxpayer search reads contribuinte_nome, nothing else looks a person up by name (migration 0029).

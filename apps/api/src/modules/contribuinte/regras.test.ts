@@ -148,16 +148,20 @@ describe('a Sociedade Simples Limitada (224-0) carries no empresário\'s activit
   });
 });
 
-describe('natureza 412-0 (CONCLA section 4, Pessoas Físicas) is a CPF\'s, and a CPF\'s registration is of it', () => {
-  it('every registration a CPF holds is of 412-0; the database refuses it to a CNPJ and a company\'s nature to a CPF', async () => {
+describe('a CPF\'s registration is of natureza 412-0 (CONCLA section 4, Pessoas Físicas); a CPF is never of a company\'s nature', () => {
+  it('every registration a CPF holds is of 412-0; the database refuses a company\'s nature to a CPF, not 412-0 to a producer\'s CNPJ', async () => {
     const x = await one<{ pf: number; fora: number }>(`select count(*)::int as pf, count(*) filter (where p.natureza_juridica_id is distinct from 4120)::int as fora
       from contribuinte c join pessoa p using (numero_pessoa) where p.tipo = 'F'`);
     expect(x.pf).toBeGreaterThan(0);
     expect(x.fora).toBe(0);
     const cnpj = await one<{ n: number }>(`select numero_pessoa as n from pessoa where tipo = 'J' order by numero_pessoa limit 1`);
     const restricao = (texto: string) => all(texto).then(() => null, (e: { cause?: { constraint?: string } }) => e.cause?.constraint);
-    expect(await restricao(`update pessoa set natureza_juridica_id = ${NATUREZA.PRODUTOR_RURAL_PF} where numero_pessoa = ${cnpj.n}`)).toBe('pessoa_natureza_do_tipo');
     expect(await restricao(`update pessoa set natureza_juridica_id = ${NATUREZA.LTDA} where numero_pessoa = ${pessoasF[0]}`)).toBe('pessoa_natureza_do_tipo');
+    expect(await restricao(`update pessoa set natureza_juridica_id = ${NATUREZA.EMPRESARIO} where numero_pessoa = ${pessoasF[1]}`)).toBe('pessoa_natureza_do_tipo');
+    // The Receita gives section-4 natures to CNPJs too (a producer's own CNPJ, 401-4, 409-0): allowed, then put back.
+    const antes = await one<{ n: number }>(`select natureza_juridica_id as n from pessoa where numero_pessoa = ${cnpj.n}`);
+    expect(await restricao(`update pessoa set natureza_juridica_id = ${NATUREZA.PRODUTOR_RURAL_PF} where numero_pessoa = ${cnpj.n}`)).toBeNull();
+    await all(`update pessoa set natureza_juridica_id = ${antes.n} where numero_pessoa = ${cnpj.n}`);
     // A partner (a CPF holding no registration) has no nature at all.
     expect((await one<{ n: number }>(`select count(*)::int as n from pessoa p where p.tipo = 'F' and p.natureza_juridica_id is not null
       and not exists (select 1 from contribuinte c where c.numero_pessoa = p.numero_pessoa)`)).n).toBe(0);
