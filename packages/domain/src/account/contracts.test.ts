@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountSettings, LoginRequest, passwordStrength, RegisterRequest } from './contracts.js';
-import { nomeDaConta } from './nome.js';
+import { loginReservado, nomeDaConta } from './nome.js';
 import { hasAnyAuthority, Authority, ALL_AUTHORITIES, REPORT_AUTHORITIES } from '../roles.js';
 import { parseValidationCode } from '../common/messages.js';
 
@@ -67,9 +67,17 @@ describe('authorities', () => {
 
 describe('nomeDaConta', () => {
   it("an account gov.br made is named by the person's name; any other by its login", () => {
-    expect(nomeDaConta({ login: 'govbr-52998224725', firstName: 'MARIA', lastName: 'DAS DORES SILVA' })).toBe('MARIA DAS DORES SILVA');
-    expect(nomeDaConta({ login: 'govbr-52998224725', firstName: null, lastName: null })).toBe('govbr-52998224725');
-    expect(nomeDaConta({ login: 'atendente', firstName: 'Ana', lastName: 'Lima' })).toBe('atendente');
-    expect(nomeDaConta({ login: 'maria.silva', firstName: 'Maria', lastName: null })).toBe('maria.silva');
+    expect(nomeDaConta({ login: 'govbr-52998224725', firstName: 'MARIA', lastName: 'DAS DORES SILVA', createdBy: 'gov.br' })).toBe('MARIA DAS DORES SILVA');
+    expect(nomeDaConta({ login: 'govbr-52998224725', firstName: null, lastName: null, createdBy: 'gov.br' })).toBe('govbr-52998224725');
+    // What the server made decides, not what a login looks like.
+    expect(nomeDaConta({ login: 'govbr-52998224725', firstName: 'Fulano', lastName: null, createdBy: 'anonymousUser' })).toBe('govbr-52998224725');
+    expect(nomeDaConta({ login: 'atendente', firstName: 'Ana', lastName: 'Lima', createdBy: 'system' })).toBe('atendente');
+    expect(nomeDaConta({ login: 'maria.silva', firstName: 'Maria', lastName: null, createdBy: 'rede-do-estado' })).toBe('maria.silva');
+  });
+  it('the logins gov.br accounts get are reserved', () => {
+    expect(loginReservado('govbr-52998224725')).toBe(true);
+    expect(loginReservado('GovBr-x')).toBe(true);
+    expect(loginReservado('govbrasil')).toBe(false);
+    expect(loginReservado('maria.govbr-1')).toBe(false);
   });
 });

@@ -60,6 +60,19 @@ describe('register → mail → activate → sign in', () => {
     expect((await t.db.select().from(usuario).where(eq(usuario.email, 'novo@x.com.br')))).toHaveLength(0);
   });
 
+  it('a gov.br login (govbr- and a CPF) is taken for whoever registers it: a CPF\'s first gov.br sign-in would find it gone', async () => {
+    const before = await userCount();
+    const r = await t.client({ remoteAddress: '10.7.0.5' }).post('/api/register', { login: 'GovBr-52998224725', email: 'posseiro@x.com.br', password: 'abcd' });
+    expect(r.statusCode).toBe(201);
+    expect(await userCount()).toBe(before);
+    expect((await t.lastMailTo('posseiro@x.com.br')).textBody).toContain('/#/register');
+    // Nor through user management.
+    const admin = await t.as('admin');
+    const p = expectProblem(await admin.post('/api/users', { login: 'govbr-52998224725', email: 'posseiro2@x.com.br', firstName: 'Posseiro', authorities: ['ROLE_USER'] }), 400);
+    expect(p.message).toBe('error.userexists');
+    expect(await userCount()).toBe(before);
+  });
+
   it.each([
     [{ login: 'ok', email: 'ok@x.com.br', password: 'abc' }, 'password', 'minlength:4'],
     [{ login: 'ok', email: 'ok@x.com.br', password: 'x'.repeat(51) }, 'password', 'maxlength:50'],

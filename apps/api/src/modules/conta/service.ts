@@ -1,6 +1,6 @@
 import type { Account, AccountSettings, PasswordChange, RegisterRequest, ResetPasswordFinish } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
-import { ACTIVATION_KEY_VALIDITY_HOURS, AuditMessage, Authority, ehContaDeEquipe, ProblemType, RESET_KEY_VALIDITY_HOURS, SystemActor } from '@cadastro/domain';
+import { ACTIVATION_KEY_VALIDITY_HOURS, AuditMessage, Authority, ehContaDeEquipe, loginReservado, ProblemType, RESET_KEY_VALIDITY_HOURS, SystemActor } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { usuario } from '../../db/schema/index.js';
 import { updateVersioned } from '../../db/versionado.js';
@@ -121,7 +121,7 @@ export class ContaService {
       await this.purgeNeverActivated(tx);
       const dono = await repo.findByEmail(tx, req.email);
       if (dono) return { aviso: 'emailEmUso', para: dono };
-      if (await repo.findByLogin(tx, req.login)) return { aviso: 'loginEmUso', para: { email: req.email.toLowerCase(), login: req.login.toLowerCase(), langKey: req.langKey } };
+      if (loginReservado(req.login) || (await repo.findByLogin(tx, req.login))) return { aviso: 'loginEmUso', para: { email: req.email.toLowerCase(), login: req.login.toLowerCase(), langKey: req.langKey } };
       const user = await repo.insertUsuario(
         tx,
         {

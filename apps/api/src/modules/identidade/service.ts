@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Authority, ehContaDeEquipe, nivelDosIds, type NivelGovbr } from '@cadastro/domain';
+import { Authority, CRIADA_PELO_GOVBR, ehContaDeEquipe, nivelDosIds, type NivelGovbr } from '@cadastro/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { query, queryOne } from '../../db/consulta.js';
 import { auditEvent, AuditType } from '../../platform/audit.js';
@@ -115,7 +115,7 @@ export class Identidade {
         const u = await contaRepo.insertUsuario(tx, {
           login: `govbr-${cpf}`, passwordHash: hash, email: livre ? email : `govbr-${cpf}@sem-email.invalid`,
           firstName: nome.split(' ')[0]?.slice(0, 50) || null, lastName: nome.split(' ').slice(1).join(' ').slice(0, 50) || null,
-          activated: true, numeroPessoa, createdBy: 'gov.br',
+          activated: true, numeroPessoa, createdBy: CRIADA_PELO_GOVBR,
         }, papeis);
         userId = u.id;
       } else {

@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '@cadastro/domain';
-import { AuditMessage, Authority } from '@cadastro/domain';
+import { AuditMessage, Authority, loginReservado } from '@cadastro/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { usuario } from '../../db/schema/index.js';
@@ -53,7 +53,7 @@ export class UsuarioService {
     // transaction (it holds no connection while argon2 works).
     const passwordHash = await hashPassword(randomKey(32));
     const created = await this.db.transaction(async (tx) => {
-      if (await contaRepo.findByLogin(tx, req.login)) throw loginUsed();
+      if (loginReservado(req.login) || (await contaRepo.findByLogin(tx, req.login))) throw loginUsed();
       if (await contaRepo.findByEmail(tx, req.email)) throw emailUsed();
       const u = await contaRepo.insertUsuario(
         tx,
@@ -80,6 +80,8 @@ export class UsuarioService {
       if (!current) throw notFound(`User ${req.id} not found`);
       const byLogin = await contaRepo.findByLogin(tx, req.login);
       if (byLogin && byLogin.id !== req.id) throw loginUsed();
+      // A gov.br login stays its account's: none other takes one.
+      if (loginReservado(req.login) && req.login.toLowerCase() !== current.login) throw loginUsed();
       const byEmail = await contaRepo.findByEmail(tx, req.email);
       if (byEmail && byEmail.id !== req.id) throw emailUsed();
       if (current.login === actor) {
