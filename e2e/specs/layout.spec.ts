@@ -91,3 +91,15 @@ test('the FIC activities table names every column', async ({ page, request }) =>
   const atividades = page.getByTestId('fic-certificado').getByRole('table').first();
   await expect(atividades.getByRole('columnheader')).toHaveText(['CNAE', 'Descrição', 'Tipo']);
 });
+
+test('390 px: Histórico\'s two kinds of history keep to the form\'s width (the page does not scroll sideways)', async ({ page }) => {
+  await entrar(page, 'atendente', 'historico');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tipos = page.locator('.mantine-SegmentedControl-root');
+  await expect(tipos).toBeVisible();
+  expect(await semRolagemLateral(page)).toBe(true);
+  const [caixa, forma] = [(await tipos.boundingBox())!, (await page.locator('form').boundingBox())!];
+  expect(caixa.x + caixa.width).toBeLessThanOrEqual(forma.x + forma.width + 1);
+  await tipos.getByText('RAZÃO SOCIAL', { exact: true }).click();
+  await expect(tipos.getByRole('radio', { name: 'RAZÃO SOCIAL' })).toBeChecked();
+});

@@ -38,8 +38,11 @@ interface Item {
  * each bar or slice (and each row of its table, the charts' text alternative and keyboard path) opening
  * the report that lists the rows it counts. Loaded lazily: the chart library stays out of the first load.
  */
-/** Pixels of the chart's width a bar needs for a two-digit count above it (9 px digits); below, the table has the counts. */
-const LARGURA_DE_ROTULO = 10;
+/**
+ * Pixels of the chart's width a bar needs for each character of its count above it (9 px digits, the axis
+ * included): "14" needs 10, "1.234" 25; below that the counts are left to the table.
+ */
+const LARGURA_DE_DIGITO = 5;
 
 export default function Panorama() {
   const { t, i18n } = useTranslation();
@@ -111,7 +114,8 @@ export default function Panorama() {
     };
     // Each bar carries its count on top (pt-BR digits), small enough for 24 months of two bars.
     const rotuloBarra = { withBarValueLabel: true, valueLabelProps: { fontSize: 9 } } as const;
-    const cabemRotulos = larguraMeses / (2 * Math.max(meses.length, 1)) >= LARGURA_DE_ROTULO;
+    const maiorRotulo = Math.max(1, ...meses.flatMap((m) => m.valores.map((v) => numero(v).length)));
+    const cabemRotulos = larguraMeses / (2 * Math.max(meses.length, 1)) >= maiorRotulo * LARGURA_DE_DIGITO;
     corpo = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Quadro titulo={t('relatorio.panorama.situacoes')} testId="panorama-situacoes" cabecalho={[t('relatorio.panorama.situacao')]} itens={situacoes} numero={numero} parte={parte}>
