@@ -17,8 +17,8 @@ import { normalizaNoApp } from './normaliza.js';
  * Speed: a page costs what the §7 search costs (its capped count, then the "contains" rows by the same
  * indexes) until it reaches the end of the "contains" matches; only then are the other groups built
  * (one vocabulary lookup) and read, and never counted (`parecidos` says whether there are any). A page
- * is one statement for all its groups, with no transaction (the trigram thresholds are the connection's):
- * three round trips at most, where one a group and a transaction were 8–11 (#43's p95 at 20 clients).
+ * is one statement for all its groups, with no transaction (the trigram threshold is the connection's):
+ * three round trips at most when anything matches, where one a group and a transaction were 8–11.
  */
 
 /**

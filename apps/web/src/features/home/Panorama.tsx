@@ -34,16 +34,16 @@ interface Item {
 }
 
 /**
- * "A picture of the registry" (issue #18) on the home page of users with a report role: four charts,
- * each bar or slice (and each row of its table, the charts' text alternative and keyboard path) opening
- * the report that lists the rows it counts. Loaded lazily: the chart library stays out of the first load.
- */
-/**
  * Pixels of the chart's width a bar needs for each character of its count above it (9 px digits, the axis
  * included): "14" needs 10, "1.234" 25; below that the counts are left to the table.
  */
 const LARGURA_DE_DIGITO = 5;
 
+/**
+ * "A picture of the registry" (issue #18) on the home page of users with a report role: four charts,
+ * each bar or slice (and each row of its table, the charts' text alternative and keyboard path) opening
+ * the report that lists the rows it counts. Loaded lazily: the chart library stays out of the first load.
+ */
 export default function Panorama() {
   const { t, i18n } = useTranslation();
   const session = useSession();
